@@ -1,0 +1,52 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick.
+// Cairo and librsvg are reached only through the two system-library shims below; their
+// module names carry the project's prefix so they cannot collide with another package's `CCairo`.
+let package = Package(
+    name: "Flick",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flick", targets: ["flick"]),
+        .library(name: "FlickPhysics", targets: ["FlickPhysics"]),
+        .library(name: "FlickCore", targets: ["FlickCore"]),
+        .library(name: "FlickRender", targets: ["FlickRender"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFlickCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]
+        ),
+        // librsvg-2.0.pc carries `-pthread`, which SwiftPM refuses with a warning on every build; the shim
+        // declares the handful of entry points Flick calls and links the libraries by name instead.
+        .systemLibrary(
+            name: "CFlickRsvg",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
+        ),
+        .target(name: "FlickPhysics"),
+        .target(
+            name: "FlickCore",
+            dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "FlickRender",
+            dependencies: ["FlickCore", "CFlickCairo", "CFlickRsvg"]
+        ),
+        .executableTarget(
+            name: "flick",
+            dependencies: [
+                "FlickCore", "FlickRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
+        .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
+        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
+    ]
+)

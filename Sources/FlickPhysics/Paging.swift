@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where a paging scroll view comes to rest after a release.
+public enum Paging {
+    /// A release faster than this (pt/s) adds half a page in its direction (SPEC §3).
+    public static let defaultVelocityThreshold = 50.0
+
+    /// UIScrollView-style paging (Flutter's `PageScrollPhysics` rule): `page = offset / pageWidth`, ±0.5 when the
+    /// release velocity beyond `velocityThreshold` points that way, halves rounded away from zero.
+    public static func targetPage(offset: Double, pageWidth: Double, velocity: Double,
+                                  velocityThreshold: Double = defaultVelocityThreshold) -> Int {
+        guard pageWidth > 0 else { return 0 }
+        var page = offset / pageWidth
+        if velocity > velocityThreshold { page += 0.5 } else if velocity < -velocityThreshold { page -= 0.5 }
+        return Int(page.rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// Absorbs binary rounding, so that decimal page positions such as 3.3 + 0.7 land on the integer they denote.
+    static let pageTolerance = 1e-9
+
+    /// Snapped scrolling (seed 004): from the page position of the projected offset, a page counts as reached once
+    /// `snapPoint` of it is covered in the direction of motion (0.3: 3.25 → 3, 3.3 → 4 moving forward).
+    public static func snapPage(projectedPage: Double, movingForward: Bool, snapPoint: Double) -> Int {
+        if movingForward {
+            return Int((projectedPage + (1 - snapPoint) + pageTolerance).rounded(.down))
+        } else {
+            return Int((projectedPage - (1 - snapPoint) - pageTolerance).rounded(.up))
+        }
+    }
+
+    /// True pagination (seed 004): one page at a time, by the direction from the offset at drag start. Moving forward
+    /// the next page is reached past `snapPoint` of it (0.1: 3.05 → 3, 3.1 → 4); moving backward the previous page is
+    /// reached past `1 − snapPoint` of it (2.91 → 3, 2.89 → 2).
+    public static func paginationPage(currentPage: Double, movingForward: Bool, snapPoint: Double) -> Int {
+        let delta = movingForward ? 1 - snapPoint : snapPoint
+        return Int((currentPage + delta + pageTolerance).rounded(.down))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// UIScrollView's rubber band (attributed to @chpwn): past an edge by `x`, the content shows
+/// `(1 − 1/(x·c/d + 1))·d`, which starts at slope `c` and tends to `d`, the scroll view's size on that axis.
+public struct RubberBand: Hashable, Sendable {
+    /// UIKit's coefficient: the displayed overshoot starts at 0.55 pt per point dragged.
+    public static let defaultCoefficient = 0.55
+
+    public var coefficient: Double
+    /// The scroll view's size on the axis, in points.
+    public var dimension: Double
+
+    public init(coefficient: Double = RubberBand.defaultCoefficient, dimension: Double) {
+        self.coefficient = coefficient
+        self.dimension = dimension
+    }
+
+    /// The displayed overshoot for a distance `x ≥ 0` dragged past the edge.
+    public func overshoot(for distance: Double) -> Double {
+        guard dimension > 0, distance > 0 else { return 0 }
+        return (1 - 1 / (distance * coefficient / dimension + 1)) * dimension
+    }
+
+    /// The distance dragged past the edge that displays `overshoot` (the inverse, for grabbing again while overscrolled).
+    public func distance(for overshoot: Double) -> Double {
+        guard dimension > 0, overshoot > 0 else { return 0 }
+        let b = min(overshoot, dimension * (1 - 1e-12))
+        return b * dimension / (coefficient * (dimension - b))
+    }
+
+    /// Maps a raw position to the displayed one: unchanged inside `limits`, rubber-banded on the side where it left them.
+    public func displayed(_ raw: Double, limits: ClosedRange<Double>) -> Double {
+        if raw < limits.lowerBound { return limits.lowerBound - overshoot(for: limits.lowerBound - raw) }
+        if raw > limits.upperBound { return limits.upperBound + overshoot(for: raw - limits.upperBound) }
+        return raw
+    }
+
+    /// The raw position that displays `shown`: the inverse of `displayed(_:limits:)`.
+    public func raw(forDisplayed shown: Double, limits: ClosedRange<Double>) -> Double {
+        if shown < limits.lowerBound { return limits.lowerBound - distance(for: limits.lowerBound - shown) }
+        if shown > limits.upperBound { return limits.upperBound + distance(for: shown - limits.upperBound) }
+        return shown
+    }
+}
