@@ -1,0 +1,39 @@
+import Foundation
+
+/// What every component is laid out in: the viewport at the current instant.
+public struct LayoutContext: Sendable {
+    public var viewport: Size
+    public var safeArea: EdgeInsets
+
+    /// The part of the viewport's safe area that `frame` overlaps, measured inside the viewport
+    /// (a frame that runs below the screen still gets only the bottom band it covers).
+    public func safeAreaOverlap(_ frame: Rect) -> EdgeInsets {
+        let w = viewport.width, h = viewport.height
+        func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
+            max(0, min(a1, b1) - max(a0, b0))
+        }
+        return EdgeInsets(top: overlap(frame.minY, frame.maxY, 0, safeArea.top),
+                          left: overlap(frame.minX, frame.maxX, 0, safeArea.left),
+                          bottom: overlap(frame.minY, frame.maxY, h - safeArea.bottom, h),
+                          right: overlap(frame.minX, frame.maxX, w - safeArea.right, w))
+    }
+}
+
+/// A component of the simulated scene: laid out at an instant, hit by touches, and written into frame states.
+protocol ComponentNode: AnyObject {
+    var frame: Rect { get }
+    /// Places the component (and its children) at time `t`.
+    func layout(frame: Rect, context: LayoutContext, at t: Double)
+    /// Appends, outermost first, the nested-scroll participants on `axis` under `point`.
+    func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant])
+    /// Handles a tap at `point`; true if something took it.
+    func tap(at point: Point, time: Double) -> Bool
+    /// The viewport changed size (already laid out anew at `t`).
+    func viewportDidResize(at t: Double)
+    /// Writes this component's state at `t`.
+    func snapshot(at t: Double, into state: inout FrameState)
+}
+
+extension ComponentNode {
+    func tap(at point: Point, time: Double) -> Bool { false }
+}

@@ -1,0 +1,278 @@
+import Foundation
+import FlickPhysics
+
+/// A scroll view's phase (SPEC §4).
+public enum ScrollPhase: String, Hashable, Sendable {
+    case idle, tracking, decelerating, bouncing, animating
+}
+
+/// Constants a scroll view's motion depends on, from the scenario.
+public struct ScrollSettings: Sendable {
+    public var decelerationRate: DecelerationRate = .normal
+    /// Motions end when within this distance of rest: 0.5/scale pt (half a pixel).
+    public var restThreshold: Double = 0.5 / 3
+    public var rubberBandCoefficient: Double = RubberBand.defaultCoefficient
+    public var bounce: Spring = .bounce
+    public init() {}
+}
+
+/// When the scroll indicator shows and fades (SPEC §3).
+public enum IndicatorFade {
+    /// The indicator stays this long after motion ends (CupertinoScrollbar's timeToFade): 1.2 s.
+    public static let delay = 1.2
+    /// Then it fades out linearly over this long: 0.25 s.
+    public static let duration = 0.25
+
+    /// Alpha at `t` for motion that ended at `end` (nil: never moved).
+    public static func alpha(motionEnded end: Double?, at t: Double) -> Double {
+        guard let end else { return 0 }
+        let elapsed = t - end
+        if elapsed < delay { return 1 }
+        if elapsed < delay + duration { return 1 - (elapsed - delay) / duration }
+        return 0
+    }
+}
+
+/// UIScrollView's model on one scrolling axis: geometry (frame, contentSize, contentInset, safe area,
+/// adjustedContentInset, seed 001) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
+public final class ScrollView: NestedScrollParticipant {
+    enum Motion {
+        case resting(Double)
+        /// Following the finger: `raw` is the unclamped position; the shown one is rubber-banded.
+        case tracking(raw: Double)
+        case animating(AxisAnimation)
+    }
+
+    /// Its name in frame states.
+    public let key: String
+    public let scrollAxis: Axis
+    /// In viewport coordinates.
+    public internal(set) var frame: Rect = .zero
+    public internal(set) var contentSize: Size = .zero
+    public let contentInset: EdgeInsets
+    /// The part of the viewport's safe area this scroll view's frame overlaps.
+    public internal(set) var safeAreaInsets: EdgeInsets = .zero
+    let settings: ScrollSettings
+    /// contentOffset on the axis it does not scroll.
+    private var crossOffset: Double?
+
+    private(set) var motion: Motion
+    /// When motion last came to rest (nil: never moved): anchors the indicator's fade.
+    private var restedAt: Double?
+    /// Whether the content moved during the current touch (or was caught moving).
+    private var activeWhileTracking = false
+    /// The content's velocity while tracking, set by the touch router from the finger's.
+    var trackingVelocity = 0.0
+
+    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: Point?, settings: ScrollSettings) {
+        self.key = key
+        self.scrollAxis = axis
+        self.contentInset = contentInset
+        self.settings = settings
+        self.motion = .resting(initialOffset?[axis] ?? .nan)
+        self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal]
+    }
+
+    /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as seed 001 uses).
+    public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
+
+    /// The resting range of contentOffset on the scrolling axis: from −adjusted leading inset to
+    /// contentSize + adjusted trailing inset − bounds.
+    public var limits: ClosedRange<Double> {
+        let low = -adjustedContentInset.leading(scrollAxis)
+        let high = contentSize[scrollAxis] + adjustedContentInset.trailing(scrollAxis) - frame.size[scrollAxis]
+        return low...max(low, high)
+    }
+
+    /// Whether content exceeds the bounds on the scrolling axis (otherwise it neither scrolls nor bounces).
+    public var canScroll: Bool { limits.upperBound > limits.lowerBound }
+
+    var rubberBand: RubberBand {
+        RubberBand(coefficient: settings.rubberBandCoefficient, dimension: frame.size[scrollAxis])
+    }
+
+    /// Lays the scroll view out; the first layout resolves the initial offset (the top of the content by default).
+    func layout(frame: Rect, contentSize: Size, safeAreaInsets: EdgeInsets) {
+        self.frame = frame
+        self.contentSize = contentSize
+        self.safeAreaInsets = safeAreaInsets
+        if case .resting(let x) = motion, x.isNaN { motion = .resting(limits.lowerBound) }
+    }
+
+    // MARK: State at a time
+
+    public func offset(at t: Double) -> Double {
+        switch motion {
+        case .resting(let x): return x
+        case .tracking(let raw): return rubberBand.displayed(raw, limits: limits)
+        case .animating(let a): return a.position(at: t)
+        }
+    }
+
+    public func contentOffset(at t: Double) -> Point {
+        let cross: Axis = scrollAxis == .horizontal ? .vertical : .horizontal
+        var p = Point.zero
+        p[scrollAxis] = offset(at: t)
+        p[cross] = crossOffset ?? -adjustedContentInset.leading(cross)
+        return p
+    }
+
+    public func velocity(at t: Double) -> Double {
+        switch motion {
+        case .resting: return 0
+        case .tracking: return trackingVelocity
+        case .animating(let a): return a.velocity(at: t)
+        }
+    }
+
+    public func phase(at t: Double) -> ScrollPhase {
+        switch motion {
+        case .resting: return .idle
+        case .tracking: return .tracking
+        case .animating(let a):
+            switch a.kind(at: t) {
+            case .momentum: return .decelerating
+            case .bounce: return .bouncing
+            case .spring: return .animating
+            case nil: return .idle
+            }
+        }
+    }
+
+    /// Whether the content is moving or being moved at `t` (what keeps the indicator up).
+    func isActive(at t: Double) -> Bool {
+        switch motion {
+        case .resting: return false
+        case .tracking: return activeWhileTracking
+        case .animating(let a): return t < a.endTime
+        }
+    }
+
+    /// When motion last ended before or at `t`, if it has.
+    func motionEnded(at t: Double) -> Double? {
+        if case .animating(let a) = motion, t >= a.endTime { return a.endTime }
+        return restedAt
+    }
+
+    public func indicatorAlpha(at t: Double) -> Double {
+        guard canScroll else { return 0 }
+        if isActive(at: t) { return 1 }
+        return IndicatorFade.alpha(motionEnded: motionEnded(at: t), at: t)
+    }
+
+    /// The indicator's frame in viewport coordinates (SPEC §3, reference I1–I6).
+    public func indicatorFrame(at t: Double, geometry: ScrollIndicatorGeometry = ScrollIndicatorGeometry()) -> Rect {
+        let inset = adjustedContentInset
+        let thumb = geometry.thumb(offset: offset(at: t), minOffset: limits.lowerBound, maxOffset: limits.upperBound,
+                                   viewport: frame.size[scrollAxis],
+                                   paddingStart: inset.leading(scrollAxis), paddingEnd: inset.trailing(scrollAxis))
+        switch scrollAxis {
+        case .vertical:
+            return Rect(x: frame.maxX - geometry.margin - geometry.thickness, y: frame.minY + thumb.start,
+                        width: geometry.thickness, height: thumb.length)
+        case .horizontal:
+            return Rect(x: frame.minX + thumb.start, y: frame.maxY - geometry.margin - geometry.thickness,
+                        width: thumb.length, height: geometry.thickness)
+        }
+    }
+
+    // MARK: Motion
+
+    /// Settles whatever finished before `t` into a rest, so later changes start from a clean state.
+    private func settle(before t: Double) {
+        if case .animating(let a) = motion, t >= a.endTime {
+            motion = .resting(a.finalPosition)
+            restedAt = a.endTime
+        }
+    }
+
+    /// Starts an animated scroll to `target` with `spring`, from the current position and velocity (no jump).
+    func animate(to target: Double, spring: Spring, at t: Double, kind: AnimationKind = .spring) {
+        settle(before: t)
+        let x = offset(at: t)
+        let v = velocity(at: t)
+        if x == target && v == 0 { return }
+        motion = .animating(.spring(from: x, to: target, velocity: v, spring: spring,
+                                    threshold: settings.restThreshold, start: t, kind: kind))
+    }
+
+    /// Moves to `position` at once (layout changes such as a resize).
+    func jump(to position: Double, at t: Double) {
+        settle(before: t)
+        if case .tracking = motion {
+            motion = .tracking(raw: rubberBand.raw(forDisplayed: position, limits: limits))
+        } else {
+            motion = .resting(position)
+        }
+    }
+
+    /// Keeps a resting offset inside the limits after a layout change.
+    func clampRestingOffset(at t: Double) {
+        settle(before: t)
+        if case .resting(let x) = motion {
+            motion = .resting(min(max(x, limits.lowerBound), limits.upperBound))
+        }
+    }
+
+    public func beginTracking(at t: Double) {
+        settle(before: t)
+        activeWhileTracking = isActive(at: t)
+        let shown = offset(at: t)
+        motion = .tracking(raw: rubberBand.raw(forDisplayed: shown, limits: limits))
+        trackingVelocity = 0
+    }
+
+    public func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
+        guard case .tracking(let raw) = motion else { return 0 }
+        let used: Double
+        switch pass {
+        case .preScroll, .postScroll:
+            // A scroll view leaves deltas meant for a scroll view inside it alone (UIKit: the inner one bounces).
+            used = 0
+        case .scroll:
+            used = Self.withinBounds(delta, raw: raw, limits: limits)
+        case .overscroll:
+            used = canScroll ? delta : 0
+        }
+        if used != 0 {
+            motion = .tracking(raw: raw + used)
+            activeWhileTracking = true
+        }
+        return used
+    }
+
+    /// The part of `delta` that moves `raw` towards or within `limits` without leaving them.
+    static func withinBounds(_ delta: Double, raw: Double, limits: ClosedRange<Double>) -> Double {
+        if delta > 0 {
+            return min(delta, max(raw, limits.upperBound) - raw)
+        } else {
+            return max(delta, min(raw, limits.lowerBound) - raw)
+        }
+    }
+
+    public func endTracking(velocity: Double, at t: Double) {
+        guard case .tracking = motion else { return }
+        let x = offset(at: t)
+        trackingVelocity = 0
+        if let animation = AxisAnimation.momentum(from: x, velocity: velocity, limits: limits,
+                                                  rate: settings.decelerationRate, bounce: settings.bounce,
+                                                  threshold: settings.restThreshold, start: t) {
+            motion = .animating(animation)
+        } else {
+            motion = .resting(x)
+            if activeWhileTracking { restedAt = t }
+        }
+        activeWhileTracking = false
+    }
+
+    /// The slope of the shown position against the raw one while tracking (1 inside the limits, less when
+    /// rubber-banding): converts the finger's velocity into the content's.
+    var trackingSlope: Double {
+        guard case .tracking(let raw) = motion else { return 1 }
+        let l = limits
+        let past = raw < l.lowerBound ? l.lowerBound - raw : raw > l.upperBound ? raw - l.upperBound : 0
+        guard past > 0 else { return 1 }
+        let d = frame.size[scrollAxis], c = settings.rubberBandCoefficient
+        return c * d * d / ((d + c * past) * (d + c * past))
+    }
+}

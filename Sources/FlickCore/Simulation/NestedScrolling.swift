@@ -1,0 +1,62 @@
+import Foundation
+
+/// The passes in which a drag delta is offered to the components under the finger (SPEC §3, nested scrolling).
+///
+/// A delta is positive when it moves content forward: the finger moving up (vertical) or left (horizontal),
+/// which increases a scroll view's contentOffset and raises a sheet.
+public enum NestedScrollPass: Hashable, Sendable {
+    /// Offered to the target's ancestors, outermost first, before the target scrolls: a sheet takes upward deltas
+    /// until it reaches its highest detent.
+    case preScroll
+    /// The target scrolls within its bounds (never into overscroll).
+    case scroll
+    /// What the target could not use, offered to its ancestors, innermost first: a sheet takes the downward
+    /// deltas its list cannot use at the top.
+    case postScroll
+    /// What is still left, offered innermost first to whoever rubber-bands (or, for a card, follows the finger
+    /// below its lowest detent).
+    case overscroll
+}
+
+/// A component that takes part in nested scrolling along one axis: a scroll view or a sheet.
+public protocol NestedScrollParticipant: AnyObject {
+    /// The axis along which it takes deltas.
+    var scrollAxis: Axis { get }
+    /// The finger came down on it: stop any animation and follow the finger from where it is now.
+    func beginTracking(at time: Double)
+    /// Takes part of `delta` in `pass`; returns the part it used.
+    func consume(_ delta: Double, pass: NestedScrollPass, at time: Double) -> Double
+    /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
+    /// last and 0 for the others.
+    func endTracking(velocity: Double, at time: Double)
+}
+
+/// Offers a drag delta to a chain of participants (outermost first, the target last) in the four passes.
+public struct NestedScrollDispatcher {
+    public private(set) var chain: [NestedScrollParticipant]
+    /// The participant that last used a non-zero part of a delta: it gets the release velocity.
+    public private(set) var lastMover: NestedScrollParticipant?
+
+    public init(chain: [NestedScrollParticipant]) { self.chain = chain }
+
+    /// Distributes `delta`; returns what nobody used.
+    @discardableResult
+    public mutating func dispatch(_ delta: Double, at time: Double) -> Double {
+        guard let target = chain.last, delta != 0 else { return delta }
+        let ancestors = chain.dropLast()
+        var remaining = delta
+        func offer(_ participant: NestedScrollParticipant, _ pass: NestedScrollPass) {
+            guard remaining != 0 else { return }
+            let used = participant.consume(remaining, pass: pass, at: time)
+            if used != 0 {
+                remaining -= used
+                lastMover = participant
+            }
+        }
+        for ancestor in ancestors { offer(ancestor, .preScroll) }
+        offer(target, .scroll)
+        for ancestor in ancestors.reversed() { offer(ancestor, .postScroll) }
+        for participant in chain.reversed() { offer(participant, .overscroll) }
+        return remaining
+    }
+}

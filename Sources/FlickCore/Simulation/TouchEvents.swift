@@ -1,0 +1,51 @@
+import Foundation
+
+/// One input event at an exact time: the finger going down, moving, lifting, or the viewport changing size.
+public struct InputEvent: Sendable {
+    public enum Kind: Sendable {
+        case down(Point)
+        case move(Point)
+        case up(Point)
+        case resize(Size)
+    }
+    public var time: Double
+    public var kind: Kind
+}
+
+extension Scenario {
+    /// The gestures as a time-ordered list of input events: drags sampled at `touchRate` (plus their exact end
+    /// point), raw touches as given, taps as a down and an up `Gesture.tapDuration` apart.
+    public var inputEvents: [InputEvent] {
+        var events: [(InputEvent, Int)] = []
+        var sequence = 0
+        func add(_ time: Double, _ kind: InputEvent.Kind) {
+            events.append((InputEvent(time: time, kind: kind), sequence))
+            sequence += 1
+        }
+        for gesture in gestures {
+            let at = gesture.at
+            switch gesture.action {
+            case let .drag(from, to, duration, curve, hold):
+                let steps = max(1, Int((duration * touchRate - 1e-9).rounded(.up)))
+                add(at, .down(from))
+                for k in 1...steps {
+                    let local = min(Double(k) / touchRate, duration)
+                    let p = curve.progress(local / duration)
+                    add(at + local, .move(Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)))
+                }
+                add(at + duration + hold, .up(to))
+            case .touches(let samples):
+                guard let first = samples.first, let last = samples.last else { continue }
+                add(at + first.t, .down(first.point))
+                for sample in samples.dropFirst() { add(at + sample.t, .move(sample.point)) }
+                add(at + last.t, .up(last.point))
+            case .tap(let point):
+                add(at, .down(point))
+                add(at + Gesture.tapDuration, .up(point))
+            case .resize(let size):
+                add(at, .resize(size))
+            }
+        }
+        return events.sorted { ($0.0.time, $0.1) < ($1.0.time, $1.1) }.map(\.0)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The per-frame states document (SPEC §4) as JSON or CSV, written frame by frame so memory stays flat
+/// however long the scenario is.
+public struct StatesWriter {
+    public enum Format: String, CaseIterable, Sendable {
+        case json, csv
+    }
+
+    public let format: Format
+    private let sink: (String) throws -> Void
+    private var wroteFrame = false
+
+    /// - Parameter sink: receives the document in pieces, in order.
+    public init(format: Format, sink: @escaping (String) throws -> Void) {
+        self.format = format
+        self.sink = sink
+    }
+
+    public mutating func begin(_ scenario: Scenario) throws {
+        switch format {
+        case .json:
+            let header: [(String, JSONValue)] = [
+                ("scenario", .string(scenario.name)),
+                ("fps", .number(scenario.fps)),
+                ("viewport", .object([("width", .number(scenario.viewport.width)),
+                                      ("height", .number(scenario.viewport.height)),
+                                      ("scale", .number(scenario.viewport.scale))])),
+            ]
+            var text = JSONValue.object(header).text
+            text.removeLast() // the closing brace: frames follow
+            try sink(text + ",\n \"frames\": [")
+        case .csv:
+            break
+        }
+    }
+
+    public mutating func write(_ frame: FrameState) throws {
+        switch format {
+        case .json:
+            try sink((wroteFrame ? ",\n  " : "\n  ") + frame.json.text)
+        case .csv:
+            let cells = frame.csvCells
+            if !wroteFrame { try sink(cells.map { StatesWriter.csvField($0.0) }.joined(separator: ",") + "\n") }
+            try sink(cells.map { StatesWriter.csvField($0.1) }.joined(separator: ",") + "\n")
+        }
+        wroteFrame = true
+    }
+
+    public mutating func end() throws {
+        if format == .json { try sink(wroteFrame ? "\n ]}\n" : "]}\n") }
+    }
+
+    static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The whole document for `frames`, as one string.
+    public static func document(_ scenario: Scenario, frames: [FrameState], format: Format) -> String {
+        var out = ""
+        var writer = StatesWriter(format: format) { out += $0 }
+        try? writer.begin(scenario)
+        for frame in frames { try? writer.write(frame) }
+        try? writer.end()
+        return out
+    }
+}
+
+extension Point {
+    var json: JSONValue { .object([("x", .number(x)), ("y", .number(y))]) }
+}
+
+extension Size {
+    var json: JSONValue { .object([("width", .number(width)), ("height", .number(height))]) }
+}
+
+extension Rect {
+    var json: JSONValue {
+        .object([("x", .number(minX)), ("y", .number(minY)), ("width", .number(width)), ("height", .number(height))])
+    }
+}
+
+extension EdgeInsets {
+    var json: JSONValue {
+        .object([("top", .number(top)), ("left", .number(left)), ("bottom", .number(bottom)), ("right", .number(right))])
+    }
+}
+
+extension FrameState {
+    /// This frame as SPEC §4 spells it; components absent from the scene are absent here.
+    public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
+
+    func jsonValue(nullTouchAsObject: Bool) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("index", .number(Double(index))), ("time", .number(time))]
+        if let touch {
+            pairs.append(("touch", .object([("x", .number(touch.x)), ("y", .number(touch.y)),
+                                            ("phase", .string(touch.phase.rawValue))])))
+        } else {
+            pairs.append(("touch", nullTouchAsObject ? .object([("x", .null), ("y", .null), ("phase", .null)]) : .null))
+        }
+        pairs.append(("scrollViews", .object(scrollViews.map { ($0.key, $0.json) })))
+        if let sheet {
+            pairs.append(("sheet", .object([
+                ("top", .number(sheet.top)),
+                ("detent", sheet.detent.map(JSONValue.string) ?? .null),
+                ("phase", .string(sheet.phase.rawValue)),
+                ("velocity", .number(sheet.velocity)),
+                ("dimming", .number(sheet.dimming)),
+                ("parallax", .number(sheet.parallax)),
+            ])))
+        }
+        if let pager {
+            pairs.append(("pager", .object([
+                ("page", .number(Double(pager.page))),
+                ("fraction", .number(pager.fraction)),
+                ("indicator", .object([("x", .number(pager.indicator.x)), ("width", .number(pager.indicator.width))])),
+            ])))
+        }
+        if let panel {
+            pairs.append(("panel", .object([("frame", panel.frame.json), ("alpha", .number(panel.alpha)),
+                                            ("text", .string(panel.text))])))
+        }
+        pairs.append(("viewport", viewport.json))
+        return .object(pairs)
+    }
+
+    /// Flattened `(column, value)` pairs for CSV: nested keys joined with dots, null as an empty cell.
+    var csvCells: [(String, String)] {
+        var cells: [(String, String)] = []
+        func flatten(_ value: JSONValue, _ prefix: String) {
+            switch value {
+            case .object(let pairs):
+                for (key, child) in pairs { flatten(child, prefix.isEmpty ? key : "\(prefix).\(key)") }
+            case .array(let items):
+                for (i, child) in items.enumerated() { flatten(child, "\(prefix)[\(i)]") }
+            case .number(let x): cells.append((prefix, JSONValue.format(x)))
+            case .string(let s): cells.append((prefix, s))
+            case .bool(let b): cells.append((prefix, b ? "true" : "false"))
+            case .null: cells.append((prefix, ""))
+            }
+        }
+        var value = jsonValue(nullTouchAsObject: true)
+        // Scroll views sit under their own keys at the top level of a row.
+        if case .object(var pairs) = value, let i = pairs.firstIndex(where: { $0.0 == "scrollViews" }),
+           case .object(let views) = pairs[i].1 {
+            pairs.replaceSubrange(i...i, with: views)
+            value = .object(pairs)
+        }
+        flatten(value, "")
+        return cells
+    }
+}
+
+extension ScrollViewState {
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("contentOffset", contentOffset.json),
+            ("contentSize", contentSize.json),
+            ("contentInset", contentInset.json),
+            ("adjustedContentInset", adjustedContentInset.json),
+            ("frame", frame.json),
+            ("velocity", velocity.json),
+            ("phase", .string(phase.rawValue)),
+        ]
+        if let indicator {
+            pairs.append(("indicator", .object([("frame", indicator.frame.json), ("alpha", .number(indicator.alpha))])))
+        }
+        return .object(pairs)
+    }
+}
