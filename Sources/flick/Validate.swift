@@ -1,0 +1,34 @@
+import ArgumentParser
+import FlickCore
+import Foundation
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check scenario files and report every problem found.",
+        discussion: """
+        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`.
+        Exit status 0 when every file is valid, 2 otherwise.
+        """
+    )
+
+    @Argument(help: "Scenario files (.json, .yaml, .yml) or names of bundled examples.")
+    var scenarios: [String]
+
+    func run() throws {
+        var failed = 0
+        for argument in scenarios {
+            let path = ExampleCatalog.resolve(argument)
+            do {
+                let scenario = try ScenarioDecoder.load(path: path)
+                print("\(path): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
+            } catch {
+                failed += 1
+                printError(error.description)
+            }
+        }
+        if failed > 0 {
+            printError("\(failed) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid")
+            throw failureExit
+        }
+    }
+}
