@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Data flows one way: FlickPhysics → FlickCore → FlickRender → flick.
-// Cairo and librsvg are reached only through the two system-library shims below; their
+// Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(
     name: "Flick",
@@ -29,6 +29,12 @@ let package = Package(
             name: "CFlickRsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
+        // libspng encodes the PNG frames (pkg-config `spng`, Debian libspng-dev).
+        .systemLibrary(
+            name: "CFlickSpng",
+            pkgConfig: "spng",
+            providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
+        ),
         .target(name: "FlickPhysics"),
         .target(
             name: "FlickCore",
@@ -36,7 +42,7 @@ let package = Package(
         ),
         .target(
             name: "FlickRender",
-            dependencies: ["FlickCore", "CFlickCairo", "CFlickRsvg"]
+            dependencies: ["FlickCore", "CFlickCairo", "CFlickRsvg", "CFlickSpng"]
         ),
         .executableTarget(
             name: "flick",

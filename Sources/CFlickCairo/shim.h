@@ -1,3 +1,5 @@
 #include <cairo.h>
 #include <cairo-ft.h>
 #include <cairo-svg.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H

@@ -1,0 +1,297 @@
+import CFlickCairo
+import FlickCore
+import Foundation
+
+/// Where text sits relative to the point it is drawn at, horizontally.
+enum TextAlignment {
+    case left, center, right
+}
+
+/// A Cairo drawing context on a surface, in points: the few operations Flick's drawing uses,
+/// with Cairo's pointers kept inside. Owns its `cairo_t`.
+public final class Canvas {
+    let context: OpaquePointer
+    /// Keeps the surface alive as long as the context draws on it.
+    public let surface: Surface
+
+    /// A context on `surface` with the pinned text settings (SPEC §5): grey antialiasing, no hinting,
+    /// hint metrics off, so text has the same shape and advance on every machine.
+    public init(_ surface: Surface) {
+        self.surface = surface
+        context = cairo_create(surface.pointer)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
+        cairo_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+    }
+
+    deinit { cairo_destroy(context) }
+
+    // MARK: State
+
+    /// Runs `body` between cairo_save and cairo_restore: clips, transforms and colours set inside stay inside.
+    func saved<R>(_ body: () throws -> R) rethrows -> R {
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        return try body()
+    }
+
+    func translate(_ dx: Double, _ dy: Double) { cairo_translate(context, dx, dy) }
+    func rotate(_ radians: Double) { cairo_rotate(context, radians) }
+    func scale(_ sx: Double, _ sy: Double) { cairo_scale(context, sx, sy) }
+
+    /// Resets the transform to identity, then scales by `factor` (pixels per point).
+    public func setScale(_ factor: Double) {
+        cairo_identity_matrix(context)
+        cairo_scale(context, factor, factor)
+    }
+
+    func clip(_ rect: Rect) {
+        cairo_new_path(context)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+    }
+
+    func clip(roundedRect rect: Rect, radii: CornerRadii) {
+        roundedRectPath(rect, radii: radii)
+        cairo_clip(context)
+    }
+
+    /// Draws `body` into a group and composites it at `opacity` (a component fading as a whole).
+    func withOpacity(_ opacity: Double, _ body: () throws -> Void) rethrows {
+        if opacity <= 0 { return }
+        if opacity >= 1 { return try body() }
+        cairo_push_group(context)
+        try body()
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, opacity)
+    }
+
+    /// Draws `body` into a group and uses its alpha as a mask for `color` (tints an icon).
+    func tinted(_ color: Color, _ body: () throws -> Void) rethrows {
+        cairo_push_group(context)
+        try body()
+        let group = cairo_pop_group(context)
+        setColor(color)
+        cairo_mask(context, group)
+        cairo_pattern_destroy(group)
+    }
+
+    // MARK: Paint
+
+    func setColor(_ c: Color) { cairo_set_source_rgba(context, c.red, c.green, c.blue, c.alpha) }
+
+    /// Sets a vertical linear gradient from `top` at y0 to `bottom` at y1.
+    func setVerticalGradient(y0: Double, _ top: Color, y1: Double, _ bottom: Color) {
+        let pattern = cairo_pattern_create_linear(0, y0, 0, y1)!
+        cairo_pattern_add_color_stop_rgba(pattern, 0, top.red, top.green, top.blue, top.alpha)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, bottom.red, bottom.green, bottom.blue, bottom.alpha)
+        cairo_set_source(context, pattern)
+        cairo_pattern_destroy(pattern)
+    }
+
+    /// Fills the whole clip.
+    func paint(_ color: Color) {
+        setColor(color)
+        cairo_paint(context)
+    }
+
+    func fill(_ rect: Rect, _ color: Color) {
+        setColor(color)
+        cairo_new_path(context)
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(context)
+    }
+
+    func fill(roundedRect rect: Rect, radius: Double, _ color: Color) {
+        fill(roundedRect: rect, radii: CornerRadii(radius), color)
+    }
+
+    func fill(roundedRect rect: Rect, radii: CornerRadii, _ color: Color) {
+        setColor(color)
+        roundedRectPath(rect, radii: radii)
+        cairo_fill(context)
+    }
+
+    /// Fills a rounded rectangle with the current source (a gradient set just before).
+    func fillCurrentSource(roundedRect rect: Rect, radius: Double) {
+        roundedRectPath(rect, radii: CornerRadii(radius))
+        cairo_fill(context)
+    }
+
+    func stroke(roundedRect rect: Rect, radius: Double, _ color: Color, width: Double) {
+        setColor(color)
+        roundedRectPath(rect, radii: CornerRadii(radius))
+        cairo_set_line_width(context, width)
+        cairo_stroke(context)
+    }
+
+    func fillCircle(center: Point, radius: Double, _ color: Color) {
+        setColor(color)
+        cairo_new_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_fill(context)
+    }
+
+    func strokeCircle(center: Point, radius: Double, _ color: Color, width: Double) {
+        setColor(color)
+        cairo_new_path(context)
+        cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
+        cairo_set_line_width(context, width)
+        cairo_stroke(context)
+    }
+
+    func fillEllipse(in rect: Rect, _ color: Color) {
+        saved {
+            setColor(color)
+            cairo_new_path(context)
+            cairo_translate(context, rect.minX + rect.width / 2, rect.minY + rect.height / 2)
+            cairo_scale(context, rect.width / 2, rect.height / 2)
+            cairo_arc(context, 0, 0, 1, 0, 2 * .pi)
+            cairo_fill(context)
+        }
+    }
+
+    /// Strokes a polyline through `points`.
+    func strokeLine(_ points: [Point], _ color: Color, width: Double, dash: [Double] = [], roundCaps: Bool = false) {
+        guard let first = points.first else { return }
+        setColor(color)
+        cairo_new_path(context)
+        cairo_move_to(context, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(context, p.x, p.y) }
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, roundCaps ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        dash.withUnsafeBufferPointer { cairo_set_dash(context, $0.baseAddress, Int32($0.count), 0) }
+        cairo_stroke(context)
+        cairo_set_dash(context, nil, 0, 0)
+    }
+
+    /// Fills the closed polygon through `points`.
+    func fillPolygon(_ points: [Point], _ color: Color) {
+        guard let first = points.first else { return }
+        setColor(color)
+        cairo_new_path(context)
+        cairo_move_to(context, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(context, p.x, p.y) }
+        cairo_close_path(context)
+        cairo_fill(context)
+    }
+
+    /// Fills a closed path of cubic Bézier segments: `start`, then (control1, control2, end) triples.
+    func fillCurve(start: Point, _ segments: [(Point, Point, Point)], _ color: Color) {
+        setColor(color)
+        cairo_new_path(context)
+        cairo_move_to(context, start.x, start.y)
+        for (c1, c2, end) in segments { cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y) }
+        cairo_close_path(context)
+        cairo_fill(context)
+    }
+
+    /// Strokes an open path of cubic Bézier segments.
+    func strokeCurve(start: Point, _ segments: [(Point, Point, Point)], _ color: Color, width: Double) {
+        setColor(color)
+        cairo_new_path(context)
+        cairo_move_to(context, start.x, start.y)
+        for (c1, c2, end) in segments { cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y) }
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_stroke(context)
+    }
+
+    private func roundedRectPath(_ rect: Rect, radii: CornerRadii) {
+        let limit = min(rect.width, rect.height) / 2
+        let tl = min(radii.topLeft, limit), tr = min(radii.topRight, limit)
+        let br = min(radii.bottomRight, limit), bl = min(radii.bottomLeft, limit)
+        let x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        cairo_new_path(context)
+        cairo_move_to(context, x0 + tl, y0)
+        cairo_line_to(context, x1 - tr, y0)
+        if tr > 0 { cairo_arc(context, x1 - tr, y0 + tr, tr, -.pi / 2, 0) }
+        cairo_line_to(context, x1, y1 - br)
+        if br > 0 { cairo_arc(context, x1 - br, y1 - br, br, 0, .pi / 2) }
+        cairo_line_to(context, x0 + bl, y1)
+        if bl > 0 { cairo_arc(context, x0 + bl, y1 - bl, bl, .pi / 2, .pi) }
+        cairo_line_to(context, x0, y0 + tl)
+        if tl > 0 { cairo_arc(context, x0 + tl, y0 + tl, tl, .pi, 3 * .pi / 2) }
+        cairo_close_path(context)
+    }
+
+    // MARK: Text
+
+    private func setFont(_ font: Font, size: Double) {
+        cairo_set_font_face(context, FontBook.shared.face(font))
+        cairo_set_font_size(context, size)
+    }
+
+    /// The advance width of `text` in points.
+    func width(of text: String, font: Font, size: Double) -> Double {
+        setFont(font, size: size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance
+    }
+
+    /// Draws one line of text with its baseline at `baseline`, anchored at `x` by `alignment`.
+    /// Text wider than `maxWidth` is cut and ends with an ellipsis, as UILabel truncates its tail.
+    func drawText(_ text: String, x: Double, baseline: Double, font: Font, size: Double, color: Color,
+                  alignment: TextAlignment = .left, maxWidth: Double = .infinity) {
+        var line = text
+        var width = self.width(of: line, font: font, size: size)
+        if width > maxWidth {
+            var characters = Array(text)
+            while !characters.isEmpty {
+                characters.removeLast()
+                line = String(characters).trimmingCharacters(in: .whitespaces) + "…"
+                width = self.width(of: line, font: font, size: size)
+                if width <= maxWidth { break }
+            }
+        }
+        let left: Double
+        switch alignment {
+        case .left: left = x
+        case .center: left = x - width / 2
+        case .right: left = x - width
+        }
+        setColor(color)
+        cairo_move_to(context, left, baseline)
+        cairo_show_text(context, line)
+        cairo_new_path(context)
+    }
+
+    /// Draws text with a halo around its glyphs (map labels over streets and parks).
+    func drawHaloText(_ text: String, x: Double, baseline: Double, font: Font, size: Double, color: Color,
+                      halo: Color, haloWidth: Double, alignment: TextAlignment = .left) {
+        let width = self.width(of: text, font: font, size: size)
+        let left = alignment == .left ? x : alignment == .center ? x - width / 2 : x - width
+        cairo_new_path(context)
+        cairo_move_to(context, left, baseline)
+        cairo_text_path(context, text)
+        setColor(halo)
+        cairo_set_line_width(context, haloWidth)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_stroke_preserve(context)
+        setColor(color)
+        cairo_fill(context)
+    }
+
+    /// The baseline that centres a line of `size`-point text vertically on `midY` (cap height centred).
+    func baseline(centeringOn midY: Double, size: Double) -> Double {
+        // DejaVu Sans' cap height is 0.729 em.
+        midY + size * 0.729 / 2
+    }
+}
+
+/// Radii of a rectangle's four corners.
+struct CornerRadii {
+    var topLeft: Double
+    var topRight: Double
+    var bottomRight: Double
+    var bottomLeft: Double
+
+    init(_ all: Double) { topLeft = all; topRight = all; bottomRight = all; bottomLeft = all }
+    init(top: Double, bottom: Double) { topLeft = top; topRight = top; bottomRight = bottom; bottomLeft = bottom }
+}

@@ -1,0 +1,143 @@
+import CFlickCairo
+import CFlickRsvg
+import FlickCore
+import Foundation
+
+/// An error from Cairo, librsvg or the PNG encoder, with the library's own words.
+public struct RenderError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// A Cairo surface: pixels (`ImageSurface`) or a vector document (`SVGSurface`). Owns its `cairo_surface_t`.
+public class Surface {
+    let pointer: OpaquePointer
+
+    init(pointer: OpaquePointer) throws {
+        self.pointer = pointer
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cairo: cannot create surface: " + String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+}
+
+/// 32-bit premultiplied ARGB pixels in memory (CAIRO_FORMAT_ARGB32).
+public final class ImageSurface: Surface {
+    public let pixelWidth: Int
+    public let pixelHeight: Int
+
+    /// A transparent image of the given size in pixels.
+    public init(pixelWidth: Int, pixelHeight: Int) throws {
+        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else {
+            throw RenderError("cannot create a \(pixelWidth)×\(pixelHeight) image: Cairo takes 1...32767 pixels a side")
+        }
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        try super.init(pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)))
+    }
+
+    /// Decodes a PNG file with Cairo's own reader.
+    public init(contentsOfPNGFile path: String) throws {
+        let surface = cairo_image_surface_create_from_png(path)!
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cannot read \(path): " + String(cString: cairo_status_to_string(status)))
+        }
+        pixelWidth = Int(cairo_image_surface_get_width(surface))
+        pixelHeight = Int(cairo_image_surface_get_height(surface))
+        try super.init(pointer: surface)
+    }
+
+    /// Rasterises an SVG document with librsvg, scaled to fill `pixelWidth`×`pixelHeight`
+    /// (how SVG frames are compared with PNG frames).
+    public convenience init(svg data: Data, pixelWidth: Int, pixelHeight: Int) throws {
+        try self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let document = try SVGDocument(data: data)
+        let canvas = Canvas(self)
+        try document.render(in: canvas, rect: Rect(x: 0, y: 0, width: Double(pixelWidth), height: Double(pixelHeight)))
+    }
+
+    /// Bytes from one row to the next.
+    public var stride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+
+    /// Makes pending drawing visible in the pixel buffer.
+    public func flush() { cairo_surface_flush(pointer) }
+
+    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row).
+    public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
+        flush()
+        let base = cairo_image_surface_get_data(pointer)!
+        let words = base.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * pixelHeight) { $0 }
+        return try body(UnsafeBufferPointer(start: words, count: stride / 4 * pixelHeight))
+    }
+
+    /// The straight-alpha colour of the pixel at (`x`, `y`), in pixels from the top-left.
+    public func pixel(x: Int, y: Int) -> Pixel {
+        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel (\(x), \(y)) is outside the image")
+        return withPixels { words in
+            let argb = words[y * (stride / 4) + x]
+            let a = UInt8(argb >> 24)
+            func channel(_ shift: UInt32) -> UInt8 {
+                let c = UInt32((argb >> shift) & 0xFF)
+                guard a != 0, a != 255 else { return UInt8(c) }
+                return UInt8(min(255, (c * 255 + UInt32(a) / 2) / UInt32(a)))
+            }
+            return Pixel(r: channel(16), g: channel(8), b: channel(0), a: a)
+        }
+    }
+
+    /// Encodes with Cairo's own PNG writer (libpng defaults); slower than `PNGEncoder`, kept to compare with it.
+    public func cairoPNGData() throws -> Data {
+        let sink = ByteSink()
+        let status = cairo_surface_write_to_png_stream(pointer, byteSinkWrite, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cairo: cannot encode PNG: " + String(cString: cairo_status_to_string(status)))
+        }
+        return sink.data
+    }
+}
+
+/// An SVG document being drawn, in points, collected in memory.
+public final class SVGSurface: Surface {
+    private let sink: ByteSink
+    public let width: Double
+    public let height: Double
+
+    public init(width: Double, height: Double) throws {
+        let sink = ByteSink()
+        self.sink = sink
+        self.width = width
+        self.height = height
+        let surface = cairo_svg_surface_create_for_stream(byteSinkWrite, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          width, height)!
+        // User units: width="390" and coordinates in points, as the frame states give them.
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_USER)
+        try super.init(pointer: surface)
+    }
+
+    /// Ends the document and returns it, with Cairo's per-process ids renumbered so equal drawings give equal bytes.
+    public func finish() throws -> Data {
+        cairo_surface_finish(pointer)
+        let status = cairo_surface_status(pointer)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cairo: cannot write SVG: " + String(cString: cairo_status_to_string(status)))
+        }
+        return SVGIdentifiers.normalized(sink.data)
+    }
+}
+
+/// Collects the bytes a Cairo stream writer hands over.
+final class ByteSink {
+    var data = Data()
+}
+
+/// A `cairo_write_func_t` appending to the `ByteSink` passed as its closure.
+let byteSinkWrite: cairo_write_func_t = { closure, bytes, length in
+    guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+    Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+    return CAIRO_STATUS_SUCCESS
+}

@@ -1,0 +1,168 @@
+import FlickCore
+import Foundation
+
+/// The review layer of `--overlay` (SPEC §5): detent lines with their names, velocity vectors, the
+/// touch point with the finger's recent trail, and a heads-up line with time, frame index and phases.
+///
+/// The trail comes from the scenario's gestures (where the finger was over the last `trailDuration`),
+/// not from earlier frames, so every frame can still be drawn on its own.
+enum OverlayDrawing {
+    /// How far back the touch trail reaches, in seconds.
+    static let trailDuration = 0.3
+    /// Velocity arrows show where the motion would be this many seconds later: 1000 pt/s is a 100 pt arrow.
+    static let vectorTime = 0.1
+    static let accent = Color(rgb: 0xFF2D92)
+    static let vectorColor = Color(rgb: 0x00B7FF)
+
+    static func draw(in context: DrawContext) {
+        drawDetents(in: context)
+        drawVelocities(in: context)
+        drawTouch(in: context)
+        drawHeadsUp(in: context)
+    }
+
+    /// The first sheet in the scene, if any.
+    static func sheetSpec(in component: Component) -> SheetSpec? {
+        switch component {
+        case .sheet(let s): return s
+        case .list: return nil
+        case .stack(let s): return s.children.lazy.compactMap { sheetSpec(in: $0.component) }.first
+        case .pager(let p): return p.pages.lazy.compactMap { $0.content.flatMap(sheetSpec) }.first
+        }
+    }
+
+    static func drawDetents(in context: DrawContext) {
+        guard let spec = sheetSpec(in: context.scenario.scene.root) else { return }
+        let canvas = context.canvas
+        let view = context.viewport
+        for detent in spec.detents {
+            let y = view.height - detent.height(viewportHeight: view.height)
+            let current = context.frame.sheet?.detent == detent.name
+            let color = accent.withAlpha(current ? 0.95 : 0.6)
+            canvas.strokeLine([Point(x: 0, y: y), Point(x: view.width, y: y)], color, width: current ? 1.5 : 1, dash: [6, 4])
+            let label = "\(detent.name)  \(format(y, 0)) pt"
+            canvas.drawHaloText(label, x: view.width - 8, baseline: y - 4, font: .mono, size: 10, color: color,
+                                halo: Color.white.withAlpha(0.8), haloWidth: 2.5, alignment: .right)
+        }
+    }
+
+    static func drawVelocities(in context: DrawContext) {
+        for state in context.frame.scrollViews {
+            let v = state.velocity
+            guard abs(v.x) + abs(v.y) > 1 else { continue }
+            let start = Point(x: state.frame.minX + state.frame.width / 2, y: state.frame.minY + state.frame.height / 2)
+            // Content moves opposite to contentOffset: an offset growing downwards moves rows up.
+            drawArrow(from: start, vector: Point(x: -v.x * vectorTime, y: -v.y * vectorTime),
+                      label: "\(state.key) \(format((v.x * v.x + v.y * v.y).squareRoot(), 0)) pt/s", in: context)
+        }
+        if let sheet = context.frame.sheet, abs(sheet.velocity) > 1 {
+            let start = Point(x: context.viewport.width * 0.25, y: sheet.top + 12)
+            drawArrow(from: start, vector: Point(x: 0, y: sheet.velocity * vectorTime),
+                      label: "sheet \(format(abs(sheet.velocity), 0)) pt/s", in: context)
+        }
+    }
+
+    static func drawArrow(from start: Point, vector: Point, label: String, in context: DrawContext) {
+        let canvas = context.canvas
+        var v = vector
+        let length = (v.x * v.x + v.y * v.y).squareRoot()
+        let maxLength = 0.45 * min(context.viewport.width, context.viewport.height)
+        if length > maxLength { v = Point(x: v.x * maxLength / length, y: v.y * maxLength / length) }
+        let shown = min(length, maxLength)
+        let end = Point(x: start.x + v.x, y: start.y + v.y)
+        canvas.fillCircle(center: start, radius: 3, vectorColor)
+        canvas.strokeLine([start, end], vectorColor, width: 2.5, roundCaps: true)
+        if shown > 4 {
+            let ux = v.x / shown, uy = v.y / shown
+            let head = min(10, shown * 0.5)
+            canvas.fillPolygon([end, Point(x: end.x - ux * head - uy * head * 0.5, y: end.y - uy * head + ux * head * 0.5),
+                                Point(x: end.x - ux * head + uy * head * 0.5, y: end.y - uy * head - ux * head * 0.5)],
+                               vectorColor)
+        }
+        canvas.drawHaloText(label, x: start.x + 8, baseline: start.y - 6, font: .mono, size: 10, color: vectorColor,
+                            halo: Color.white.withAlpha(0.85), haloWidth: 2.5)
+    }
+
+    static func drawTouch(in context: DrawContext) {
+        let canvas = context.canvas
+        let t = context.frame.time
+        // The trail: the finger's path over the last `trailDuration`, more opaque towards now.
+        let steps = 24
+        var previous: Point?
+        for s in 0...steps {
+            let time = t - trailDuration * Double(steps - s) / Double(steps)
+            guard let p = FingerPath.position(in: context.scenario.gestures, at: time) else { previous = nil; continue }
+            if let previous {
+                let alpha = 0.15 + 0.6 * Double(s) / Double(steps)
+                canvas.strokeLine([previous, p], accent.withAlpha(alpha), width: 4, roundCaps: true)
+            }
+            previous = p
+        }
+        guard let touch = context.frame.touch else { return }
+        let center = Point(x: touch.x, y: touch.y)
+        let color: Color
+        switch touch.phase {
+        case .began: color = Color(rgb: 0x34C759)
+        case .moved: color = accent
+        case .ended: color = Color(rgb: 0xFF9500)
+        }
+        canvas.fillCircle(center: center, radius: 22, color.withAlpha(0.22))
+        canvas.strokeCircle(center: center, radius: 22, color, width: 2)
+        canvas.fillCircle(center: center, radius: 4, color)
+        canvas.drawHaloText(touch.phase.rawValue, x: center.x, baseline: center.y + 36, font: .mono, size: 10, color: color,
+                            halo: Color.white.withAlpha(0.85), haloWidth: 2.5, alignment: .center)
+    }
+
+    /// One line at the top: time, frame index and the phase of everything that has one.
+    static func drawHeadsUp(in context: DrawContext) {
+        let canvas = context.canvas
+        let frame = context.frame
+        var parts = ["t \(format(frame.time, 3)) s", "frame \(frame.index)/\(context.scenario.frameCount - 1)"]
+        parts.append("touch " + (frame.touch?.phase.rawValue ?? "–"))
+        for state in frame.scrollViews { parts.append("\(state.key) \(state.phase.rawValue)") }
+        if let sheet = frame.sheet { parts.append("sheet \(sheet.phase.rawValue)" + (sheet.detent.map { "→\($0)" } ?? "")) }
+        if let pager = frame.pager { parts.append("page \(pager.page)") }
+        let text = parts.joined(separator: "  ")
+        let size = 10.0
+        let width = min(context.viewport.width - 8, canvas.width(of: text, font: .mono, size: size) + 12)
+        let rect = Rect(x: 4, y: 4, width: width, height: 17)
+        canvas.fill(roundedRect: rect, radius: 5, Color.black.withAlpha(0.72))
+        canvas.drawText(text, x: rect.minX + 6, baseline: canvas.baseline(centeringOn: rect.minY + rect.height / 2, size: size),
+                        font: .mono, size: size, color: .white, maxWidth: rect.width - 12)
+    }
+
+    static func format(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+}
+
+/// Where the finger is at a time, from the scenario's gestures alone (nil when no finger is down).
+enum FingerPath {
+    static func position(in gestures: [Gesture], at t: Double) -> Point? {
+        for gesture in gestures where gesture.usesFinger {
+            let local = t - gesture.at
+            guard local >= 0, local <= gesture.fingerDuration else { continue }
+            switch gesture.action {
+            case .drag(let from, let to, let duration, let curve, _):
+                let u = curve.progress(duration > 0 ? min(1, local / duration) : 1)
+                return Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u)
+            case .touches(let samples):
+                guard let first = samples.first else { return nil }
+                var previous = first
+                for sample in samples {
+                    if sample.t >= local {
+                        let span = sample.t - previous.t
+                        let u = span > 0 ? (local - previous.t) / span : 1
+                        return Point(x: previous.point.x + (sample.point.x - previous.point.x) * u,
+                                     y: previous.point.y + (sample.point.y - previous.point.y) * u)
+                    }
+                    previous = sample
+                }
+                return previous.point
+            case .tap(let p):
+                return p
+            case .resize:
+                continue
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,60 @@
+import FlickCore
+import Foundation
+
+/// What iOS draws over every app: the status bar (time, signal, Wi-Fi, battery) in the top safe area and
+/// the home indicator in the bottom one. Drawn only where the scenario's safe area leaves room for them.
+enum SystemChromeDrawing {
+    /// The status bar's clock, as in Apple's screenshots.
+    static let clockText = "9:41"
+
+    static func draw(in context: DrawContext) {
+        let safe = context.safeArea
+        if safe.top >= 20 { drawStatusBar(height: safe.top, in: context) }
+        if safe.bottom > 0 { drawHomeIndicator(in: context) }
+    }
+
+    static func drawStatusBar(height: Double, in context: DrawContext) {
+        let canvas = context.canvas
+        let ink = context.palette.label
+        let width = context.viewport.width
+        // Notched iPhones centre the row in the band above the sensor housing's bottom edge.
+        let midY = height >= 44 ? height * 0.5 + 1 : height / 2
+        let size = 16.0
+        canvas.drawText(clockText, x: width * 0.14, baseline: canvas.baseline(centeringOn: midY, size: size),
+                        font: .bold, size: size, color: ink, alignment: .center)
+        // Battery: outline, charge and nub.
+        let battery = Rect(x: width - 20 - 25, y: midY - 6, width: 25, height: 12)
+        canvas.stroke(roundedRect: battery, radius: 3.5, ink.withAlpha(0.4), width: 1)
+        canvas.fill(roundedRect: Rect(x: battery.minX + 2, y: battery.minY + 2, width: 17, height: 8), radius: 1.5, ink)
+        canvas.fill(roundedRect: Rect(x: battery.maxX + 1, y: midY - 2, width: 1.5, height: 4), radius: 0.75, ink.withAlpha(0.4))
+        // Wi-Fi: three arcs as wedges, widest on top.
+        let wifiCenter = Point(x: battery.minX - 16, y: midY + 5)
+        for (i, radius) in [11.0, 7.5, 4.0].enumerated() {
+            let a0 = -Double.pi * 3 / 4, a1 = -Double.pi / 4
+            var points: [Point] = []
+            for s in 0...8 {
+                let a = a0 + (a1 - a0) * Double(s) / 8
+                points.append(Point(x: wifiCenter.x + radius * cos(a), y: wifiCenter.y + radius * sin(a)))
+            }
+            if i == 2 {
+                canvas.fillPolygon([wifiCenter] + points, ink)
+            } else {
+                canvas.strokeLine(points, ink, width: 2.2)
+            }
+        }
+        // Signal: four bars of rising height.
+        let signalRight = wifiCenter.x - 16
+        for bar in 0..<4 {
+            let h = 4.0 + Double(bar) * 2.3
+            canvas.fill(roundedRect: Rect(x: signalRight - Double(3 - bar) * 4.6 - 3, y: midY + 5.5 - h, width: 3, height: h),
+                        radius: 0.8, ink)
+        }
+    }
+
+    static func drawHomeIndicator(in context: DrawContext) {
+        let view = context.viewport
+        let size = Size(width: min(134, view.width * 0.36), height: 5)
+        let rect = Rect(x: (view.width - size.width) / 2, y: view.maxY - 8 - size.height, width: size.width, height: size.height)
+        context.canvas.fill(roundedRect: rect, radius: size.height / 2, context.palette.label.withAlpha(0.9))
+    }
+}

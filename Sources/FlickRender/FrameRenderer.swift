@@ -1,0 +1,117 @@
+import FlickCore
+import Foundation
+
+/// How frames are drawn, beyond what the scenario says.
+public struct RenderOptions: Sendable {
+    /// Draws the review layer: touch and trail, velocity vectors, detent lines, a heads-up line.
+    public var overlay: Bool
+    /// Folders searched for tab icons named in the scenario (`icon: star` → `star.svg`), in order.
+    public var iconFolders: [String]
+
+    public init(overlay: Bool = false, iconFolders: [String] = []) {
+        self.overlay = overlay
+        self.iconFolders = iconFolders
+    }
+}
+
+/// Draws frames of one scenario from their states alone (SPEC §5): it reads a `FrameState` and never
+/// changes one. Not thread-safe: make one renderer per thread (they share nothing mutable).
+public final class FrameRenderer {
+    public let scenario: Scenario
+    public let options: RenderOptions
+    let palette: Palette
+    let icons: IconLibrary
+    private var image: ImageSurface?
+    private let encoder = PNGEncoder()
+
+    /// Fails when the pinned font or an icon the scenario names cannot be loaded.
+    public init(scenario: Scenario, options: RenderOptions = RenderOptions()) throws {
+        try FontBook.require()
+        self.scenario = scenario
+        self.options = options
+        palette = Palette.of(scenario.theme)
+        icons = try IconLibrary(scenario: scenario, folders: options.iconFolders)
+    }
+
+    /// Pixels per point.
+    public var scale: Double { scenario.viewport.scale }
+
+    /// The size in pixels of a frame's image: viewport × scale, rounded.
+    public func pixelSize(of frame: FrameState) -> (width: Int, height: Int) {
+        (Int((frame.viewport.width * scale).rounded()), Int((frame.viewport.height * scale).rounded()))
+    }
+
+    /// Draws `frame` on `canvas`, whose user space is in points.
+    public func draw(_ frame: FrameState, on canvas: Canvas) {
+        let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
+                                  scale: scale, icons: icons)
+        BackgroundDrawing.draw(scenario.scene.background, in: context)
+        ComponentDrawing.draw(scenario.scene.root, in: context)
+        if let panel = frame.panel { InfoPanelDrawing.draw(panel, in: context) }
+        SystemChromeDrawing.draw(in: context)
+        if options.overlay { OverlayDrawing.draw(in: context) }
+    }
+
+    /// `frame` drawn into an image of viewport × scale pixels. The image is reused by the next call.
+    public func image(of frame: FrameState) throws -> ImageSurface {
+        let size = pixelSize(of: frame)
+        let surface: ImageSurface
+        if let image, image.pixelWidth == size.width, image.pixelHeight == size.height {
+            surface = image
+        } else {
+            surface = try ImageSurface(pixelWidth: size.width, pixelHeight: size.height)
+            image = surface
+        }
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        draw(frame, on: canvas)
+        surface.flush()
+        return surface
+    }
+
+    /// `frame` as a PNG file.
+    public func png(of frame: FrameState) throws -> Data {
+        try encoder.encode(image(of: frame))
+    }
+
+    /// `frame` as an SVG document in points.
+    public func svg(of frame: FrameState) throws -> Data {
+        let surface = try SVGSurface(width: frame.viewport.width, height: frame.viewport.height)
+        do {
+            let canvas = Canvas(surface)
+            draw(frame, on: canvas)
+        }
+        return try surface.finish()
+    }
+}
+
+/// What every drawing function gets: where to draw, what the frame is, and the theme.
+struct DrawContext {
+    let canvas: Canvas
+    let scenario: Scenario
+    let frame: FrameState
+    let palette: Palette
+    /// Pixels per point.
+    let scale: Double
+    let icons: IconLibrary
+
+    /// One device pixel, in points (UITableView's separators are one pixel thick).
+    var hairline: Double { 1 / scale }
+    var viewport: Rect { Rect(x: 0, y: 0, width: frame.viewport.width, height: frame.viewport.height) }
+    var safeArea: EdgeInsets { scenario.viewport.safeArea }
+
+    /// `value` rounded to the device pixel grid, so hairlines and edges stay crisp.
+    func pixelAligned(_ value: Double) -> Double { (value * scale).rounded() / scale }
+}
+
+/// Draws a component of the scene tree by handing it to the drawing for its kind.
+enum ComponentDrawing {
+    static func draw(_ component: Component, in context: DrawContext) {
+        switch component {
+        case .list(let spec): ListDrawing.draw(spec, in: context)
+        case .pager(let spec): PagerDrawing.draw(spec, in: context)
+        case .stack(let spec): spec.children.forEach { draw($0.component, in: context) }
+        case .sheet(let spec): SheetDrawing.draw(spec, in: context)
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import FlickCore
+import Foundation
+
+/// Which files each frame is written as.
+public enum FrameFormat: String, CaseIterable, Sendable {
+    case png, svg, both
+
+    var writesPNG: Bool { self != .svg }
+    var writesSVG: Bool { self != .png }
+}
+
+/// How a scenario's frame sequence is written.
+public struct SequenceOptions: Sendable {
+    public var format: FrameFormat
+    /// Only these frame indices are drawn (states.json still holds every frame).
+    public var frames: ClosedRange<Int>?
+    /// Threads drawing and encoding frames.
+    public var jobs: Int
+    public var render: RenderOptions
+
+    public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions()) {
+        self.format = format
+        self.frames = frames
+        self.jobs = max(1, jobs)
+        self.render = render
+    }
+}
+
+/// What a finished render wrote.
+public struct SequenceSummary: Sendable {
+    public var folder: URL
+    public var framesWritten: Int
+    public var seconds: Double
+}
+
+/// Writes a scenario's frames and states to `DIR/<name>/` (SPEC §1): `frames/frame_00000.png` (and/or `.svg`)
+/// and `states.json`, staged beside the destination and renamed into place when complete.
+///
+/// The simulation runs on the calling thread and hands frames to `jobs` threads that draw, encode and
+/// write them, through a queue of at most 2 × jobs frames: memory stays flat however long the scenario.
+public enum SequenceRenderer {
+    /// The file name of frame `index` for a sequence of `count` frames: at least five digits, more when needed.
+    public static func frameFileName(_ index: Int, count: Int, extension ext: String) -> String {
+        let digits = max(5, String(max(0, count - 1)).count)
+        let number = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + ext
+    }
+
+    /// Renders `scenario` into `destination` (the folder `DIR/<name>`). `progress` gets (frames done, frames
+    /// to do) from worker threads, in increasing order of `done`.
+    public static func render(_ scenario: Scenario, to destination: URL, options: SequenceOptions,
+                              progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> SequenceSummary {
+        let start = Date()
+        let count = scenario.frameCount
+        let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
+        // Fail on fonts or icons before creating anything.
+        _ = try FrameRenderer(scenario: scenario, options: options.render)
+
+        let folder = try OutputFolder(destination: destination)
+        do {
+            try folder.createFolder("frames")
+            let total = range.isEmpty ? 0 : range.count
+            let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
+            let failure = FirstError()
+            let counter = ProgressCounter(total: total, report: progress)
+            let group = DispatchGroup()
+            for _ in 0..<options.jobs {
+                group.enter()
+                let thread = Thread {
+                    defer { group.leave() }
+                    do {
+                        let renderer = try FrameRenderer(scenario: scenario, options: options.render)
+                        while let frame = queue.pop() {
+                            if options.format.writesPNG {
+                                try folder.write(renderer.png(of: frame),
+                                                 to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
+                            }
+                            if options.format.writesSVG {
+                                try folder.write(renderer.svg(of: frame),
+                                                 to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                            }
+                            counter.increment()
+                        }
+                    } catch {
+                        failure.record(error)
+                        queue.close()
+                    }
+                }
+                thread.stackSize = 1 << 22
+                thread.start()
+            }
+
+            // The states document streams to its file as frames are simulated.
+            let statesPath = folder.staging.appendingPathComponent("states.json").path
+            guard FileManager.default.createFile(atPath: statesPath, contents: nil),
+                  let states = FileHandle(forWritingAtPath: statesPath) else {
+                queue.close()
+                group.wait()
+                throw RenderError("cannot write \(statesPath)")
+            }
+            folder.record("states.json")
+            var buffer = Data()
+            var writer = StatesWriter(format: .json) { text in
+                buffer.append(contentsOf: text.utf8)
+                if buffer.count >= 1 << 16 { try states.write(contentsOf: buffer); buffer.removeAll(keepingCapacity: true) }
+            }
+            do {
+                try writer.begin(scenario)
+                let simulation = Simulation(scenario: scenario)
+                while let frame = simulation.nextFrame() {
+                    try writer.write(frame)
+                    if range.contains(frame.index), !queue.push(frame) { break }
+                }
+                try writer.end()
+                try states.write(contentsOf: buffer)
+                try states.close()
+            } catch {
+                failure.record(RenderError("cannot write \(statesPath): \(OutputFolder.reason(error))"))
+            }
+            queue.close()
+            group.wait()
+            if let error = failure.error { throw error }
+            try folder.commit()
+            return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start))
+        } catch {
+            folder.abandon()
+            throw error
+        }
+    }
+}
+
+/// A first-in first-out queue of bounded size shared by one producer and several consumers.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    private var items: [Element] = []
+    private var head = 0
+    private var closed = false
+    private let capacity: Int
+    private let condition = NSCondition()
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// Adds `item`, waiting while the queue is full; false if the queue was closed (the consumers gave up).
+    func push(_ item: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count - head >= capacity && !closed { condition.wait() }
+        guard !closed else { return false }
+        items.append(item)
+        condition.broadcast()
+        return true
+    }
+
+    /// The next item, waiting while the queue is empty; nil once it is closed and drained.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == items.count && !closed { condition.wait() }
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head > 64 && head * 2 > items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return item
+    }
+
+    /// No more items will come; consumers finish what is queued.
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// The first error any worker met.
+final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var error: Error?
+
+    func record(_ error: Error) {
+        lock.lock()
+        if self.error == nil { self.error = error }
+        lock.unlock()
+    }
+}
+
+/// Counts finished frames and reports them in order.
+final class ProgressCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = 0
+    let total: Int
+    private let report: @Sendable (Int, Int) -> Void
+
+    init(total: Int, report: @escaping @Sendable (Int, Int) -> Void) {
+        self.total = total
+        self.report = report
+    }
+
+    func increment() {
+        lock.lock()
+        done += 1
+        report(done, total)
+        lock.unlock()
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import FlickCore
+import FlickRender
+import Foundation
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
+        discussion: """
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second
+        for each stage on one thread — simulate, draw, encode (libspng), write — next to Cairo's own PNG
+        writer on the same frames, then the whole render pipeline on --jobs threads. Files go to a temporary
+        folder that is deleted afterwards.
+        """
+    )
+
+    @Argument(help: "The scenario file, or the name of a bundled example.")
+    var scenario: String = "fling-to-rest"
+
+    @Option(help: "How many frames, spread over the scenario, the per-stage timings use.")
+    var samples: Int = 60
+
+    @Option(help: "Threads for the pipeline run (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard samples >= 1 else { throw ValidationError("--samples must be at least 1, not \(samples)") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
+    func run() throws {
+        let path = ExampleCatalog.resolve(scenario)
+        let scenario = try loadScenario(self.scenario)
+        let unsupported = Simulation.unsupportedComponents(in: scenario)
+        if !unsupported.isEmpty {
+            printError("\(path): error: this build of flick cannot simulate \(Set(unsupported).sorted().joined(separator: " and ")) yet")
+            throw failureExit
+        }
+        let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
+            + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
+        let result: BenchmarkResult
+        do {
+            result = try Benchmark.run(scenario, sampleFrames: samples, jobs: jobs,
+                                       options: RenderOptions(iconFolders: folders))
+        } catch {
+            printError("\(path): error: \(error)")
+            throw failureExit
+        }
+        func fps(_ x: Double) -> String { String(format: "%8.1f fps", x) }
+        print("\(scenario.name): \(result.scenarioFrames) frames of \(result.pixelWidth)×\(result.pixelHeight) px; stages timed on \(result.sampledFrames) frames, one thread")
+        print("  simulate        \(fps(result.simulate))")
+        print("  draw            \(fps(result.draw))")
+        print("  encode (spng)   \(fps(result.encode))   \(String(format: "%.0f", result.pngBytes / 1024)) KiB/frame")
+        print("  write           \(fps(result.write))")
+        print("  cairo PNG       \(fps(result.cairoPNG))   \(String(format: "%.0f", result.cairoPNGBytes / 1024)) KiB/frame  (cairo_surface_write_to_png, for comparison)")
+        print("  pipeline        \(fps(result.pipeline))   simulate + draw + encode + write on \(result.jobs) thread\(result.jobs == 1 ? "" : "s")")
+    }
+}

@@ -1,0 +1,175 @@
+import ArgumentParser
+import FlickCore
+import FlickRender
+import Foundation
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Simulate scenarios and draw every frame to PNG or SVG.",
+        discussion: """
+        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five
+        digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into
+        a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is
+        replaced only if it is a previous render's output (it holds a .flick-render manifest and nothing
+        else); flick never deletes files it did not write.
+
+        The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up
+        as <icon>.svg beside the scenario file, then in Examples/icons/.
+
+        SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
+        """
+    )
+
+    @Argument(help: "Scenario files, or names of bundled examples.")
+    var scenarios: [String]
+
+    @Option(name: .long, help: "The folder the scenarios' outputs go in.")
+    var out: String = "Output"
+
+    @Option(help: "Frame files: png, svg or both.")
+    var format: FrameFormat = .png
+
+    @Option(help: "Pixels per point of PNG frames (default: the scenario's viewport.scale).")
+    var scale: Double?
+
+    @Option(help: "Frames per second (default: the scenario's fps).")
+    var fps: Double?
+
+    @Option(help: "Only draw frames A through B, e.g. 0..59 (states.json still has every frame).")
+    var frames: FrameRange?
+
+    @Flag(help: "Draw the review layer: touch and trail, velocity vectors, detent lines, a heads-up line.")
+    var overlay = false
+
+    @Option(help: "Threads drawing and encoding frames (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
+            throw ValidationError("--scale must be a number in (0, 16], not \(scale)")
+        }
+        if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
+            throw ValidationError("--fps must be a number in 1...240, not \(fps)")
+        }
+    }
+
+    func run() throws {
+        var loaded: [(argument: String, path: String, scenario: Scenario)] = []
+        var problems = 0
+        for argument in scenarios {
+            let path = ExampleCatalog.resolve(argument)
+            guard var scenario = try? loadScenario(argument) else { problems += 1; continue }
+            if let message = apply(to: &scenario) {
+                printError("\(path): error: \(message)")
+                problems += 1
+                continue
+            }
+            if let other = loaded.first(where: { $0.scenario.name == scenario.name }) {
+                printError("\(path): error: its name \"\(scenario.name)\" is also the name of \(other.path); both would write \(out)/\(scenario.name)")
+                problems += 1
+                continue
+            }
+            loaded.append((argument, path, scenario))
+        }
+        guard problems == 0 else { throw failureExit }
+
+        let showProgress = isatty(STDERR_FILENO) == 1
+        for (_, path, scenario) in loaded {
+            let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
+                + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs,
+                                          render: RenderOptions(overlay: overlay, iconFolders: folders))
+            let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
+            let bar = showProgress ? ProgressBar(label: scenario.name) : nil
+            do {
+                let summary = try SequenceRenderer.render(scenario, to: destination, options: options) { done, total in
+                    bar?.update(done, of: total)
+                }
+                bar?.finish()
+                print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)) in \(String(format: "%.1f", summary.seconds)) s")
+            } catch {
+                bar?.finish()
+                printError("\(path): error: \(error)")
+                throw failureExit
+            }
+        }
+    }
+
+    /// Applies --fps, --scale and --frames to `scenario`; a message when the result is out of bounds.
+    func apply(to scenario: inout Scenario) -> String? {
+        let unsupported = Simulation.unsupportedComponents(in: scenario)
+        if !unsupported.isEmpty {
+            return "this build of flick cannot simulate \(Set(unsupported).sorted().joined(separator: " and ")) yet"
+        }
+        if let fps { scenario.fps = fps }
+        if let scale { scenario.viewport.scale = scale }
+        let frameCount = scenario.frameCount
+        // SPEC §2's limits, checked again after the overrides.
+        if frameCount > ScenarioDecoder.maximumFrames {
+            return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
+        }
+        let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
+        if pixels > ScenarioDecoder.maximumPixels {
+            return "\(JSONValue.format(scenario.viewport.width))×\(JSONValue.format(scenario.viewport.height)) pt at scale \(JSONValue.format(scenario.viewport.scale)) is \(Int(pixels)) pixels; the limit is 64 megapixels"
+        }
+        if let frames, frames.range.lowerBound >= frameCount {
+            return "--frames \(frames.text) starts after the last frame (\(frameCount - 1))"
+        }
+        return nil
+    }
+}
+
+/// `A..B` (or `A...B`, `A..`, or one index `A`): frames A through B inclusive.
+struct FrameRange: ExpressibleByArgument {
+    var range: ClosedRange<Int>
+    var text: String
+
+    init?(argument: String) {
+        text = argument
+        let parts = argument.components(separatedBy: "..").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
+        switch parts.count {
+        case 1:
+            guard let a = Int(parts[0]), a >= 0 else { return nil }
+            range = a...a
+        case 2:
+            guard let a = Int(parts[0]), a >= 0 else { return nil }
+            let b = parts[1].isEmpty ? Int.max : Int(parts[1])
+            guard let b, b >= a else { return nil }
+            range = a...b
+        default:
+            return nil
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .default }
+}
+
+extension FrameFormat: ExpressibleByArgument {}
+
+/// A one-line progress bar on standard error, redrawn in place (only used when stderr is a terminal).
+final class ProgressBar: @unchecked Sendable {
+    private let label: String
+    private var shown = -1
+    private let lock = NSLock()
+
+    init(label: String) { self.label = label }
+
+    func update(_ done: Int, of total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let width = 30
+        let filled = total == 0 ? width : done * width / total
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard percent != shown else { return }
+        shown = percent
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total) frames".utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
