@@ -20,20 +20,24 @@ enum InfoPanelDrawing {
             canvas.fillPolygon([Point(x: frame.maxX - 0.5, y: midY - notchSize), Point(x: frame.maxX + notchSize, y: midY),
                                 Point(x: frame.maxX - 0.5, y: midY + notchSize)], palette.panel)
             let size = min(13, frame.height * 0.46)
-            var textLeft = frame.minX + 8
-            // Times get a clock, as Path's panel shows.
-            if panel.text.contains(":"), frame.width >= 64 {
-                let r = size * 0.46
-                let center = Point(x: textLeft + r, y: midY)
-                canvas.strokeCircle(center: center, radius: r, palette.panelText, width: 1.3)
-                canvas.strokeLine([Point(x: center.x, y: center.y - r * 0.62), center,
-                                   Point(x: center.x + r * 0.5, y: center.y)], palette.panelText, width: 1.3, roundCaps: true)
-                textLeft += 2 * r + 6
+            let padding = 8.0
+            let textWidth = canvas.width(of: panel.text, font: .bold, size: size)
+            let clockRadius = size * 0.46, clockGap = 5.0
+            // Times get a clock, as Path's panel shows, when there is room for both.
+            let showsClock = panel.text.contains(":")
+                && textWidth + 2 * clockRadius + clockGap + 2 * padding <= frame.width
+            let contentWidth = min(frame.width - 2 * padding, textWidth + (showsClock ? 2 * clockRadius + clockGap : 0))
+            var x = frame.minX + (frame.width - contentWidth) / 2
+            if showsClock {
+                let center = Point(x: x + clockRadius, y: midY)
+                canvas.strokeCircle(center: center, radius: clockRadius, palette.panelText, width: 1.3)
+                canvas.strokeLine([Point(x: center.x, y: center.y - clockRadius * 0.62), center,
+                                   Point(x: center.x + clockRadius * 0.5, y: center.y)], palette.panelText, width: 1.3,
+                                  roundCaps: true)
+                x += 2 * clockRadius + clockGap
             }
-            let available = frame.maxX - 8 - textLeft
-            let width = min(canvas.width(of: panel.text, font: .bold, size: size), available)
-            canvas.drawText(panel.text, x: textLeft + (available - width) / 2, baseline: canvas.baseline(centeringOn: midY, size: size),
-                            font: .bold, size: size, color: palette.panelText, maxWidth: available)
+            canvas.drawText(panel.text, x: x, baseline: canvas.baseline(centeringOn: midY, size: size), font: .bold,
+                            size: size, color: palette.panelText, maxWidth: frame.maxX - padding - x)
         }
     }
 }

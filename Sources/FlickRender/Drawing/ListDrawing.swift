@@ -7,8 +7,10 @@ import Foundation
 /// The list draws no background of its own: it shows whatever it sits on (the scene's background,
 /// a sheet, a page), as a UITableView with a clear background would.
 enum ListDrawing {
-    /// Height of a section header, in points (UITableView's plain-style header is 28 pt).
-    static let sectionHeaderHeight = 28.0
+    /// Height of a section title chip, in points.
+    static let sectionChipHeight = 22.0
+    /// Space between a pinned chip and the top of the visible area, and between two chips.
+    static let sectionChipMargin = 6.0
     /// Leading and trailing margin of a row's content (UITableViewCell's layout margins).
     static let margin = 16.0
 
@@ -93,30 +95,40 @@ enum ListDrawing {
         }
     }
 
-    /// Section headers, each pinned to the top of the visible area while its section is on screen and
-    /// pushed up by the next one, as in a plain UITableView. The list's content has no room for them
-    /// (its height is rows × rowHeight), so they float over the first rows of their sections.
+    /// Section titles as chips centred on the boundary where each section starts, the current one pinned
+    /// below the top of the visible area and pushed up by the next, like the date chips of a chat. The list's
+    /// content has no room for header rows (its height is rows × rowHeight), so the chips sit in the padding
+    /// between rows instead of covering them.
     static func drawSectionHeaders(_ spec: ListSpec, state: ScrollViewState, origin: Point, in context: DrawContext) {
         guard !spec.sections.isEmpty else { return }
         let canvas = context.canvas
         let palette = context.palette
-        let pinY = state.frame.minY + state.adjustedContentInset.top
-        var start = 0
-        for section in spec.sections {
-            let end = start + section.rows
-            defer { start = end }
-            let sectionTop = origin.y + Double(start) * spec.rowHeight
-            let sectionBottom = origin.y + Double(end) * spec.rowHeight
-            guard sectionBottom > pinY, sectionTop < state.frame.maxY else { continue }
-            let y = min(max(sectionTop, pinY), sectionBottom - sectionHeaderHeight)
-            let rect = Rect(x: state.frame.minX, y: y, width: state.frame.width, height: sectionHeaderHeight)
-            canvas.fill(rect, palette.groupedBackground.withAlpha(0.96))
-            canvas.fill(Rect(x: rect.minX, y: rect.maxY - context.hairline, width: rect.width, height: context.hairline),
-                        palette.separator)
-            let size = 13.0
-            canvas.drawText(section.title.uppercased(), x: rect.minX + margin,
-                            baseline: canvas.baseline(centeringOn: rect.minY + rect.height / 2, size: size),
-                            font: .bold, size: size, color: palette.secondaryLabel, maxWidth: rect.width - 2 * margin)
+        let pinY = state.frame.minY + state.adjustedContentInset.top + sectionChipMargin
+        var starts: [Int] = []
+        var total = 0
+        for section in spec.sections { starts.append(total); total += section.rows }
+        // Each chip's top, from the last section up, so each can be pushed by the one after it.
+        var tops = Array(repeating: 0.0, count: spec.sections.count)
+        var nextTop = Double.infinity
+        for i in spec.sections.indices.reversed() {
+            let boundary = origin.y + Double(starts[i]) * spec.rowHeight
+            let top = min(max(boundary - sectionChipHeight / 2, pinY), nextTop - sectionChipHeight - sectionChipMargin)
+            tops[i] = top
+            nextTop = top
+        }
+        for (i, section) in spec.sections.enumerated() {
+            let sectionEnd = origin.y + Double(starts[i] + section.rows) * spec.rowHeight
+            let top = tops[i]
+            guard sectionEnd > state.frame.minY, top < state.frame.maxY, top + sectionChipHeight > state.frame.minY else { continue }
+            let size = 12.0
+            let title = section.title
+            let width = min(state.frame.width - 2 * margin, canvas.width(of: title, font: .bold, size: size) + 24)
+            let chip = Rect(x: state.frame.minX + (state.frame.width - width) / 2, y: top, width: width, height: sectionChipHeight)
+            canvas.fill(roundedRect: chip.offsetBy(dx: 0, dy: 1), radius: chip.height / 2, Color.black.withAlpha(0.08))
+            canvas.fill(roundedRect: chip, radius: chip.height / 2, palette.chip)
+            canvas.drawText(title, x: chip.minX + chip.width / 2,
+                            baseline: canvas.baseline(centeringOn: chip.minY + chip.height / 2, size: size),
+                            font: .bold, size: size, color: palette.secondaryLabel, alignment: .center, maxWidth: width - 16)
         }
     }
 

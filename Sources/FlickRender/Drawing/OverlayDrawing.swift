@@ -50,7 +50,11 @@ enum OverlayDrawing {
         for state in context.frame.scrollViews {
             let v = state.velocity
             guard abs(v.x) + abs(v.y) > 1 else { continue }
-            let start = Point(x: state.frame.minX + state.frame.width / 2, y: state.frame.minY + state.frame.height / 2)
+            // From the middle of the part of the scroll view that is on screen.
+            let x0 = max(state.frame.minX, 0), x1 = min(state.frame.maxX, context.viewport.width)
+            let y0 = max(state.frame.minY, 0), y1 = min(state.frame.maxY, context.viewport.height)
+            guard x1 > x0, y1 > y0 else { continue }
+            let start = Point(x: (x0 + x1) / 2, y: (y0 + y1) / 2)
             // Content moves opposite to contentOffset: an offset growing downwards moves rows up.
             drawArrow(from: start, vector: Point(x: -v.x * vectorTime, y: -v.y * vectorTime),
                       label: "\(state.key) \(format((v.x * v.x + v.y * v.y).squareRoot(), 0)) pt/s", in: context)
@@ -122,13 +126,25 @@ enum OverlayDrawing {
         for state in frame.scrollViews { parts.append("\(state.key) \(state.phase.rawValue)") }
         if let sheet = frame.sheet { parts.append("sheet \(sheet.phase.rawValue)" + (sheet.detent.map { "→\($0)" } ?? "")) }
         if let pager = frame.pager { parts.append("page \(pager.page)") }
-        let text = parts.joined(separator: "  ")
-        let size = 10.0
-        let width = min(context.viewport.width - 8, canvas.width(of: text, font: .mono, size: size) + 12)
-        let rect = Rect(x: 4, y: 4, width: width, height: 17)
+        // As many lines as it takes at the viewport's width.
+        let size = 10.0, lineHeight = 13.0
+        let available = context.viewport.width - 20
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, canvas.width(of: last + "  " + part, font: .mono, size: size) <= available {
+                lines[lines.count - 1] = last + "  " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        let width = min(context.viewport.width - 8, lines.map { canvas.width(of: $0, font: .mono, size: size) }.max()! + 12)
+        let rect = Rect(x: 4, y: 4, width: width, height: 5 + lineHeight * Double(lines.count))
         canvas.fill(roundedRect: rect, radius: 5, Color.black.withAlpha(0.72))
-        canvas.drawText(text, x: rect.minX + 6, baseline: canvas.baseline(centeringOn: rect.minY + rect.height / 2, size: size),
-                        font: .mono, size: size, color: .white, maxWidth: rect.width - 12)
+        for (i, line) in lines.enumerated() {
+            canvas.drawText(line, x: rect.minX + 6,
+                            baseline: canvas.baseline(centeringOn: rect.minY + 2.5 + lineHeight * (Double(i) + 0.5), size: size),
+                            font: .mono, size: size, color: .white, maxWidth: rect.width - 12)
+        }
     }
 
     static func format(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }

@@ -7,6 +7,8 @@ struct Palette {
     /// A sheet's surface (UIColor.secondarySystemBackground in dark mode: elevated surfaces are lighter).
     var sheet: Color
     var groupedBackground: Color
+    /// Section title chips (UIColor.secondarySystemBackground, a step lighter in dark mode).
+    var chip: Color
     var label: Color
     var secondaryLabel: Color
     var tertiaryLabel: Color
@@ -31,6 +33,7 @@ struct Palette {
 
     static let light = Palette(
         background: Color(rgb: 0xFFFFFF), sheet: Color(rgb: 0xFFFFFF), groupedBackground: Color(rgb: 0xF2F2F7),
+        chip: Color(rgb: 0xF2F2F7, alpha: 0.97),
         label: Color(rgb: 0x000000), secondaryLabel: Color(rgb: 0x3C3C43, alpha: 0.6),
         tertiaryLabel: Color(rgb: 0x3C3C43, alpha: 0.3), separator: Color(rgb: 0xC6C6C8),
         tint: Color(rgb: 0x007AFF), grabber: Color(rgb: 0x3C3C43, alpha: 0.3),
@@ -41,6 +44,7 @@ struct Palette {
 
     static let dark = Palette(
         background: Color(rgb: 0x000000), sheet: Color(rgb: 0x1C1C1E), groupedBackground: Color(rgb: 0x000000),
+        chip: Color(rgb: 0x2C2C2E, alpha: 0.97),
         label: Color(rgb: 0xFFFFFF), secondaryLabel: Color(rgb: 0xEBEBF5, alpha: 0.6),
         tertiaryLabel: Color(rgb: 0xEBEBF5, alpha: 0.3), separator: Color(rgb: 0x38383A),
         tint: Color(rgb: 0x0A84FF), grabber: Color(rgb: 0xEBEBF5, alpha: 0.3),

@@ -9,7 +9,15 @@ enum SystemChromeDrawing {
 
     static func draw(in context: DrawContext) {
         let safe = context.safeArea
-        if safe.top >= 20 { drawStatusBar(height: safe.top, in: context) }
+        if safe.top >= 20 {
+            // Over app content the status bar gets the bar material behind it, as under a navigation bar;
+            // over the map it floats, as in Maps.
+            if context.scenario.scene.background != .map {
+                context.canvas.fill(Rect(x: 0, y: 0, width: context.viewport.width, height: safe.top),
+                                    context.palette.background.withAlpha(0.94))
+            }
+            drawStatusBar(height: safe.top, in: context)
+        }
         if safe.bottom > 0 { drawHomeIndicator(in: context) }
     }
 
