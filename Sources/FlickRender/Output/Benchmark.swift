@@ -64,7 +64,7 @@ public enum Benchmark {
             pngBytes += png.count
             let file = folder.appendingPathComponent("frame.png")
             t = Date()
-            try png.write(to: file)
+            try OutputFolder.writeFile(png, to: file.path)
             writeTime += Date().timeIntervalSince(t)
             try? FileManager.default.removeItem(at: file)
             t = Date()

@@ -98,11 +98,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// Writes one file of the render (thread-safe).
     public func write(_ data: Data, to relativePath: String) throws {
         let url = staging.appendingPathComponent(relativePath)
-        do {
-            try data.write(to: url)
-        } catch {
-            throw RenderError("cannot write \(url.path): \(OutputFolder.reason(error))")
-        }
+        try OutputFolder.writeFile(data, to: url.path)
         record(relativePath)
     }
 
@@ -165,6 +161,28 @@ public final class OutputFolder: @unchecked Sendable {
         // Deepest first; rmdir fails (and so keeps) any folder that still holds something.
         for sub in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder.appendingPathComponent(sub).path) }
         rmdir(folder.path)
+    }
+
+    /// Writes a new file with plain POSIX calls: Foundation's `Data.write` stages and syncs every file, which
+    /// costs more than encoding a frame, and the staging folder already makes the whole render atomic.
+    static func writeFile(_ data: Data, to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw RenderError("cannot write \(path): \(String(cString: strerror(failure)))") }
     }
 
     static func reason(_ error: Error) -> String {

@@ -47,42 +47,52 @@ public final class PNGEncoder {
     private func convert(_ image: ImageSurface) -> Bool {
         let width = image.pixelWidth, height = image.pixelHeight
         let rowWords = image.stride / 4
+        if scratch.count < width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
         return image.withPixels { words -> Bool in
-            if scratch.count < width * height * 4 { scratch = [UInt8](repeating: 0, count: width * height * 4) }
-            var opaque = true
-            scratch.withUnsafeMutableBufferPointer { out in
-                var o = 0
-                rows: for y in 0..<height {
-                    let row = y * rowWords
-                    for x in 0..<width {
-                        let argb = words[row + x]
-                        if argb >> 24 != 0xFF { opaque = false; break rows }
-                        out[o] = UInt8(truncatingIfNeeded: argb >> 16)
-                        out[o + 1] = UInt8(truncatingIfNeeded: argb >> 8)
-                        out[o + 2] = UInt8(truncatingIfNeeded: argb)
-                        o += 3
-                    }
-                }
-                guard !opaque else { return }
-                o = 0
+            guard let source = words.baseAddress else { return true }
+            return scratch.withUnsafeMutableBufferPointer { buffer -> Bool in
+                guard let out = buffer.baseAddress else { return true }
+                // The common case, an opaque frame, in one tight pass without bounds checks.
+                var o = out
                 for y in 0..<height {
-                    let row = y * rowWords
-                    for x in 0..<width {
-                        let argb = words[row + x]
-                        let a = UInt32(argb >> 24)
-                        func straight(_ c: UInt32) -> UInt8 {
-                            a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
-                        }
-                        out[o] = straight((argb >> 16) & 0xFF)
-                        out[o + 1] = straight((argb >> 8) & 0xFF)
-                        out[o + 2] = straight(argb & 0xFF)
-                        out[o + 3] = UInt8(a)
-                        o += 4
+                    var p = source + y * rowWords
+                    let end = p + width
+                    while p < end {
+                        let argb = p.pointee
+                        if argb < 0xFF00_0000 { return convertWithAlpha(source, rowWords, width, height, out) }
+                        o[0] = UInt8(truncatingIfNeeded: argb >> 16)
+                        o[1] = UInt8(truncatingIfNeeded: argb >> 8)
+                        o[2] = UInt8(truncatingIfNeeded: argb)
+                        o += 3
+                        p += 1
                     }
                 }
+                return true
             }
-            return opaque
         }
+    }
+
+    /// Straight RGBA from premultiplied ARGB; returns false (not opaque).
+    private func convertWithAlpha(_ source: UnsafePointer<UInt32>, _ rowWords: Int, _ width: Int, _ height: Int,
+                                  _ out: UnsafeMutablePointer<UInt8>) -> Bool {
+        var o = out
+        for y in 0..<height {
+            var p = source + y * rowWords
+            for _ in 0..<width {
+                let argb = p.pointee
+                let a = argb >> 24
+                func straight(_ c: UInt32) -> UInt8 {
+                    a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+                }
+                o[0] = straight((argb >> 16) & 0xFF)
+                o[1] = straight((argb >> 8) & 0xFF)
+                o[2] = straight(argb & 0xFF)
+                o[3] = UInt8(a)
+                o += 4
+                p += 1
+            }
+        }
+        return false
     }
 
     private func check(_ status: Int32) throws {
