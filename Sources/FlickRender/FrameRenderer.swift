@@ -115,3 +115,13 @@ enum ComponentDrawing {
         }
     }
 }
+
+extension Rect {
+    /// The part of this rectangle inside `other`, or nil when they do not overlap.
+    func clipped(to other: Rect) -> Rect? {
+        let x0 = max(minX, other.minX), x1 = min(maxX, other.maxX)
+        let y0 = max(minY, other.minY), y1 = min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

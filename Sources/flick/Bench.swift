@@ -23,12 +23,14 @@ struct Bench: ParsableCommand {
     @Option(help: "Threads for the pipeline run (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    func validate() throws {
-        guard samples >= 1 else { throw ValidationError("--samples must be at least 1, not \(samples)") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    func checkOptions() throws {
+        guard samples >= 1 else { throw badInput("--samples must be at least 1, not \(samples)") }
+        guard jobs >= 1 else { throw badInput("--jobs must be at least 1, not \(jobs)") }
     }
 
     func run() throws {
+        try checkOptions()
         let path = ExampleCatalog.resolve(scenario)
         let scenario = try loadScenario(self.scenario)
         let unsupported = Simulation.unsupportedComponents(in: scenario)

@@ -44,17 +44,19 @@ struct Render: ParsableCommand {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    func checkOptions() throws {
+        guard jobs >= 1 else { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
-            throw ValidationError("--scale must be a number in (0, 16], not \(scale)")
+            throw badInput("--scale must be a number in (0, 16], not \(scale)")
         }
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
-            throw ValidationError("--fps must be a number in 1...240, not \(fps)")
+            throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
     }
 
     func run() throws {
+        try checkOptions()
         var loaded: [(argument: String, path: String, scenario: Scenario)] = []
         var problems = 0
         for argument in scenarios {
@@ -62,6 +64,11 @@ struct Render: ParsableCommand {
             guard var scenario = try? loadScenario(argument) else { problems += 1; continue }
             if let message = apply(to: &scenario) {
                 printError("\(path): error: \(message)")
+                problems += 1
+                continue
+            }
+            if loaded.contains(where: { $0.path == path }) {
+                printError("\(path): error: given more than once")
                 problems += 1
                 continue
             }
@@ -146,6 +153,12 @@ struct FrameRange: ExpressibleByArgument {
 }
 
 extension FrameFormat: ExpressibleByArgument {}
+
+/// Prints `message` as an error and returns the exit for bad input (status 2).
+func badInput(_ message: String) -> ExitCode {
+    printError("error: " + message)
+    return failureExit
+}
 
 /// A one-line progress bar on standard error, redrawn in place (only used when stderr is a terminal).
 final class ProgressBar: @unchecked Sendable {

@@ -141,7 +141,7 @@ enum Fixtures {
                                              phase: .decelerating, velocity: Point(x: 0, y: 900)))
         let panelHeight = 28.0
         frame.panel = PanelState(frame: Rect(x: timelineIndicator.minX - 4 - 96,
-                                             y: timelineIndicator.midY - panelHeight / 2, width: 96, height: panelHeight),
+                                             y: centerY(timelineIndicator) - panelHeight / 2, width: 96, height: panelHeight),
                                  alpha: panelAlpha, text: "10:00 AM")
         return frame
     }
@@ -175,7 +175,6 @@ enum Fixtures {
     }
 }
 
-extension Rect {
-    var midX: Double { minX + width / 2 }
-    var midY: Double { minY + height / 2 }
-}
+/// The centre of `rect` (helpers of the tests', so they cannot collide with FlickCore's own API).
+func centerX(_ rect: Rect) -> Double { rect.minX + rect.width / 2 }
+func centerY(_ rect: Rect) -> Double { rect.minY + rect.height / 2 }

@@ -11,7 +11,7 @@ import Testing
         let hidden = try DecodedFrame(scenario, Fixtures.timelineFrame(panelAlpha: 0))
         let panel = try #require(Fixtures.timelineFrame().panel)
         // Near the panel's leading edge, clear of its text: the panel's dark fill.
-        let x = panel.frame.minX + 3, y = panel.frame.midY
+        let x = panel.frame.minX + 3, y = centerY(panel.frame)
         let background = hidden.pixel(x, y)
         #expect(background.r > 200, "behind the panel (hidden): \(background)")
         let fill = shown.pixel(x, y)
@@ -25,6 +25,6 @@ import Testing
         let scenario = try Fixtures.timeline(theme: .dark)
         let decoded = try DecodedFrame(scenario, Fixtures.timelineFrame(), name: "timeline-dark")
         let indicator = Fixtures.timelineIndicator
-        expectPixel(decoded.pixel(indicator.midX, indicator.minY + 10), over(Color(argb: 0x80FF_FFFF), .black), "dark indicator")
+        expectPixel(decoded.pixel(centerX(indicator), indicator.minY + 10), over(Color(argb: 0x80FF_FFFF), .black), "dark indicator")
     }
 }

@@ -16,17 +16,19 @@ enum ListDrawing {
 
     static func draw(_ spec: ListSpec, in context: DrawContext) {
         guard let state = context.frame.scrollView(spec.key) else { return }
+        // Only the part on screen is drawn (a page of a pager or a sheet's list may reach far past the viewport).
+        guard let visible = state.frame.clipped(to: context.viewport) else { return }
         let canvas = context.canvas
         canvas.saved {
-            canvas.clip(state.frame)
+            canvas.clip(visible)
             // Where the content's origin is in the viewport.
             let origin = Point(x: state.frame.minX - state.contentOffset.x, y: state.frame.minY - state.contentOffset.y)
             switch spec.axis {
             case .vertical:
-                drawRows(spec, state: state, origin: origin, in: context)
+                drawRows(spec, state: state, visible: visible, origin: origin, in: context)
                 drawSectionHeaders(spec, state: state, origin: origin, in: context)
             case .horizontal:
-                drawCards(spec, state: state, origin: origin, in: context)
+                drawCards(spec, state: state, visible: visible, origin: origin, in: context)
             }
         }
         if let indicator = state.indicator {
@@ -43,12 +45,12 @@ enum ListDrawing {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
-    static func drawRows(_ spec: ListSpec, state: ScrollViewState, origin: Point, in context: DrawContext) {
+    static func drawRows(_ spec: ListSpec, state: ScrollViewState, visible: Rect, origin: Point, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
         let h = spec.rowHeight
         let width = state.frame.width
-        let rows = visibleRows(spec, low: state.frame.minY - origin.y, high: state.frame.maxY - origin.y)
+        let rows = visibleRows(spec, low: visible.minY - origin.y, high: visible.maxY - origin.y)
         let twoLines = h >= 44
         let avatar = h >= 40 ? min(40, h - 14) : 0
         let textX = margin + (avatar > 0 ? avatar + 12 : 0)
@@ -133,11 +135,11 @@ enum ListDrawing {
     }
 
     /// A horizontal list's rows drawn as cards (a carousel), one per `rowHeight` of width.
-    static func drawCards(_ spec: ListSpec, state: ScrollViewState, origin: Point, in context: DrawContext) {
+    static func drawCards(_ spec: ListSpec, state: ScrollViewState, visible: Rect, origin: Point, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
         let pitch = spec.rowHeight
-        let cards = visibleRows(spec, low: state.frame.minX - origin.x, high: state.frame.maxX - origin.x)
+        let cards = visibleRows(spec, low: visible.minX - origin.x, high: visible.maxX - origin.x)
         let inset = min(8, pitch * 0.06)
         for i in cards {
             let content = RowContent(index: i)

@@ -98,7 +98,7 @@ enum OverlayDrawing {
             guard let p = FingerPath.position(in: context.scenario.gestures, at: time) else { previous = nil; continue }
             if let previous {
                 let alpha = 0.15 + 0.6 * Double(s) / Double(steps)
-                canvas.strokeLine([previous, p], accent.withAlpha(alpha), width: 4, roundCaps: true)
+                canvas.strokeLine([previous, p], accent.withAlpha(alpha), width: 4)
             }
             previous = p
         }
