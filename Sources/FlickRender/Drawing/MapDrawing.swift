@@ -52,6 +52,12 @@ enum MapDrawing {
             drawPins(columns: columns, rows: rows, style: style, canvas: canvas)
             drawLocation(style: style, canvas: canvas)
         }
+        // A soft fade under the status bar keeps it legible over busy streets, as in Maps.
+        let fade = context.safeArea.top + 16
+        if context.safeArea.top > 0 {
+            canvas.setVerticalGradient(y0: 0, style.land.withAlpha(0.85), y1: fade, style.land.withAlpha(0))
+            canvas.fillCurrentSource(roundedRect: Rect(x: 0, y: 0, width: view.width, height: fade), radius: 0)
+        }
     }
 
     // MARK: Grid

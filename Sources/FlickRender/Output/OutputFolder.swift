@@ -97,9 +97,9 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Writes one file of the render (thread-safe).
     public func write(_ data: Data, to relativePath: String) throws {
-        let url = staging.appendingPathComponent(relativePath)
-        try OutputFolder.writeFile(data, to: url.path)
+        // Recorded first, so a file left half-written by a failure is still removed by `abandon()`.
         record(relativePath)
+        try OutputFolder.writeFile(data, to: staging.appendingPathComponent(relativePath).path)
     }
 
     /// Notes a file written into the staging folder by other means (a stream), for the manifest.
