@@ -13,19 +13,21 @@ final class ListNode: ComponentNode {
                                      initialOffset: spec.offset, settings: settings)
     }
 
-    /// Rows times row height along the axis; the frame's size across it.
-    func contentSize(for frame: Rect) -> Size {
+    /// Rows times row height along the axis; across it, the frame less the adjusted insets (content laid out to
+    /// fill the visible area, as seed 001's stack view is: 660 − 20 − 40 = 600).
+    func contentSize(for frame: Rect, adjustedInset inset: EdgeInsets) -> Size {
         let length = Double(spec.rows) * spec.rowHeight
         switch spec.axis {
-        case .vertical: return Size(width: frame.width, height: length)
-        case .horizontal: return Size(width: length, height: frame.height)
+        case .vertical: return Size(width: max(0, frame.width - inset.left - inset.right), height: length)
+        case .horizontal: return Size(width: length, height: max(0, frame.height - inset.top - inset.bottom))
         }
     }
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
         self.frame = frame
-        scrollView.layout(frame: frame, contentSize: contentSize(for: frame),
-                          safeAreaInsets: context.safeAreaOverlap(frame))
+        let safeArea = context.safeAreaOverlap(frame)
+        scrollView.layout(frame: frame, contentSize: contentSize(for: frame, adjustedInset: spec.contentInset + safeArea),
+                          safeAreaInsets: safeArea)
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
