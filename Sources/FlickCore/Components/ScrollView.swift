@@ -64,13 +64,13 @@ public final class ScrollView: NestedScrollParticipant {
     /// The content's velocity while tracking, set by the touch router from the finger's.
     var trackingVelocity = 0.0
 
-    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: Point?, settings: ScrollSettings) {
+    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, settings: ScrollSettings) {
         self.key = key
         self.scrollAxis = axis
         self.contentInset = contentInset
         self.settings = settings
         self.motion = .resting(initialOffset?[axis] ?? .nan)
-        self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal]
+        self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal] ?? nil
     }
 
     /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as seed 001 uses).

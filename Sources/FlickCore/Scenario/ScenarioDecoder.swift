@@ -345,12 +345,12 @@ struct ScenarioBuilder {
             if let sections, sectionsField.sequence()?.count != sections.count { return nil }
         }
         let axis = fields.optional("axis").map { $0.choice(Axis.self) } ?? .vertical
-        let offset = fields.optional("offset").map { f -> Point? in
+        let offset = fields.optional("offset").map { f -> InitialOffset? in
             guard let o = f.mapping(["x", "y"]) else { return nil }
-            let x = o.optional("x").map { $0.number() } ?? 0
-            let y = o.optional("y").map { $0.number() } ?? 0
-            guard let x, let y else { return nil }
-            return Point(x: x, y: y)
+            let x = o.optional("x").map { $0.number() }
+            let y = o.optional("y").map { $0.number() }
+            if x == .some(nil) || y == .some(nil) { return nil }
+            return InitialOffset(x: x ?? nil, y: y ?? nil)
         }
         let indicator = fields.optional("indicator").map { $0.bool() } ?? true
         let infoPanel = fields.optional("infoPanel").map { f -> Size? in
