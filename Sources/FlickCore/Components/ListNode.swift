@@ -34,6 +34,8 @@ final class ListNode: ComponentNode {
         if axis == spec.axis && frame.contains(point) { chain.append(scrollView) }
     }
 
+    var ownScrollView: ScrollView? { scrollView }
+
     func viewportDidResize(at t: Double) {
         scrollView.clampRestingOffset(at: t)
     }

@@ -265,6 +265,10 @@ public final class ScrollView: NestedScrollParticipant {
         activeWhileTracking = false
     }
 
+    public func updateTrackingVelocity(_ deltaVelocity: Double) {
+        trackingVelocity = deltaVelocity * trackingSlope
+    }
+
     /// The slope of the shown position against the raw one while tracking (1 inside the limits, less when
     /// rubber-banding): converts the finger's velocity into the content's.
     var trackingSlope: Double {

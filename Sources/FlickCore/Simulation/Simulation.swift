@@ -26,7 +26,7 @@ public final class Simulation {
             case .list: break
             case .stack(let s): s.children.forEach { visit($0.component) }
             case .pager(let p): found.append("pager"); p.pages.compactMap(\.content).forEach(visit)
-            case .sheet(let s): found.append("sheet"); visit(s.content)
+            case .sheet(let s): visit(s.content)
             }
         }
         visit(scenario.scene.root)
@@ -104,7 +104,8 @@ struct SceneBuilder {
         switch component {
         case .list(let spec): return ListNode(spec: spec, settings: settings)
         case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
-        case .pager, .sheet: return UnsupportedNode(kind: component.kind)
+        case .sheet(let spec): return SheetNode(spec: spec, content: node(for: spec.content), settings: settings)
+        case .pager: return UnsupportedNode(kind: component.kind)
         }
     }
 }
