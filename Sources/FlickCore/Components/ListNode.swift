@@ -6,11 +6,17 @@ final class ListNode: ComponentNode {
     let spec: ListSpec
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
+    private var panel: InfoPanel?
+    private var viewportHeight = 0.0
 
     init(spec: ListSpec, settings: ScrollSettings) {
         self.spec = spec
         self.scrollView = ScrollView(key: spec.key, axis: spec.axis, contentInset: spec.contentInset,
                                      initialOffset: spec.offset, settings: settings)
+        if let panelSpec = spec.infoPanel {
+            panel = InfoPanel(spec: panelSpec, list: spec)
+            scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }
+        }
     }
 
     /// Rows times row height along the axis; across it, the frame less the adjusted insets (content laid out to
@@ -25,6 +31,7 @@ final class ListNode: ComponentNode {
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
         self.frame = frame
+        viewportHeight = context.viewport.height
         let safeArea = context.safeAreaOverlap(frame)
         scrollView.layout(frame: frame, contentSize: contentSize(for: frame, adjustedInset: spec.contentInset + safeArea),
                           safeAreaInsets: safeArea)
@@ -42,5 +49,12 @@ final class ListNode: ComponentNode {
 
     func snapshot(at t: Double, into state: inout FrameState) {
         state.scrollViews.append(ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator))
+        if let panel, state.panel == nil {
+            let frame = panel.frame(indicator: scrollView.indicatorFrame(at: t), scrollView: scrollView,
+                                    viewportHeight: viewportHeight)
+            state.panel = PanelState(frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
+                                     text: panel.text(atViewportY: frame.minY + frame.height / 2,
+                                                      scrollView: scrollView, at: t))
+        }
     }
 }

@@ -63,6 +63,8 @@ public final class ScrollView: NestedScrollParticipant {
     private var activeWhileTracking = false
     /// The content's velocity while tracking, set by the touch router from the finger's.
     var trackingVelocity = 0.0
+    /// Called with the time when the content starts moving under a finger (a drag begins).
+    var onDragBegan: ((Double) -> Void)?
     /// Set for a paging scroll view: where a release comes to rest.
     var paging: PagingBehavior?
     /// The offset when the current drag began, and the page it started from (or was heading to).
@@ -286,6 +288,7 @@ public final class ScrollView: NestedScrollParticipant {
         }
         if used != 0 {
             motion = .tracking(raw: raw + used)
+            if !activeWhileTracking { onDragBegan?(t) }
             activeWhileTracking = true
         }
         return used

@@ -81,6 +81,14 @@ public struct InitialOffset: Hashable, Sendable {
     public subscript(axis: Axis) -> Double? { axis == .horizontal ? x : y }
 }
 
+/// Path 2's info panel beside the scroll indicator (seed 002).
+public struct InfoPanelSpec: Hashable, Sendable {
+    /// Points; nil sizes it once for the longest section title, so it never changes width while scrolling.
+    public var width: Double?
+    public var height: Double = InfoPanelSpec.defaultHeight
+    public static let defaultHeight = 28.0
+}
+
 public struct ListSpec: Sendable {
     public var id: String?
     /// The name of its scroll view in frame states: `id`, or `list`, `list2`, ... in document order.
@@ -92,7 +100,7 @@ public struct ListSpec: Sendable {
     /// The initial contentOffset; a missing component means the start of the content on that axis.
     public var offset: InitialOffset?
     public var indicator: Bool = true
-    public var infoPanel: Size?
+    public var infoPanel: InfoPanelSpec?
     public var contentInset: EdgeInsets = .zero
 }
 
