@@ -65,7 +65,7 @@ struct InfoPanel {
         let inset = scrollView.adjustedContentInset
         let trackTop = max(scrollView.frame.minY + inset.top + margin, 0)
         let trackBottom = min(scrollView.frame.maxY - inset.bottom - margin, viewportHeight)
-        let centred = indicator.minY + indicator.height / 2 - height / 2
+        let centred = indicator.midY - height / 2
         let y = min(max(centred, trackTop), max(trackTop, trackBottom - height))
         return Rect(x: indicator.minX - Self.gap - width, y: y, width: width, height: height)
     }
