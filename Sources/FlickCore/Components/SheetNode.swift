@@ -21,20 +21,17 @@ final class Sheet: NestedScrollParticipant {
     var scrollAxis: Axis { .vertical }
 
     private(set) var viewportHeight: Double = 0
-    /// Detents sorted from the lowest (smallest height, largest top) to the highest.
+    /// Detents in document order (`order` gives them from the lowest to the highest).
     let detents: [Detent]
     private(set) var motion: Motion = .resting(top: .nan)
     /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
     private(set) var currentDetent: Int
-    /// The decision taken at the last release, for `--explain`.
-    private(set) var lastDecision: String?
     var trackingVelocity = 0.0
 
     init(spec: SheetSpec, settings: ScrollSettings) {
         self.spec = spec
         self.settings = settings
-        // Sorting by height needs a viewport; fractions and heights compare once one is known, so sort lazily
-        // through `top(of:)`. Keep document order here and sort by top in `layout`.
+        // Fractions and heights compare only once the viewport is known: `order` sorts them by top when asked.
         self.detents = spec.detents
         self.currentDetent = spec.detents.firstIndex { $0.name == spec.initial } ?? 0
     }
@@ -176,15 +173,12 @@ final class Sheet: NestedScrollParticipant {
         trackingVelocity = 0
         if spec.dismissible && top > lowestTop
             && (top - lowestTop > spec.dismiss.distance || v > spec.dismiss.velocity) {
-            lastDecision = "released \(Self.fmt(top - lowestTop)) pt below the lowest detent at \(Self.fmt(v)) pt/s "
-                + "(dismiss past \(Self.fmt(spec.dismiss.distance)) pt or \(Self.fmt(spec.dismiss.velocity)) pt/s): dismissed"
             let animation = AxisAnimation.spring(from: top, to: viewportHeight, velocity: v, spring: spec.spring,
                                                  threshold: settings.restThreshold, start: t)
             motion = .animating(animation, dismissing: true)
             return
         }
         let target = targetDetent(top: top, velocity: v)
-        lastDecision = "released at top \(Self.fmt(top)) pt with \(Self.fmt(v)) pt/s; projected \(Self.fmt(project(position: top, velocity: v, rate: settings.decelerationRate))) pt; nearest detent \(detents[target].name)"
         currentDetent = target
         let destination = self.top(of: target)
         if top == destination && v == 0 {
@@ -231,8 +225,6 @@ final class Sheet: NestedScrollParticipant {
             break
         }
     }
-
-    static func fmt(_ x: Double) -> String { JSONValue.format((x * 10).rounded() / 10) }
 }
 
 /// The `sheet` component: a panel over the background with detents, holding one content component that moves
