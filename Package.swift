@@ -54,5 +54,7 @@ let package = Package(
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
+        // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
+        .testTarget(name: "flickTests", dependencies: ["flick"]),
     ]
 )

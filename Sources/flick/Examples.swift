@@ -60,9 +60,18 @@ enum ExampleCatalog {
             guard ScenarioDecoder.supportedExtensions.contains(url.pathExtension.lowercased()) else { return nil }
             let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
             let comment = text.split(separator: "\n").first { $0.hasPrefix("#") }
-            let summary = comment.map { $0.drop(while: { $0 == "#" || $0 == " " }) }.map(String.init) ?? ""
+            let summary = comment.map { $0.drop(while: { $0 == "#" || $0 == " " }) }.map(String.init)
+                ?? describe(path: url.path)
             return Entry(name: url.deletingPathExtension().lastPathComponent, path: url.path, summary: summary)
         }
+    }
+
+    /// A one-line description from the scenario itself, for files without a leading comment (JSON).
+    private static func describe(path: String) -> String {
+        guard let scenario = try? ScenarioDecoder.load(path: path) else { return "(does not validate: see flick validate)" }
+        let gestures = scenario.gestures.map(\.kind).joined(separator: ", ")
+        return "a \(scenario.scene.root.kind), \(JSONValue.format(scenario.duration)) s"
+            + (gestures.isEmpty ? "" : ": \(gestures)")
     }
 
     /// A path as given if it names a file; otherwise the bundled example of that name, if there is one.

@@ -25,11 +25,6 @@ struct States: ParsableCommand {
 
     func run() throws {
         let scenario = try loadScenario(self.scenario)
-        let unsupported = Simulation.unsupportedComponents(in: scenario)
-        if !unsupported.isEmpty {
-            printError("\(self.scenario): error: this build of flick cannot simulate \(Set(unsupported).sorted().joined(separator: " and ")) yet")
-            throw failureExit
-        }
         let sink = try OutputSink(path: output)
         var writer = StatesWriter(format: format) { try sink.write($0) }
         do {

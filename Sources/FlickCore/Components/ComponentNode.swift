@@ -32,8 +32,20 @@ protocol ComponentNode: AnyObject {
     func viewportDidResize(at t: Double)
     /// Writes this component's state at `t`.
     func snapshot(at t: Double, into state: inout FrameState)
+
+    /// The component's own scroll view, if it is scrollable itself (a list, a pager).
+    var ownScrollView: ScrollView? { get }
+    /// The components directly inside it, in document order.
+    var directChildren: [ComponentNode] { get }
 }
 
 extension ComponentNode {
     func tap(at point: Point, time: Double) -> Bool { false }
+    var ownScrollView: ScrollView? { nil }
+    var directChildren: [ComponentNode] { [] }
+
+    /// Every scroll view in this subtree, in document order.
+    var scrollViews: [ScrollView] {
+        (ownScrollView.map { [$0] } ?? []) + directChildren.flatMap(\.scrollViews)
+    }
 }

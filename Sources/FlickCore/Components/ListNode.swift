@@ -6,31 +6,42 @@ final class ListNode: ComponentNode {
     let spec: ListSpec
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
+    private var panel: InfoPanel?
+    private var viewportHeight = 0.0
 
     init(spec: ListSpec, settings: ScrollSettings) {
         self.spec = spec
         self.scrollView = ScrollView(key: spec.key, axis: spec.axis, contentInset: spec.contentInset,
                                      initialOffset: spec.offset, settings: settings)
+        if let panelSpec = spec.infoPanel {
+            panel = InfoPanel(spec: panelSpec, list: spec)
+            scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }
+        }
     }
 
-    /// Rows times row height along the axis; the frame's size across it.
-    func contentSize(for frame: Rect) -> Size {
+    /// Rows times row height along the axis; across it, the frame less the adjusted insets (content laid out to
+    /// fill the visible area, as seed 001's stack view is: 660 − 20 − 40 = 600).
+    func contentSize(for frame: Rect, adjustedInset inset: EdgeInsets) -> Size {
         let length = Double(spec.rows) * spec.rowHeight
         switch spec.axis {
-        case .vertical: return Size(width: frame.width, height: length)
-        case .horizontal: return Size(width: length, height: frame.height)
+        case .vertical: return Size(width: max(0, frame.width - inset.left - inset.right), height: length)
+        case .horizontal: return Size(width: length, height: max(0, frame.height - inset.top - inset.bottom))
         }
     }
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
         self.frame = frame
-        scrollView.layout(frame: frame, contentSize: contentSize(for: frame),
-                          safeAreaInsets: context.safeAreaOverlap(frame))
+        viewportHeight = context.viewport.height
+        let safeArea = context.safeAreaOverlap(frame)
+        scrollView.layout(frame: frame, contentSize: contentSize(for: frame, adjustedInset: spec.contentInset + safeArea),
+                          safeAreaInsets: safeArea)
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
         if axis == spec.axis && frame.contains(point) { chain.append(scrollView) }
     }
+
+    var ownScrollView: ScrollView? { scrollView }
 
     func viewportDidResize(at t: Double) {
         scrollView.clampRestingOffset(at: t)
@@ -38,5 +49,12 @@ final class ListNode: ComponentNode {
 
     func snapshot(at t: Double, into state: inout FrameState) {
         state.scrollViews.append(ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator))
+        if let panel, state.panel == nil {
+            let frame = panel.frame(indicator: scrollView.indicatorFrame(at: t), scrollView: scrollView,
+                                    viewportHeight: viewportHeight)
+            state.panel = PanelState(frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
+                                     text: panel.text(atViewportY: frame.minY + frame.height / 2,
+                                                      scrollView: scrollView, at: t))
+        }
     }
 }

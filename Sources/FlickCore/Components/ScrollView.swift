@@ -63,14 +63,23 @@ public final class ScrollView: NestedScrollParticipant {
     private var activeWhileTracking = false
     /// The content's velocity while tracking, set by the touch router from the finger's.
     var trackingVelocity = 0.0
+    /// Called with the time when the content starts moving under a finger (a drag begins).
+    var onDragBegan: ((Double) -> Void)?
+    /// Set for a paging scroll view: where a release comes to rest.
+    var paging: PagingBehavior?
+    /// The offset when the current drag began, and the page it started from (or was heading to).
+    private(set) var dragStartOffset = 0.0
+    private(set) var dragStartPage = 0
+    /// The page a paging animation is heading to.
+    private(set) var targetPage: Int?
 
-    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: Point?, settings: ScrollSettings) {
+    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, settings: ScrollSettings) {
         self.key = key
         self.scrollAxis = axis
         self.contentInset = contentInset
         self.settings = settings
         self.motion = .resting(initialOffset?[axis] ?? .nan)
-        self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal]
+        self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal] ?? nil
     }
 
     /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as seed 001 uses).
@@ -186,6 +195,21 @@ public final class ScrollView: NestedScrollParticipant {
         }
     }
 
+    /// Starts an animated scroll to `page` of a paging scroll view, from the current position and velocity.
+    func animate(toPage page: Int, at t: Double) {
+        guard let paging else { return }
+        targetPage = page
+        animate(to: paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis], limits: limits),
+                spring: paging.spring, at: t)
+    }
+
+    /// The page a paging scroll view shows or is heading to.
+    func currentPage(at t: Double) -> Int {
+        guard let paging else { return 0 }
+        if case .animating = motion, let targetPage { return targetPage }
+        return paging.nearestPage(offset: offset(at: t), pageWidth: frame.size[scrollAxis])
+    }
+
     /// Starts an animated scroll to `target` with `spring`, from the current position and velocity (no jump).
     func animate(to target: Double, spring: Spring, at t: Double, kind: AnimationKind = .spring) {
         settle(before: t)
@@ -206,6 +230,29 @@ public final class ScrollView: NestedScrollParticipant {
         }
     }
 
+    /// Scales the position by `factor` at once, keeping the motion's target page (a paging view after a resize).
+    func rescale(by factor: Double, at t: Double) {
+        settle(before: t)
+        switch motion {
+        case .resting(let x):
+            if let paging {
+                let width = frame.size[scrollAxis]
+                let page = paging.nearestPage(offset: x * factor, pageWidth: width)
+                motion = .resting(paging.offset(ofPage: page, pageWidth: width, limits: limits))
+            } else {
+                motion = .resting(x * factor)
+            }
+        case .tracking(let raw):
+            motion = .tracking(raw: raw * factor)
+            dragStartOffset *= factor
+        case .animating(let a):
+            let target = paging.flatMap { p in targetPage.map { p.offset(ofPage: $0, pageWidth: frame.size[scrollAxis], limits: limits) } }
+                ?? a.finalPosition * factor
+            motion = .animating(.spring(from: a.position(at: t) * factor, to: target, velocity: a.velocity(at: t) * factor,
+                                        spring: paging?.spring ?? .standard, threshold: settings.restThreshold, start: t))
+        }
+    }
+
     /// Keeps a resting offset inside the limits after a layout change.
     func clampRestingOffset(at t: Double) {
         settle(before: t)
@@ -218,6 +265,11 @@ public final class ScrollView: NestedScrollParticipant {
         settle(before: t)
         activeWhileTracking = isActive(at: t)
         let shown = offset(at: t)
+        dragStartOffset = shown
+        if let paging {
+            if case .animating = motion, let heading = targetPage { dragStartPage = heading }
+            else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: frame.size[scrollAxis]) }
+        }
         motion = .tracking(raw: rubberBand.raw(forDisplayed: shown, limits: limits))
         trackingVelocity = 0
     }
@@ -236,6 +288,7 @@ public final class ScrollView: NestedScrollParticipant {
         }
         if used != 0 {
             motion = .tracking(raw: raw + used)
+            if !activeWhileTracking { onDragBegan?(t) }
             activeWhileTracking = true
         }
         return used
@@ -254,6 +307,17 @@ public final class ScrollView: NestedScrollParticipant {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
         trackingVelocity = 0
+        if let paging {
+            let page = paging.releasePage(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
+                                          dragStartPage: dragStartPage, pageWidth: frame.size[scrollAxis],
+                                          rate: settings.decelerationRate)
+            targetPage = page
+            motion = .animating(.spring(from: x, to: paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis], limits: limits),
+                                        velocity: velocity, spring: paging.spring, threshold: settings.restThreshold,
+                                        start: t))
+            activeWhileTracking = false
+            return
+        }
         if let animation = AxisAnimation.momentum(from: x, velocity: velocity, limits: limits,
                                                   rate: settings.decelerationRate, bounce: settings.bounce,
                                                   threshold: settings.restThreshold, start: t) {
@@ -263,6 +327,10 @@ public final class ScrollView: NestedScrollParticipant {
             if activeWhileTracking { restedAt = t }
         }
         activeWhileTracking = false
+    }
+
+    public func updateTrackingVelocity(_ deltaVelocity: Double) {
+        trackingVelocity = deltaVelocity * trackingSlope
     }
 
     /// The slope of the shown position against the raw one while tracking (1 inside the limits, less when

@@ -33,6 +33,8 @@ final class StackNode: ComponentNode {
         children.first { $0.node.frame.contains(point) }?.node.tap(at: point, time: time) ?? false
     }
 
+    var directChildren: [ComponentNode] { children.map(\.node) }
+
     func viewportDidResize(at t: Double) {
         for child in children { child.node.viewportDidResize(at: t) }
     }

@@ -74,6 +74,21 @@ public struct Section: Hashable, Sendable {
     public var rows: Int
 }
 
+/// An initial contentOffset whose components may be left to their default.
+public struct InitialOffset: Hashable, Sendable {
+    public var x: Double?
+    public var y: Double?
+    public subscript(axis: Axis) -> Double? { axis == .horizontal ? x : y }
+}
+
+/// Path 2's info panel beside the scroll indicator (seed 002).
+public struct InfoPanelSpec: Hashable, Sendable {
+    /// Points; nil sizes it once for the longest section title, so it never changes width while scrolling.
+    public var width: Double?
+    public var height: Double = InfoPanelSpec.defaultHeight
+    public static let defaultHeight = 28.0
+}
+
 public struct ListSpec: Sendable {
     public var id: String?
     /// The name of its scroll view in frame states: `id`, or `list`, `list2`, ... in document order.
@@ -82,9 +97,10 @@ public struct ListSpec: Sendable {
     public var rowHeight: Double
     public var sections: [Section]
     public var axis: Axis = .vertical
-    public var offset: Point?
+    /// The initial contentOffset; a missing component means the start of the content on that axis.
+    public var offset: InitialOffset?
     public var indicator: Bool = true
-    public var infoPanel: Size?
+    public var infoPanel: InfoPanelSpec?
     public var contentInset: EdgeInsets = .zero
 }
 

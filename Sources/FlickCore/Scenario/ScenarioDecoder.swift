@@ -331,7 +331,8 @@ struct ScenarioBuilder {
         let id = fields.optional("id").flatMap { ids.claim($0) }
         let key = id ?? ids.claimAutomatic(kind: "list", path: field.path)
         let rowsLimit = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
-        let rows = fields.optional("rows").map { $0.integer(rowsLimit) }
+        let rowsField = fields.optional("rows")
+        let rows: Int? = rowsField?.integer(rowsLimit)
         let rowHeight = fields.required("rowHeight")?.number(.positive)
         var sections: [Section]? = []
         if let sectionsField = fields.optional("sections") {
@@ -345,23 +346,24 @@ struct ScenarioBuilder {
             if let sections, sectionsField.sequence()?.count != sections.count { return nil }
         }
         let axis = fields.optional("axis").map { $0.choice(Axis.self) } ?? .vertical
-        let offset = fields.optional("offset").map { f -> Point? in
+        let offset = fields.optional("offset").map { f -> InitialOffset? in
             guard let o = f.mapping(["x", "y"]) else { return nil }
-            let x = o.optional("x").map { $0.number() } ?? 0
-            let y = o.optional("y").map { $0.number() } ?? 0
-            guard let x, let y else { return nil }
-            return Point(x: x, y: y)
+            let x = o.optional("x").map { $0.number() }
+            let y = o.optional("y").map { $0.number() }
+            if x == .some(nil) || y == .some(nil) { return nil }
+            return InitialOffset(x: x ?? nil, y: y ?? nil)
         }
         let indicator = fields.optional("indicator").map { $0.bool() } ?? true
-        let infoPanel = fields.optional("infoPanel").map { f -> Size? in
+        let infoPanel = fields.optional("infoPanel").map { f -> InfoPanelSpec? in
             guard let p = f.mapping(["width", "height"]) else { return nil }
-            let width = p.required("width")?.number(.positive)
-            let height = p.required("height")?.number(.positive)
-            guard let width, let height else { return nil }
-            return Size(width: width, height: height)
+            let width = p.optional("width").map { $0.number(.positive) }
+            let height = p.optional("height").map { $0.number(.positive) }
+            if width == .some(nil) || height == .some(nil) { return nil }
+            return InfoPanelSpec(width: width ?? nil, height: (height ?? nil) ?? InfoPanelSpec.defaultHeight)
         }
         let contentInset = fields.optional("contentInset").map { insets($0) } ?? .zero
-        guard let rows, let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
+        if rowsField != nil && rows == nil { return nil }
+        guard let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
         if case .some(.none) = offset { return nil }
         if case .some(.none) = infoPanel { return nil }
         let sectionRows = sections.reduce(0) { $0 + $1.rows }

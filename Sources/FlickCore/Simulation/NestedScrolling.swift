@@ -26,6 +26,9 @@ public protocol NestedScrollParticipant: AnyObject {
     func beginTracking(at time: Double)
     /// Takes part of `delta` in `pass`; returns the part it used.
     func consume(_ delta: Double, pass: NestedScrollPass, at time: Double) -> Double
+    /// While tracking: the finger's velocity in delta space if this participant moved last, else 0; it reports
+    /// its own velocity from it.
+    func updateTrackingVelocity(_ deltaVelocity: Double)
     /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
     /// last and 0 for the others.
     func endTracking(velocity: Double, at time: Double)

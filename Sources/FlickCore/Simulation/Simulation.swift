@@ -18,21 +18,6 @@ public final class Simulation {
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
     static let timeTolerance = 1e-9
 
-    /// Components the simulation cannot run yet, in document order (empty when it can run everything).
-    public static func unsupportedComponents(in scenario: Scenario) -> [String] {
-        var found: [String] = []
-        func visit(_ c: Component) {
-            switch c {
-            case .list: break
-            case .stack(let s): s.children.forEach { visit($0.component) }
-            case .pager(let p): found.append("pager"); p.pages.compactMap(\.content).forEach(visit)
-            case .sheet(let s): found.append("sheet"); visit(s.content)
-            }
-        }
-        visit(scenario.scene.root)
-        return found
-    }
-
     public init(scenario: Scenario) {
         self.scenario = scenario
         var settings = ScrollSettings()
@@ -104,18 +89,9 @@ struct SceneBuilder {
         switch component {
         case .list(let spec): return ListNode(spec: spec, settings: settings)
         case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
-        case .pager, .sheet: return UnsupportedNode(kind: component.kind)
+        case .sheet(let spec): return SheetNode(spec: spec, content: node(for: spec.content), settings: settings)
+        case .pager(let spec): return PagerNode(spec: spec, settings: settings, builder: self)
         }
     }
 }
 
-/// Stands in for a component whose simulation is not built yet: it takes up room and takes no touches.
-final class UnsupportedNode: ComponentNode {
-    let kind: String
-    private(set) var frame: Rect = .zero
-    init(kind: String) { self.kind = kind }
-    func layout(frame: Rect, context: LayoutContext, at t: Double) { self.frame = frame }
-    func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {}
-    func viewportDidResize(at t: Double) {}
-    func snapshot(at t: Double, into state: inout FrameState) {}
-}

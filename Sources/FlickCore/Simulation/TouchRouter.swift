@@ -104,14 +104,10 @@ final class TouchRouter {
     /// component that moved last, 0 for the others.
     private func updateTrackingVelocities(at t: Double) {
         guard let s = session else { return }
+        var finger = 0.0
+        if let axis = s.locked { finger = axis == .horizontal ? s.trackerX.velocity() : s.trackerY.velocity() }
         for participant in s.caught {
-            guard let scrollView = participant as? ScrollView else { continue }
-            if let axis = s.locked, participant === s.dispatcher?.lastMover {
-                let finger = axis == .horizontal ? s.trackerX.velocity() : s.trackerY.velocity()
-                scrollView.trackingVelocity = -finger * scrollView.trackingSlope
-            } else {
-                scrollView.trackingVelocity = 0
-            }
+            participant.updateTrackingVelocity(participant === s.dispatcher?.lastMover ? -finger : 0)
         }
     }
 

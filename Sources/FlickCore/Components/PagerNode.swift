@@ -1,0 +1,169 @@
+import Foundation
+import FlickPhysics
+
+/// Where a paging scroll view comes to rest after a release (SPEC §3 "Paging", "Snapping"; seeds 001 and 004).
+struct PagingBehavior {
+    let mode: PagingMode
+    let pageCount: Int
+    /// The spring of paging animations and tab taps: response 0.3, critically damped (SPEC §3).
+    let spring: Spring
+
+    func nearestPage(offset: Double, pageWidth: Double) -> Int {
+        guard pageWidth > 0 else { return 0 }
+        return clamp(Int((offset / pageWidth).rounded(.toNearestOrAwayFromZero)))
+    }
+
+    func clamp(_ page: Int) -> Int { min(max(page, 0), pageCount - 1) }
+
+    func offset(ofPage page: Int, pageWidth: Double, limits: ClosedRange<Double>) -> Double {
+        Double(clamp(page)) * pageWidth
+    }
+
+    /// The page a release goes to.
+    /// - `page`: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at most one page from the
+    ///   page the drag started on.
+    /// - `snap(p)`: seed 004's snapped scrolling from the projected offset (any number of pages).
+    /// - `pagination(p)`: seed 004's one page at a time by the direction from the offset at drag start.
+    func releasePage(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
+                     pageWidth: Double, rate: DecelerationRate) -> Int {
+        guard pageWidth > 0, pageCount > 0 else { return 0 }
+        let oneFromStart = { (page: Int) in self.clamp(min(max(page, dragStartPage - 1), dragStartPage + 1)) }
+        switch mode {
+        case .page:
+            return oneFromStart(Paging.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity))
+        case .snap(let snapPoint):
+            let projected = project(position: offset, velocity: velocity, rate: rate)
+            return clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
+                                         snapPoint: snapPoint))
+        case .pagination(let snapPoint):
+            let page = Paging.paginationPage(currentPage: offset / pageWidth, movingForward: offset > dragStartOffset,
+                                             snapPoint: snapPoint)
+            return oneFromStart(page)
+        }
+    }
+}
+
+/// The `pager` component: a paging scroll view of pages under a tab bar whose indicator follows the scroll
+/// (seed 001: the scroll view drives the indicator, never the reverse; a tap on a tab scrolls, and the indicator
+/// follows the scroll).
+final class PagerNode: ComponentNode {
+    let spec: PagerSpec
+    let scrollView: ScrollView
+    let pages: [ComponentNode?]
+    private(set) var frame: Rect = .zero
+    /// The tab bar, in viewport coordinates: at the top of the pager, below the safe area.
+    private(set) var tabBarFrame: Rect = .zero
+
+    init(spec: PagerSpec, settings: ScrollSettings, builder: SceneBuilder) {
+        self.spec = spec
+        // Without a contentInset, pages start below the tab bar; with one, it is used as given (seed 001's 40 pt).
+        let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
+        self.scrollView = ScrollView(key: spec.key, axis: .horizontal, contentInset: inset,
+                                     initialOffset: nil, settings: settings)
+        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, spring: .standard)
+        self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
+    }
+
+    var pageWidth: Double { frame.width }
+
+    /// contentOffset.x at the latest layout (hit-testing happens right after one).
+    private var laidOutOffset = 0.0
+
+    func layout(frame: Rect, context: LayoutContext, at t: Double) {
+        let firstLayout = self.frame == .zero
+        let oldWidth = self.frame.width
+        self.frame = frame
+        let safeArea = context.safeAreaOverlap(frame)
+        tabBarFrame = Rect(x: frame.minX, y: frame.minY + safeArea.top, width: frame.width, height: spec.tabBar.height)
+        let inset = scrollView.contentInset + safeArea
+        let contentSize = Size(width: Double(spec.pages.count) * frame.width,
+                               height: max(0, frame.height - inset.top - inset.bottom))
+        scrollView.layout(frame: frame, contentSize: contentSize, safeAreaInsets: safeArea)
+        if firstLayout {
+            scrollView.jump(to: Double(spec.initialPage) * frame.width, at: t)
+        } else if oldWidth != frame.width, oldWidth > 0 {
+            // Seed 001's iPad bug: after a resize the same page is shown, aligned to the new width; a drag or a
+            // settle in progress keeps the page it was heading to.
+            scrollView.rescale(by: frame.width / oldWidth, at: t)
+        }
+        let x = scrollView.offset(at: t)
+        laidOutOffset = x
+        for (i, page) in pages.enumerated() {
+            guard let page else { continue }
+            page.layout(frame: Rect(x: frame.minX + Double(i) * frame.width - x, y: frame.minY + inset.top,
+                                    width: frame.width, height: contentSize.height),
+                        context: context, at: t)
+        }
+    }
+
+    /// Tab widths: as given, or the bar's width shared equally.
+    var tabWidths: [Double] {
+        spec.tabBar.widths ?? Array(repeating: frame.width / Double(max(1, spec.pages.count)), count: spec.pages.count)
+    }
+
+    /// Tab origins relative to the bar.
+    var tabOrigins: [Double] {
+        var x = 0.0
+        return tabWidths.map { w in defer { x += w }; return x }
+    }
+
+    func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
+        guard frame.contains(point), !tabBarFrame.contains(point) else { return }
+        if axis == .horizontal { chain.append(scrollView) }
+        let index = Int(((point.x - frame.minX + laidOutOffset) / pageWidth).rounded(.down))
+        if pages.indices.contains(index), let page = pages[index] {
+            page.participants(at: point, axis: axis, into: &chain)
+        }
+    }
+
+    func tap(at point: Point, time: Double) -> Bool {
+        if tabBarFrame.contains(point) {
+            let x = point.x - tabBarFrame.minX
+            let origins = tabOrigins, widths = tabWidths
+            guard let tab = origins.indices.first(where: { x >= origins[$0] && x < origins[$0] + widths[$0] }) else {
+                return false
+            }
+            // The tap only asks the scroll view to scroll; the indicator follows the scroll frame by frame.
+            scrollView.animate(toPage: tab, at: time)
+            return true
+        }
+        return pages.compactMap { $0 }.first { $0.frame.contains(point) }?.tap(at: point, time: time) ?? false
+    }
+
+    var ownScrollView: ScrollView? { scrollView }
+    var directChildren: [ComponentNode] { pages.compactMap { $0 } }
+
+    func viewportDidResize(at t: Double) {
+        for page in pages { page?.viewportDidResize(at: t) }
+    }
+
+    /// The tab indicator for a content offset: x = the bar's width × scrollFraction (contentOffset.x /
+    /// contentSize.width), width interpolated between neighbouring tabs. With unequal tabs, x interpolates between
+    /// tab origins instead, which the fraction rule would not land on.
+    func indicator(offset: Double) -> PagerIndicatorState {
+        let widths = tabWidths, origins = tabOrigins
+        let position = offset / pageWidth
+        let i = min(max(Int(position.rounded(.down)), 0), widths.count - 1)
+        let j = min(i + 1, widths.count - 1)
+        let f = min(max(position - Double(i), 0), 1)
+        let width = widths[i] + (widths[j] - widths[i]) * f
+        guard spec.tabBar.widths != nil else {
+            return PagerIndicatorState(x: frame.width * offset / (Double(spec.pages.count) * pageWidth), width: width)
+        }
+        // Past either end the indicator keeps moving with the end tab's width per page (it follows the rubber band).
+        let beyond = position < 0 ? position * widths[0]
+            : max(0, position - Double(widths.count - 1)) * widths[widths.count - 1]
+        return PagerIndicatorState(x: origins[i] + (origins[j] - origins[i]) * f + beyond, width: width)
+    }
+
+    func snapshot(at t: Double, into state: inout FrameState) {
+        let scroll = ScrollViewState(scrollView, at: t, showsIndicator: false)
+        state.scrollViews.append(scroll)
+        if state.pager == nil {
+            let fraction = scroll.contentSize.width > 0 ? scroll.contentOffset.x / scroll.contentSize.width : 0
+            state.pager = PagerState(page: scrollView.currentPage(at: t), fraction: fraction,
+                                     indicator: indicator(offset: scroll.contentOffset.x))
+        }
+        for page in pages { page?.snapshot(at: t, into: &state) }
+    }
+}

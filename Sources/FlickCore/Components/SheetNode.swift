@@ -1,0 +1,308 @@
+import Foundation
+import FlickPhysics
+
+/// A sheet's resting positions and release rule (ClassPass, DeckTransition; SPEC §3 "Sheet", "Card dismissal").
+///
+/// Positions are the sheet's `top` in viewport coordinates. In nested-scroll delta space a positive delta raises
+/// the sheet, so the participant works on `r = −top`.
+final class Sheet: NestedScrollParticipant {
+    enum Motion {
+        case resting(top: Double)
+        case tracking(rawTop: Double)
+        case animating(AxisAnimation, dismissing: Bool)
+        case dismissed
+    }
+
+    /// How far the map moves up for each point the sheet rises above its lowest detent (ClassPass's parallax).
+    static let parallaxFactor = 0.3
+
+    let spec: SheetSpec
+    let settings: ScrollSettings
+    var scrollAxis: Axis { .vertical }
+
+    private(set) var viewportHeight: Double = 0
+    /// Detents in document order (`order` gives them from the lowest to the highest).
+    let detents: [Detent]
+    private(set) var motion: Motion = .resting(top: .nan)
+    /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
+    private(set) var currentDetent: Int
+    var trackingVelocity = 0.0
+
+    init(spec: SheetSpec, settings: ScrollSettings) {
+        self.spec = spec
+        self.settings = settings
+        // Fractions and heights compare only once the viewport is known: `order` sorts them by top when asked.
+        self.detents = spec.detents
+        self.currentDetent = spec.detents.firstIndex { $0.name == spec.initial } ?? 0
+    }
+
+    /// Detent indices from the lowest to the highest for the current viewport.
+    private var order: [Int] {
+        detents.indices.sorted { top(of: $0) > top(of: $1) || (top(of: $0) == top(of: $1) && $0 < $1) }
+    }
+
+    func top(of index: Int) -> Double { viewportHeight - detents[index].height(viewportHeight: viewportHeight) }
+
+    /// The top at the highest detent and at the lowest.
+    var highestTop: Double { detents.indices.map(top(of:)).min() ?? 0 }
+    var lowestTop: Double { detents.indices.map(top(of:)).max() ?? 0 }
+
+    /// The sheet's height: from its highest detent to the viewport's bottom.
+    var height: Double { viewportHeight - highestTop }
+
+    func layout(viewportHeight: Double, at t: Double) {
+        let old = self.viewportHeight
+        self.viewportHeight = viewportHeight
+        if case .resting(let top) = motion, top.isNaN { motion = .resting(top: self.top(of: currentDetent)) }
+        if old != 0 && old != viewportHeight { viewportDidResize(at: t) }
+    }
+
+    private var rubberBand: RubberBand {
+        RubberBand(coefficient: settings.rubberBandCoefficient, dimension: viewportHeight)
+    }
+
+    /// The shown top for a raw one: 1:1 between the detents; rubber-banded above the highest, and below the
+    /// lowest unless the sheet is dismissible (then it follows the finger 1:1).
+    func shownTop(raw: Double) -> Double {
+        if raw < highestTop { return highestTop - rubberBand.overshoot(for: highestTop - raw) }
+        if raw > lowestTop && !spec.dismissible { return lowestTop + rubberBand.overshoot(for: raw - lowestTop) }
+        return raw
+    }
+
+    func rawTop(shown: Double) -> Double {
+        if shown < highestTop { return highestTop - rubberBand.distance(for: highestTop - shown) }
+        if shown > lowestTop && !spec.dismissible { return lowestTop + rubberBand.distance(for: shown - lowestTop) }
+        return shown
+    }
+
+    // MARK: State at a time
+
+    func top(at t: Double) -> Double {
+        switch motion {
+        case .resting(let top): return top
+        case .tracking(let raw): return shownTop(raw: raw)
+        case .animating(let a, _): return a.position(at: t)
+        case .dismissed: return viewportHeight
+        }
+    }
+
+    func velocity(at t: Double) -> Double {
+        switch motion {
+        case .resting, .dismissed: return 0
+        case .tracking: return trackingVelocity
+        case .animating(let a, _): return a.velocity(at: t)
+        }
+    }
+
+    func phase(at t: Double) -> SheetPhase {
+        switch motion {
+        case .resting: return .idle
+        case .tracking: return .tracking
+        case .animating(let a, let dismissing):
+            if t >= a.endTime { return dismissing ? .dismissed : .idle }
+            return dismissing ? .dismissing : .settling
+        case .dismissed: return .dismissed
+        }
+    }
+
+    func detentName(at t: Double) -> String? {
+        switch phase(at: t) {
+        case .idle, .settling: return detents[currentDetent].name
+        case .tracking, .dismissing, .dismissed: return nil
+        }
+    }
+
+    func isDismissed(at t: Double) -> Bool { phase(at: t) == .dismissed }
+
+    /// The dimming alpha: linear in `top` between the `dimming` detents.
+    func dimming(at t: Double) -> Double {
+        guard let d = spec.dimming,
+              let from = detents.firstIndex(where: { $0.name == d.from }),
+              let to = detents.firstIndex(where: { $0.name == d.to }) else { return 0 }
+        let a = top(of: from), b = top(of: to)
+        guard a != b else { return top(at: t) <= b ? d.alpha : 0 }
+        return d.alpha * min(max((top(at: t) - a) / (b - a), 0), 1)
+    }
+
+    func parallax(at t: Double) -> Double {
+        max(0, lowestTop - max(top(at: t), highestTop)) * Self.parallaxFactor
+    }
+
+    // MARK: Motion
+
+    private func settle(before t: Double) {
+        if case .animating(let a, let dismissing) = motion, t >= a.endTime {
+            motion = dismissing ? .dismissed : .resting(top: a.finalPosition)
+        }
+    }
+
+    func beginTracking(at t: Double) {
+        settle(before: t)
+        if case .dismissed = motion { return }
+        motion = .tracking(rawTop: rawTop(shown: top(at: t)))
+        trackingVelocity = 0
+    }
+
+    func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
+        guard case .tracking(let rawTop) = motion else { return 0 }
+        let r = -rawTop
+        let limits = -lowestTop ... -highestTop
+        let used: Double
+        switch pass {
+        case .preScroll:
+            // Rises until the highest detent before the content scrolls; also gives back an overshoot above it.
+            if delta > 0 { used = min(delta, max(0, limits.upperBound - r)) }
+            else { used = max(delta, min(0, limits.upperBound - r)) }
+        case .scroll:
+            used = ScrollView.withinBounds(delta, raw: r, limits: limits)
+        case .postScroll:
+            // Whatever the content cannot use going down (it is at its top) lowers the sheet, past the lowest
+            // detent too: rubber-banded, or 1:1 for a card about to be dismissed.
+            used = delta < 0 ? delta : 0
+        case .overscroll:
+            used = delta
+        }
+        if used != 0 { motion = .tracking(rawTop: rawTop - used) }
+        return used
+    }
+
+    func endTracking(velocity: Double, at t: Double) {
+        guard case .tracking = motion else { return }
+        let top = self.top(at: t)
+        let v = -velocity // d(top)/dt
+        trackingVelocity = 0
+        if spec.dismissible && top > lowestTop
+            && (top - lowestTop > spec.dismiss.distance || v > spec.dismiss.velocity) {
+            let animation = AxisAnimation.spring(from: top, to: viewportHeight, velocity: v, spring: spec.spring,
+                                                 threshold: settings.restThreshold, start: t)
+            motion = .animating(animation, dismissing: true)
+            return
+        }
+        let target = targetDetent(top: top, velocity: v)
+        currentDetent = target
+        let destination = self.top(of: target)
+        if top == destination && v == 0 {
+            motion = .resting(top: top)
+        } else {
+            motion = .animating(.spring(from: top, to: destination, velocity: v, spring: spec.spring,
+                                        threshold: settings.restThreshold, start: t), dismissing: false)
+        }
+    }
+
+    /// The detent nearest to the projected top, among the one the sheet was last at and its two neighbours
+    /// (or all of them with `projectsAcrossDetents`).
+    func targetDetent(top: Double, velocity: Double) -> Int {
+        let projected = project(position: top, velocity: velocity, rate: settings.decelerationRate)
+        let sorted = order
+        let position = sorted.firstIndex(of: currentDetent) ?? 0
+        let candidates = spec.projectsAcrossDetents
+            ? sorted
+            : Array(sorted[max(0, position - 1)...min(sorted.count - 1, position + 1)])
+        return candidates.min { abs(self.top(of: $0) - projected) < abs(self.top(of: $1) - projected) }!
+    }
+
+    func updateTrackingVelocity(_ deltaVelocity: Double) {
+        guard case .tracking(let raw) = motion else { return }
+        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them.
+        let past = raw < highestTop ? highestTop - raw : (raw > lowestTop && !spec.dismissible) ? raw - lowestTop : 0
+        let d = viewportHeight, c = settings.rubberBandCoefficient
+        let slope = past > 0 ? c * d * d / ((d + c * past) * (d + c * past)) : 1
+        trackingVelocity = -deltaVelocity * slope
+    }
+
+    func viewportDidResize(at t: Double) {
+        switch motion {
+        case .resting:
+            motion = .resting(top: top(of: currentDetent))
+        case .animating(let a, let dismissing) where t < a.endTime:
+            let target = dismissing ? viewportHeight : top(of: currentDetent)
+            motion = .animating(.spring(from: a.position(at: t), to: target, velocity: a.velocity(at: t),
+                                        spring: spec.spring, threshold: settings.restThreshold, start: t),
+                                dismissing: dismissing)
+        case .animating(_, let dismissing):
+            motion = dismissing ? .dismissed : .resting(top: top(of: currentDetent))
+        case .tracking, .dismissed:
+            break
+        }
+    }
+}
+
+/// The `sheet` component: a panel over the background with detents, holding one content component that moves
+/// with it, connected to the scroll views inside it through the nested-scroll protocol.
+final class SheetNode: ComponentNode {
+    let spec: SheetSpec
+    let sheet: Sheet
+    let content: ComponentNode
+    private(set) var frame: Rect = .zero
+
+    init(spec: SheetSpec, content: ComponentNode, settings: ScrollSettings) {
+        self.spec = spec
+        self.content = content
+        self.sheet = Sheet(spec: spec, settings: settings)
+    }
+
+    var headerHeight: Double { spec.header?.height ?? 0 }
+
+    func layout(frame: Rect, context: LayoutContext, at t: Double) {
+        sheet.layout(viewportHeight: frame.height, at: t)
+        let top = sheet.top(at: t)
+        // The sheet reaches the viewport's bottom even while rubber-banding above its highest detent.
+        self.frame = Rect(x: frame.minX, y: top, width: frame.width, height: max(sheet.height, frame.maxY - top))
+        // The content keeps the size it has at the highest detent and moves with the sheet (ClassPass).
+        let contentHeight = max(0, sheet.height - headerHeight)
+        content.layout(frame: Rect(x: frame.minX, y: top + headerHeight, width: frame.width, height: contentHeight),
+                       context: context, at: t)
+    }
+
+    /// The scroll view whose unused downward drag moves a card (seed 003): `tracks`, else the content itself when
+    /// it scrolls vertically, else the first direct child of the content that scrolls vertically.
+    lazy var trackedScrollView: ScrollView? = {
+        let all = content.scrollViews
+        if let id = spec.tracks { return all.first { $0.key == id } }
+        if let own = content.ownScrollView, own.scrollAxis == .vertical { return own }
+        return content.directChildren.compactMap(\.ownScrollView).first { $0.scrollAxis == .vertical }
+    }()
+
+    /// Whether a drag on `target` reaches the sheet: for a card (or a sheet with `tracks`) only the tracked
+    /// scroll view hands over; otherwise every vertical scroll view inside the sheet does (ClassPass).
+    func connects(to target: NestedScrollParticipant) -> Bool {
+        guard spec.dismissible || spec.tracks != nil else { return true }
+        return target === trackedScrollView
+    }
+
+    func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
+        // A dismissed sheet sits below the viewport, so no point inside the viewport reaches it.
+        guard frame.contains(point) else { return }
+        var inner: [NestedScrollParticipant] = []
+        if point.y >= frame.minY + headerHeight { content.participants(at: point, axis: axis, into: &inner) }
+        guard axis == .vertical else {
+            chain += inner
+            return
+        }
+        guard let target = inner.last else {
+            chain.append(sheet)
+            return
+        }
+        if connects(to: target) { chain.append(sheet) }
+        chain += inner
+    }
+
+    var directChildren: [ComponentNode] { [content] }
+
+    func tap(at point: Point, time: Double) -> Bool {
+        guard frame.contains(point), point.y >= frame.minY + headerHeight else { return false }
+        return content.tap(at: point, time: time)
+    }
+
+    func viewportDidResize(at t: Double) {
+        sheet.viewportDidResize(at: t)
+        content.viewportDidResize(at: t)
+    }
+
+    func snapshot(at t: Double, into state: inout FrameState) {
+        content.snapshot(at: t, into: &state)
+        state.sheet = SheetState(top: sheet.top(at: t), detent: sheet.detentName(at: t), phase: sheet.phase(at: t),
+                                 velocity: sheet.velocity(at: t), dimming: sheet.dimming(at: t),
+                                 parallax: sheet.parallax(at: t))
+    }
+}

@@ -1,0 +1,255 @@
+import FlickPhysics
+import Foundation
+import Testing
+@testable import FlickCore
+
+/// Decodes a scenario written inline in a test.
+func scenario(_ yaml: String, file: String = "test.yaml") throws -> Scenario {
+    try ScenarioDecoder.decode(data: Data(yaml.utf8), file: file, defaultName: "test")
+}
+
+/// Runs a scenario and returns its frames.
+func frames(_ yaml: String) throws -> [FrameState] {
+    Simulation.frames(of: try scenario(yaml))
+}
+
+func expectClose(_ actual: Double, _ expected: Double, _ tolerance: Double = 1e-6,
+                 _ comment: String = "", sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(abs(actual - expected) <= tolerance,
+            "\(comment) actual \(actual), expected \(expected) ± \(tolerance)", sourceLocation: sourceLocation)
+}
+
+/// A 390×844 list of 200 rows at scale 3 (rest threshold 0.5/3 pt) with no safe area, so offsets start at 0.
+func listScene(rows: Int = 200, duration: Double = 5, fps: Int = 60, extra: String = "", gestures: String) -> String {
+    """
+    viewport: {width: 390, height: 844, scale: 3}
+    fps: \(fps)
+    duration: \(duration)
+    scene:
+      list: {rows: \(rows), rowHeight: 56\(extra)}
+    gestures:
+    \(gestures)
+    """
+}
+
+@Suite("List: tracking, deceleration, rubber band, bounce")
+struct ListSimulationTests {
+    @Test("A linear drag is followed 1:1 from touch-down and releases at distance/duration")
+    func trackingAndRelease() throws {
+        let f = try frames(listScene(gestures: "  - {at: 0.2, drag: {from: [195, 600], to: [195, 300], duration: 0.15}}"))
+        // Frames 12 ... 21 span the drag (t = 0.2 ... 0.35).
+        for frame in f[12...20] {
+            let touch = try #require(frame.touch)
+            expectClose(frame.scrollView("list")!.contentOffset.y, 600 - touch.y, 1e-9, "frame \(frame.index)")
+            #expect(frame.scrollView("list")!.phase == .tracking)
+        }
+        #expect(f[12].touch?.phase == .began)
+        #expect(f[13].touch?.phase == .moved)
+        #expect(f[21].touch?.phase == .ended)
+        #expect(f[22].touch == nil)
+        // Released at exactly 300 pt / 0.15 s: the content carries on at 2000 pt/s with no jump.
+        let released = f[21].scrollView("list")!
+        expectClose(released.contentOffset.y, 300, 1e-9)
+        expectClose(released.velocity.y, 2000, 1e-6)
+        #expect(released.phase == .decelerating)
+        expectClose(f[20].scrollView("list")!.velocity.y, 2000, 1e-6, "velocity while tracking")
+    }
+
+    @Test("Momentum follows UIScrollView's curve and rests at the projection (D4, D6)")
+    func deceleration() throws {
+        let f = try frames(listScene(gestures: "  - {at: 0.2, drag: {from: [195, 600], to: [195, 300], duration: 0.15}}"))
+        // t = 0.35 + 0.5 is frame 51; x(0.5) = 631.8560 past the release point (reference D6).
+        expectClose(f[51].scrollView("list")!.contentOffset.y, 300 + 631.8560, 1e-3)
+        expectClose(f[51].scrollView("list")!.velocity.y, 735.0225, 1e-3)
+        // Rests within 0.5/scale pt of 300 + 998.9997 once the remaining distance falls under it (D9: 4.3449 s).
+        let last = f.last!.scrollView("list")!
+        #expect(last.phase == .idle)
+        let destination = Deceleration(origin: 300, initialVelocity: 2000).destination
+        expectClose(destination, 300 + 998.9997, 1e-3)
+        #expect(abs(last.contentOffset.y - destination) <= 0.5 / 3 + 1e-9)
+        let restIndex = try #require(f.firstIndex { $0.scrollView("list")!.phase == .idle && $0.time > 0.35 })
+        expectClose(f[restIndex].time, (0.35 + 4.3449 + 1.0 / 60), 1.0 / 60, "rest frame")
+    }
+
+    @Test("A pull past the top rubber-bands by (1 − 1/(x·0.55/D + 1))·D and springs back from the release")
+    func rubberBandAndReturn() throws {
+        let f = try frames(listScene(duration: 3, gestures:
+            "  - {at: 0.2, drag: {from: [195, 200], to: [195, 500], duration: 0.5, hold: 0.2}}"))
+        let band = RubberBand(dimension: 844)
+        for frame in f where frame.touch != nil && frame.touch!.phase != .ended {
+            let pulled = frame.touch!.y - 200
+            expectClose(frame.scrollView("list")!.contentOffset.y, -band.overshoot(for: pulled), 1e-9, "frame \(frame.index)")
+        }
+        // Held for 0.2 s: released at 0 pt/s, 300 pt pulled → 138.2... shown; the bounce spring takes it home (B2).
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        let shown = band.overshoot(for: 300)
+        expectClose(f[release].scrollView("list")!.contentOffset.y, -shown, 1e-9)
+        expectClose(f[release].scrollView("list")!.velocity.y, 0, 1e-9)
+        #expect(f[release].scrollView("list")!.phase == .bouncing)
+        // 0.1 s later (6 frames) the critically damped spring (k 100) is at (1 + 10·0.1)·e^(−1) of the way.
+        let spring = SpringMotion(spring: .bounce, from: -shown, to: 0, initialVelocity: 0)
+        expectClose(f[release + 6].scrollView("list")!.contentOffset.y, spring.position(at: 0.1), 1e-9)
+        expectClose(f[release + 6].scrollView("list")!.contentOffset.y, -shown * 2 / M_E, 1e-6)
+        #expect(f.last!.scrollView("list")!.contentOffset.y == 0)
+        #expect(f.last!.scrollView("list")!.phase == .idle)
+    }
+
+    @Test("Momentum that meets the end edge bounces with the velocity it had there (D10, B1)")
+    func bounceAtTheEnd() throws {
+        // 40 rows of 56 = 2240 pt of content in 844: the end is at 1396. Start 1000 pt in; release at 3000 pt/s.
+        let f = try frames(listScene(rows: 40, duration: 3, extra: ", offset: {y: 396}", gestures:
+            "  - {at: 0.1, drag: {from: [195, 700], to: [195, 400], duration: 0.1}}"))
+        let end = 2240.0 - 844
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        let x0 = f[release].scrollView("list")!.contentOffset.y
+        expectClose(x0, 696, 1e-9)
+        let decay = Deceleration(origin: x0, initialVelocity: 3000)
+        let hit = try #require(decay.time(toReach: end))
+        let vHit = decay.velocity(at: hit)
+        expectClose(vHit, 3000 - 2.002003 * (end - x0), 1e-3, "velocity at the edge")
+        let bounce = SpringMotion(spring: .bounce, from: end, to: end, initialVelocity: vHit)
+        let peakTime = f[release].time + hit + 0.1
+        let peakFrame = f.min { abs($0.time - peakTime) < abs($1.time - peakTime) }!
+        expectClose(peakFrame.scrollView("list")!.contentOffset.y,
+                    end + bounce.displacement(at: peakFrame.time - f[release].time - hit), 1e-6)
+        let peak = f.map { $0.scrollView("list")!.contentOffset.y }.max()!
+        expectClose(peak, end + vHit / (10 * M_E), 0.5, "peak ≈ v/(10e) past the edge")
+        let phases = f[release...].map { $0.scrollView("list")!.phase }
+        #expect(phases.first == .decelerating)
+        #expect(phases.contains(.bouncing))
+        #expect(phases.last == .idle)
+        #expect(f.last!.scrollView("list")!.contentOffset.y == end)
+    }
+
+    @Test("Grabbing a decelerating list stops it where it is, with no jump")
+    func regrabDuringMomentum() throws {
+        let f = try frames(listScene(gestures: """
+          - {at: 0.2, drag: {from: [195, 600], to: [195, 300], duration: 0.15}}
+          - {at: 1.0, drag: {from: [195, 400], to: [195, 400], duration: 0.3}}
+        """))
+        let catchFrame = f[60]   // t = 1.0, the finger comes down
+        let before = f[59].scrollView("list")!.contentOffset.y
+        let decay = Deceleration(origin: 300, initialVelocity: 2000)
+        expectClose(catchFrame.scrollView("list")!.contentOffset.y, decay.position(at: 1.0 - 0.35), 1e-6)
+        #expect(catchFrame.scrollView("list")!.contentOffset.y > before)
+        for frame in f[60...77] {
+            expectClose(frame.scrollView("list")!.contentOffset.y, catchFrame.scrollView("list")!.contentOffset.y, 1e-9)
+            #expect(frame.scrollView("list")!.phase == .tracking)
+        }
+        #expect(f[78].touch?.phase == .ended)
+        #expect(f[78].scrollView("list")!.phase == .idle, "released still, in bounds: at rest")
+    }
+
+    @Test("Grabbing again while over-scrolled inverts the rubber band: no jump")
+    func regrabWhileOverscrolled() throws {
+        let f = try frames(listScene(duration: 2, gestures: """
+          - {at: 0.1, drag: {from: [195, 200], to: [195, 500], duration: 0.3, hold: 0.2}}
+          - {at: 0.7, drag: {from: [195, 500], to: [195, 520], duration: 0.2}}
+        """))
+        let downIndex = 42  // t = 0.7
+        let before = f[downIndex - 1].scrollView("list")!.contentOffset.y
+        let atDown = f[downIndex].scrollView("list")!.contentOffset.y
+        #expect(atDown < 0)
+        // Between frames the bounce spring moved a little; at touch-down the content stays where the spring had it.
+        let spring = SpringMotion(spring: .bounce, from: -RubberBand(dimension: 844).overshoot(for: 300), to: 0,
+                                  initialVelocity: 0)
+        expectClose(atDown, spring.position(at: 0.7 - 0.6), 1e-9)
+        #expect(abs(atDown - before) < 20)
+        // Moving 20 pt further down extends the pull by the rubber band of the raw distance, continuously.
+        let band = RubberBand(dimension: 844)
+        let raw = -band.distance(for: -atDown)
+        let end = f[54].scrollView("list")!.contentOffset.y   // t = 0.9, finger at 520
+        expectClose(end, -band.overshoot(for: -(raw - 20)), 1e-6)
+    }
+
+    @Test("A drag held still for 0.1 s or more releases at 0 pt/s")
+    func holdReleasesAtZero() throws {
+        let f = try frames(listScene(duration: 1, gestures:
+            "  - {at: 0.1, drag: {from: [195, 600], to: [195, 300], duration: 0.2, hold: 0.1}}"))
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        #expect(f[release].scrollView("list")!.velocity.y == 0)
+        #expect(f[release].scrollView("list")!.phase == .idle)
+        expectClose(f.last!.scrollView("list")!.contentOffset.y, 300, 1e-9)
+    }
+
+    @Test("States do not depend on fps: 60 and 120 fps agree at the instants they share")
+    func fpsIndependence() throws {
+        let gestures = """
+          - {at: 0.2, drag: {from: [195, 600], to: [195, 250], duration: 0.2, curve: easeInOut}}
+          - {at: 1.1, drag: {from: [195, 300], to: [195, 700], duration: 0.25, curve: easeIn}}
+          - {at: 2.0, tap: [100, 100]}
+        """
+        let slow = try frames(listScene(duration: 4, fps: 60, gestures: gestures))
+        let fast = try frames(listScene(duration: 4, fps: 120, gestures: gestures))
+        #expect(fast.count == 2 * slow.count - 1)
+        for frame in slow {
+            let twin = fast[frame.index * 2]
+            expectClose(twin.time, frame.time, 1e-12)
+            let a = frame.scrollView("list")!, b = twin.scrollView("list")!
+            expectClose(a.contentOffset.y, b.contentOffset.y, 1e-9, "offset at \(frame.time)")
+            expectClose(a.velocity.y, b.velocity.y, 1e-6, "velocity at \(frame.time)")
+            #expect(a.phase == b.phase, "phase at \(frame.time)")
+            expectClose(a.indicator!.alpha, b.indicator!.alpha, 1e-12)
+        }
+    }
+
+    @Test("The indicator shows while moving, stays 1.2 s after rest, then fades out over 0.25 s")
+    func indicatorFade() throws {
+        let f = try frames(listScene(duration: 3, gestures:
+            "  - {at: 0.1, drag: {from: [195, 600], to: [195, 300], duration: 0.2, hold: 0.1}}"))
+        // Released at t = 0.4 with 0 pt/s: motion ends at the release.
+        #expect(f[0].scrollView("list")!.indicator!.alpha == 0)
+        #expect(f[6].scrollView("list")!.indicator!.alpha == 0, "touched, not yet moved")
+        #expect(f[7].scrollView("list")!.indicator!.alpha == 1, "moving")
+        expectClose(f[96].scrollView("list")!.indicator!.alpha, 1)               // t = 1.6 = 0.4 + 1.2
+        expectClose(f[99].scrollView("list")!.indicator!.alpha, 1 - 0.05 / 0.25, 1e-9)  // t = 1.65
+        #expect(f[111].scrollView("list")!.indicator!.alpha == 0)                 // t = 1.85
+    }
+
+    @Test("Indicator geometry follows reference section 5 with the adjusted insets as padding")
+    func indicatorGeometry() throws {
+        let f = try frames("""
+        viewport: {width: 400, height: 800, scale: 2}
+        duration: 0.1
+        scene:
+          list: {rows: 40, rowHeight: 100, offset: {y: 1000}}
+        """)
+        // Reference I1: viewport 800, content 4000 (max offset 3200), offset 1000 → length 158.8, top 201.5.
+        let indicator = f[0].scrollView("list")!.indicator!.frame
+        expectClose(indicator.height, 158.8, 1e-9)
+        expectClose(indicator.minY, 201.5, 1e-9)
+        expectClose(indicator.minX, 400 - 3 - 3, 1e-12)
+        expectClose(indicator.width, 3, 1e-12)
+    }
+
+    @Test("Seed 001's geometry: 400×660, safe area 20, inset 40, three pages → contentSize (1200, 600), offset (400, −60)")
+    func seedGeometry() throws {
+        let f = try frames("""
+        viewport: {width: 400, height: 660, scale: 2, safeArea: {top: 20}}
+        duration: 0.1
+        scene:
+          list: {rows: 3, rowHeight: 400, axis: horizontal, contentInset: {top: 40}, offset: {x: 400}}
+        """)
+        let list = f[0].scrollView("list")!
+        #expect(list.frame == Rect(x: 0, y: 0, width: 400, height: 660))
+        #expect(list.contentSize == Size(width: 1200, height: 600))
+        #expect(list.adjustedContentInset == EdgeInsets(top: 60))
+        #expect(list.contentOffset == Point(x: 400, y: -60))
+    }
+
+    @Test("A horizontal list scrolls with horizontal drags")
+    func horizontalList() throws {
+        let f = try frames("""
+        viewport: {width: 390, height: 200, scale: 2}
+        duration: 1
+        scene:
+          list: {rows: 12, rowHeight: 150, axis: horizontal}
+        gestures:
+          - {at: 0.1, drag: {from: [300, 100], to: [100, 110], duration: 0.2}}
+        """)
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].scrollView("list")!.contentOffset.x, 200, 1e-9)
+        expectClose(f[release].scrollView("list")!.velocity.x, 1000, 1e-6)
+        #expect(f[release].scrollView("list")!.contentOffset.y == 0)
+    }
+}

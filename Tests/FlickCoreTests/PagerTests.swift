@@ -1,0 +1,212 @@
+import FlickPhysics
+import Foundation
+import Testing
+@testable import FlickCore
+
+func pagerScene(pages: Int = 4, paging: String = "page", extra: String = "", viewport: String = "{width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}",
+                duration: Double = 3, gestures: String) -> String {
+    let list = (0..<pages).map { "{title: \"Tab \($0)\", content: {list: {rows: 30, rowHeight: 60}}}" }.joined(separator: ", ")
+    return """
+    viewport: \(viewport)
+    duration: \(duration)
+    scene:
+      pager:
+        pages: [\(list)]
+        paging: \(paging)\(extra)
+    gestures:
+    \(gestures)
+    """
+}
+
+@Suite("Pager: paging, snapping, the tabs indicator, taps, resize")
+struct PagerTests {
+    @Test("Seed 001's example through states: 400×660, safe area 20, inset 40, page 2 of 3 → (1200, 600), (400, −60)")
+    func seedGeometry() throws {
+        let f = try frames("""
+        viewport: {width: 400, height: 660, scale: 2, safeArea: {top: 20}}
+        duration: 0.1
+        scene:
+          pager:
+            pages: [{title: One}, {title: Two}, {title: Three}]
+            initialPage: 1
+            contentInset: {top: 40}
+        """)
+        let pager = try #require(f[0].scrollView("pager"))
+        #expect(pager.frame == Rect(x: 0, y: 0, width: 400, height: 660))
+        #expect(pager.contentSize == Size(width: 1200, height: 600))
+        #expect(pager.contentOffset == Point(x: 400, y: -60))
+        #expect(f[0].pager?.page == 1)
+        expectClose(f[0].pager!.fraction, 1.0 / 3, 1e-12)
+    }
+
+    /// offset (pt, page width 390), release velocity (pt/s, + forward), page at drag start → page.
+    static let releases: [(Double, Double, Int, Int)] = [
+        (500, 0, 1, 1), (500, 100, 1, 2), (500, -100, 1, 1),      // P1 at Flick's 50 pt/s threshold
+        (300, -100, 1, 0),                                          // P2
+        (584, 0, 1, 1), (585, 0, 1, 2), (975, 0, 2, 3),             // P3: halves round away from zero
+        (585, -100, 1, 1),                                          // P4
+        (1000, -3000, 3, 2),                                        // P6: only one page per release
+        (500, 40, 1, 1), (500, 60, 1, 2),                           // the 50 pt/s threshold
+        (600, 5000, 0, 1),                                          // one page from the drag's start page
+        (1300, 0, 3, 3),                                            // clamped to the last page
+    ]
+
+    @Test("Paging: ±0.5 page beyond 50 pt/s, halves away from zero, one page per release", arguments: releases)
+    func pagingRelease(_ row: (Double, Double, Int, Int)) {
+        let (offset, velocity, start, expected) = row
+        let rule = PagingBehavior(mode: .page, pageCount: 4, spring: .standard)
+        #expect(rule.releasePage(offset: offset, velocity: velocity, dragStartOffset: Double(start) * 390,
+                                 dragStartPage: start, pageWidth: 390, rate: .normal) == expected)
+    }
+
+    @Test("Seed 004: snap 0.3 picks 3.25 → 3 and 3.3 → 4; pagination 0.1: 3.05 → 3, 3.1 → 4, 2.91 → 3, 2.89 → 2")
+    func seed004() {
+        let snap = PagingBehavior(mode: .snap(0.3), pageCount: 10, spring: .standard)
+        for (page, expected) in [(3.25, 3), (3.3, 4), (3.0, 3), (3.29, 3)] {
+            #expect(snap.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 0, dragStartPage: 0,
+                                     pageWidth: 100, rate: .normal) == expected, "\(page)")
+        }
+        // With velocity the projected offset decides: 2.5 pages + 2000 pt/s projects 9.99 pages on (page width 100).
+        #expect(snap.releasePage(offset: 250, velocity: 200, dragStartOffset: 0, dragStartPage: 0, pageWidth: 100,
+                                 rate: .normal) == 4)   // 250 + 99.9 = 3.499 → 4
+        let pagination = PagingBehavior(mode: .pagination(0.1), pageCount: 10, spring: .standard)
+        for (page, expected) in [(3.05, 3), (3.1, 4)] {
+            #expect(pagination.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 300, dragStartPage: 3,
+                                           pageWidth: 100, rate: .normal) == expected, "forward \(page)")
+        }
+        for (page, expected) in [(2.91, 3), (2.89, 2)] {
+            #expect(pagination.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 300, dragStartPage: 3,
+                                           pageWidth: 100, rate: .normal) == expected, "backward \(page)")
+        }
+        #expect(pagination.releasePage(offset: 550, velocity: 3000, dragStartOffset: 300, dragStartPage: 3,
+                                       pageWidth: 100, rate: .normal) == 4, "one page at a time")
+    }
+
+    @Test("A drag past half a page lands on the next page; the spring starts from the release velocity")
+    func dragToNextPage() throws {
+        let f = try frames(pagerScene(gestures: "  - {at: 0.2, drag: {from: [300, 400], to: [60, 405], duration: 0.6, hold: 0.1}}"))
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].scrollView("pager")!.contentOffset.x, 240, 1e-9)
+        #expect(f[release].scrollView("pager")!.phase == .animating)
+        #expect(f[release].pager!.page == 1)
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 390)
+        #expect(f.last!.scrollView("pager")!.phase == .idle)
+        // The vertical list on the page did not move: the axis locked horizontal.
+        #expect(f.allSatisfy { $0.scrollView("list")!.contentOffset.y == $0.scrollView("list")!.adjustedContentInset.top * -1 })
+    }
+
+    @Test("The tabs indicator is driven by the scroll: x = bar width × contentOffset.x / contentSize.width")
+    func indicatorFollowsScroll() throws {
+        let f = try frames(pagerScene(gestures: "  - {at: 0.2, tap: [340, 69]}"))
+        var previous = 0.0
+        var sawInBetween = false
+        for frame in f {
+            let pager = frame.scrollView("pager")!
+            let state = frame.pager!
+            expectClose(state.fraction, pager.contentOffset.x / pager.contentSize.width, 1e-12)
+            expectClose(state.indicator.x, 390 * state.fraction, 1e-9)
+            expectClose(state.indicator.width, 97.5, 1e-9)
+            // Never jumps: the biggest step between frames stays well under a tab's width.
+            #expect(abs(state.indicator.x - previous) < 60, "frame \(frame.index)")
+            if state.indicator.x > 10 && state.indicator.x < 280 { sawInBetween = true }
+            previous = state.indicator.x
+        }
+        #expect(sawInBetween, "the indicator passes the tabs in between")
+        expectClose(f.last!.pager!.indicator.x, 292.5, 1e-9)
+        #expect(f.last!.pager!.page == 3)
+    }
+
+    @Test("With unequal tabs the indicator's x and width interpolate between neighbouring tabs")
+    func unequalTabs() throws {
+        let s = try scenario(pagerScene(pages: 3, extra: "\n    tabBar: {widths: [100, 150, 140]}", duration: 0.1, gestures: "  []"))
+        guard case .pager(let spec) = s.scene.root else { Issue.record("no pager"); return }
+        let node = PagerNode(spec: spec, settings: ScrollSettings(), builder: SceneBuilder(settings: ScrollSettings()))
+        node.layout(frame: Rect(x: 0, y: 0, width: 390, height: 844), context: LayoutContext(viewport: Size(width: 390, height: 844), safeArea: .zero), at: 0)
+        let halfway = node.indicator(offset: 195)
+        expectClose(halfway.x, 50, 1e-9)
+        expectClose(halfway.width, 125, 1e-9)
+        let second = node.indicator(offset: 390)
+        expectClose(second.x, 100, 1e-9)
+        expectClose(second.width, 150, 1e-9)
+        expectClose(node.indicator(offset: 585).x, 175, 1e-9)
+    }
+
+    @Test("A tap during a running scroll retargets it from the current position and velocity")
+    func retarget() throws {
+        let f = try frames(pagerScene(gestures: """
+          - {at: 0.2, tap: [340, 69]}
+          - {at: 0.4, tap: [50, 69]}
+        """))
+        let secondUp = try #require(f.lastIndex { $0.touch?.phase == .ended })
+        let before = f[secondUp - 1].scrollView("pager")!, at = f[secondUp].scrollView("pager")!
+        // Velocity is continuous across the retarget (the spring starts from the current velocity).
+        #expect(abs(at.velocity.x - before.velocity.x) < 2000, "\(before.velocity.x) → \(at.velocity.x)")
+        #expect(abs(at.contentOffset.x - before.contentOffset.x) < 150)
+        #expect(f[secondUp].pager!.page == 0)
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 0)
+    }
+
+    @Test("After a resize the same page is shown, aligned: contentOffset.x = page × new width")
+    func resizeAtRest() throws {
+        let f = try frames(pagerScene(gestures: """
+          - {at: 0.1, tap: [150, 69]}
+          - {at: 1.5, resize: {width: 600, height: 844}}
+        """))
+        let resized = f.first { $0.viewport.width == 600 }!
+        #expect(resized.scrollView("pager")!.contentOffset.x == 600)
+        #expect(resized.pager!.page == 1)
+        #expect(resized.scrollView("pager")!.contentSize.width == 2400)
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 600)
+    }
+
+    @Test("A resize during a settle keeps the page the settle was heading to")
+    func resizeMidSettle() throws {
+        let f = try frames(pagerScene(gestures: """
+          - {at: 0.1, tap: [340, 69]}
+          - {at: 0.2, resize: {width: 600, height: 844}}
+        """))
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 1800)
+        #expect(f.last!.pager!.page == 3)
+        // No frame after the resize rests between two pages.
+        for frame in f where frame.scrollView("pager")!.phase == .idle {
+            let x = frame.scrollView("pager")!.contentOffset.x
+            #expect(x.truncatingRemainder(dividingBy: frame.viewport.width) == 0, "resting at \(x)")
+        }
+    }
+
+    @Test("A resize in the middle of a drag keeps the page the drag was heading to")
+    func resizeMidDrag() throws {
+        let f = try frames(pagerScene(gestures: """
+          - {at: 0.1, drag: {from: [300, 400], to: [60, 400], duration: 0.6, hold: 0.1}}
+          - {at: 0.5, resize: {width: 600, height: 844}}
+        """))
+        #expect(f.last!.pager!.page == 1)
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 600)
+    }
+
+    @Test("In a sheet: a horizontal drag pages, a vertical drag hands off between list and sheet")
+    func pagerInSheet() throws {
+        let f = try frames("""
+        viewport: {width: 390, height: 844, scale: 3}
+        duration: 3
+        scene:
+          sheet:
+            detents: [{name: half, fraction: 0.5}, {name: full, fraction: 0.9}]
+            initial: half
+            content:
+              pager:
+                pages: [{title: A, content: {list: {rows: 40, rowHeight: 60}}}, {title: B, content: {list: {rows: 40, rowHeight: 60}}}]
+        gestures:
+          - {at: 0.1, drag: {from: [330, 600], to: [90, 610], duration: 0.3}}
+          - {at: 1.2, drag: {from: [195, 700], to: [195, 200], duration: 0.6, hold: 0.1}}
+        """)
+        let paged = f[60]   // t = 1.0
+        #expect(paged.sheet!.top == 422)
+        #expect(paged.pager!.page == 1)
+        let end = f.last!
+        expectClose(end.sheet!.top, 844 - 0.9 * 844, 1e-9)
+        // 500 pt: 337.6 raise the sheet to full, 162.4 scroll page B's list (list2); page A's list stays.
+        expectClose(end.scrollView("list2")!.contentOffset.y, 500 - (422 - 84.4), 1e-9)
+        #expect(end.scrollView("list")!.contentOffset.y == 0)
+    }
+}

@@ -1,0 +1,257 @@
+import FlickPhysics
+import Foundation
+import Testing
+@testable import FlickCore
+
+/// The ClassPass sheet over a 390×844 viewport: tip 120 pt (top 724), half 0.5 (top 422), full 0.92 (top 67.52).
+func sheetScene(list: String = "{rows: 60, rowHeight: 56}", sheetExtra: String = "", initial: String = "half",
+                duration: Double = 3, gestures: String) -> String {
+    """
+    viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+    duration: \(duration)
+    scene:
+      background: map
+      sheet:
+        detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
+        initial: \(initial)
+        header: {height: 56, title: "Studios nearby"}
+        dimming: {from: half, to: full, alpha: 0.3}\(sheetExtra)
+        content:
+          list: \(list)
+    gestures:
+    \(gestures)
+    """
+}
+
+/// A card: one detent at 0.94 of 844 (top 50.64), dismissible.
+func cardScene(content: String = "list: {rows: 40, rowHeight: 64}", extra: String = "", duration: Double = 2.5,
+               gestures: String) -> String {
+    """
+    viewport: {width: 390, height: 844, scale: 3}
+    duration: \(duration)
+    scene:
+      sheet:
+        detents: [{name: card, fraction: 0.94}]
+        initial: card
+        dismissible: true
+        header: {height: 44}\(extra)
+        content:
+          \(content)
+    gestures:
+    \(gestures)
+    """
+}
+
+@Suite("Sheet: detents, the continuous hand-off, release rule")
+struct SheetSimulationTests {
+    let tip = 724.0, half = 422.0, full = 844 - 0.92 * 844
+
+    @Test("Detent tops are viewport height minus the detent's height")
+    func detentPositions() throws {
+        let f = try frames(sheetScene(initial: "full", duration: 0.1, gestures: "  []"))
+        let sheet = try #require(f[0].sheet)
+        expectClose(sheet.top, full, 1e-9)
+        #expect(sheet.detent == "full")
+        #expect(sheet.phase == .idle)
+        expectClose(sheet.dimming, 0.3, 1e-12)
+        // The list moves with the sheet: its frame starts below the header, sized for the full detent (SPEC §4).
+        let list = try #require(f[0].scrollView("list"))
+        expectClose(list.frame.minY, full + 56, 1e-9)
+        expectClose(list.frame.height, 844 - full - 56, 1e-9)
+        #expect(list.adjustedContentInset == EdgeInsets(bottom: 34))
+    }
+
+    @Test("One pan: the sheet rises to full, then the list scrolls; sheet + list = finger on every frame")
+    func handOffUp() throws {
+        let f = try frames(sheetScene(gestures: "  - {at: 0.2, drag: {from: [195, 700], to: [195, 100], duration: 1.0, hold: 0.1}}"))
+        var sawSheet = false, sawList = false
+        for frame in f where frame.touch != nil {
+            let finger = 700 - frame.touch!.y
+            let sheetMoved = half - frame.sheet!.top
+            let listMoved = frame.scrollView("list")!.contentOffset.y
+            expectClose(sheetMoved + listMoved, finger, 1e-9, "frame \(frame.index)")
+            #expect(listMoved == 0 || abs(frame.sheet!.top - full) < 1e-9, "the list scrolls only once the sheet is full")
+            if sheetMoved > 0 && listMoved == 0 { sawSheet = true }
+            if listMoved > 0 { sawList = true }
+        }
+        #expect(sawSheet && sawList)
+        let end = f.last!
+        expectClose(end.sheet!.top, full, 1e-9)
+        expectClose(end.scrollView("list")!.contentOffset.y, 600 - (half - full), 1e-9)   // 245.52
+        #expect(end.sheet!.detent == "full")
+    }
+
+    @Test("Back down: the list scrolls to its top, then the sheet collapses, in the same pan")
+    func handOffDown() throws {
+        let f = try frames(sheetScene(list: "{rows: 60, rowHeight: 56, offset: {y: 200}}", initial: "full", gestures:
+            "  - {at: 0.2, drag: {from: [195, 150], to: [195, 650], duration: 1.0, hold: 0.1}}"))
+        for frame in f where frame.touch != nil {
+            let finger = frame.touch!.y - 150
+            let listBack = 200 - frame.scrollView("list")!.contentOffset.y
+            let sheetDown = frame.sheet!.top - full
+            expectClose(listBack + sheetDown, finger, 1e-9, "frame \(frame.index)")
+            #expect(sheetDown == 0 || frame.scrollView("list")!.contentOffset.y == 0)
+        }
+        // 500 pt: 200 scroll the list home, 300 lower the sheet to 367.52, nearest to half (422).
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].sheet!.top, full + 300, 1e-9)
+        #expect(f[release].sheet!.detent == "half")
+        #expect(f[release].sheet!.phase == .settling)
+        expectClose(f.last!.sheet!.top, half, 1e-9)
+    }
+
+    @Test("A flick springs from the release velocity: no jump in velocity when the finger lifts")
+    func springFromReleaseVelocity() throws {
+        let f = try frames(sheetScene(gestures: "  - {at: 0.2, drag: {from: [195, 500], to: [195, 600], duration: 0.1}}"))
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        let sheet = f[release].sheet!
+        expectClose(sheet.velocity, 1000, 1e-6)
+        expectClose(f[release - 1].sheet!.velocity, 1000, 1e-6)
+        #expect(sheet.detent == "tip")
+        let spring = SpringMotion(spring: Spring(response: 0.3, dampingRatio: 1), from: 522, to: tip, initialVelocity: 1000)
+        expectClose(f[release + 3].sheet!.top, spring.position(at: 0.05), 1e-9)
+        expectClose(f.last!.sheet!.top, tip, 1e-9)
+    }
+
+    /// FloatingPanel-style table: last detent, released top, velocity (pt/s, + is down) → detent.
+    static let releases: [(String, Double, Double, Bool, String)] = [
+        ("half", 422, 0, false, "half"),
+        ("half", 300, 0, false, "half"),        // 300: 122 from half, 232 from full
+        ("half", 240, 0, false, "full"),        // 240: 182 from half, 172.48 from full
+        ("half", 400, -500, false, "full"),     // projected 150.25
+        ("half", 450, 300, false, "tip"),       // projected 599.85: 124.15 from tip
+        ("half", 450, 200, false, "half"),      // projected 549.9: 127.9 from half, 174.1 from tip
+        ("tip", 700, -3000, false, "half"),     // projected −798.5, but only tip's neighbour half is a candidate
+        ("tip", 700, -3000, true, "full"),      // projectsAcrossDetents lifts that limit
+        ("full", 80, 2000, false, "half"),      // projected 1079: half, not tip
+        ("full", 80, 2000, true, "tip"),
+        ("half", 422, 2000, false, "tip"),
+    ]
+
+    @Test("Release decisions: nearest detent to the projected top among the last detent and its neighbours",
+          arguments: releases)
+    func releaseTable(_ row: (String, Double, Double, Bool, String)) throws {
+        let (last, top, velocity, across, expected) = row
+        let s = try scenario(sheetScene(sheetExtra: across ? "\n    projectsAcrossDetents: true" : "", initial: last,
+                                        duration: 0.1, gestures: "  []"))
+        guard case .sheet(let spec) = s.scene.root else { Issue.record("no sheet"); return }
+        let sheet = Sheet(spec: spec, settings: ScrollSettings())
+        sheet.layout(viewportHeight: 844, at: 0)
+        let target = sheet.targetDetent(top: top, velocity: velocity)
+        #expect(sheet.detents[target].name == expected, "released at \(top) with \(velocity) from \(last)")
+    }
+
+    @Test("Below the lowest detent a non-dismissible sheet rubber-bands")
+    func rubberBandBelowLowest() throws {
+        let f = try frames(sheetScene(initial: "tip", gestures:
+            "  - {at: 0.2, drag: {from: [195, 780], to: [195, 840], duration: 0.3, hold: 0.1}}"))
+        let band = RubberBand(dimension: 844)
+        for frame in f where frame.touch != nil && frame.touch!.phase != .ended {
+            expectClose(frame.sheet!.top, tip + band.overshoot(for: frame.touch!.y - 780), 1e-9)
+        }
+        expectClose(f.last!.sheet!.top, tip, 1e-9)
+    }
+
+    @Test("If the content cannot scroll, the sheet rubber-bands above its highest detent")
+    func rubberBandAboveHighest() throws {
+        let f = try frames(sheetScene(list: "{rows: 3, rowHeight: 56}", initial: "full", gestures:
+            "  - {at: 0.2, drag: {from: [195, 400], to: [195, 300], duration: 0.3, hold: 0.1}}"))
+        let band = RubberBand(dimension: 844)
+        let moving = f.filter { $0.touch != nil && $0.touch!.phase != .ended }
+        for frame in moving {
+            expectClose(frame.sheet!.top, full - band.overshoot(for: 400 - frame.touch!.y), 1e-9)
+            #expect(frame.scrollView("list")!.contentOffset.y == 0)
+        }
+        #expect(moving.last!.sheet!.top < full - 40)
+        expectClose(f.last!.sheet!.top, full, 1e-9)
+    }
+
+    @Test("Dimming is linear in top between its detents; parallax follows the rise above the lowest detent")
+    func dimmingAndParallax() throws {
+        let f = try frames(sheetScene(gestures: "  - {at: 0.1, drag: {from: [195, 600], to: [195, 400], duration: 0.5, hold: 0.1}}"))
+        for frame in f {
+            let top = frame.sheet!.top
+            expectClose(frame.sheet!.dimming, 0.3 * min(max((top - half) / (full - half), 0), 1), 1e-12)
+            expectClose(frame.sheet!.parallax, (tip - max(top, full)) * Sheet.parallaxFactor, 1e-9)
+        }
+    }
+}
+
+@Suite("Cards: swipe to dismiss and the tracked scroll view")
+struct CardTests {
+    let top = 844 - 0.94 * 844   // 50.64
+
+    @Test("A pull that starts in a scrolled list scrolls it home, then drags the card 1:1 and dismisses it")
+    func dismissAfterScrollingHome() throws {
+        let f = try frames(cardScene(content: "list: {rows: 40, rowHeight: 64, offset: {y: 200}}", gestures:
+            "  - {at: 0.2, drag: {from: [195, 300], to: [195, 800], duration: 0.8, hold: 0.1}}"))
+        for frame in f where frame.touch != nil {
+            let finger = frame.touch!.y - 300
+            let listBack = 200 - frame.scrollView("list")!.contentOffset.y
+            expectClose(listBack + frame.sheet!.top - top, finger, 1e-9, "frame \(frame.index)")
+        }
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].sheet!.top, top + 300, 1e-9)
+        #expect(f[release].sheet!.phase == .dismissing)
+        #expect(f[release].sheet!.detent == nil)
+        #expect(f.last!.sheet!.phase == .dismissed)
+        #expect(f.last!.sheet!.top == 844)
+    }
+
+    @Test("Released short of 240 pt and slower than 1000 pt/s, the card springs back")
+    func springsBack() throws {
+        let f = try frames(cardScene(gestures: "  - {at: 0.2, drag: {from: [195, 300], to: [195, 530], duration: 0.5, hold: 0.1}}"))
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].sheet!.top, top + 230, 1e-9)
+        #expect(f[release].sheet!.phase == .settling)
+        #expect(f[release].sheet!.detent == "card")
+        expectClose(f.last!.sheet!.top, top, 1e-9)
+        #expect(f.last!.sheet!.phase == .idle)
+    }
+
+    @Test("A fast flick dismisses the card even a short way below its detent")
+    func velocityDismisses() throws {
+        let f = try frames(cardScene(gestures: "  - {at: 0.2, drag: {from: [195, 300], to: [195, 420], duration: 0.1}}"))
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].sheet!.velocity, 1200, 1e-6)
+        #expect(f[release].sheet!.phase == .dismissing)
+        #expect(f.last!.sheet!.phase == .dismissed)
+    }
+
+    @Test("Only the tracked scroll view hands its drag to the card (`tracks` names the second of two lists)")
+    func tracksPicksTheSecond() throws {
+        let content = """
+        stack:
+                children:
+                  - {height: 300, list: {id: notes, rows: 20, rowHeight: 44}}
+                  - {height: 400, list: {id: songs, rows: 30, rowHeight: 56}}
+        """
+        let pull = "  - {at: 0.2, drag: {from: [195, 200], to: [195, 350], duration: 0.4, hold: 0.1}}"
+        let onNotes = try frames(cardScene(content: content, extra: "\n    tracks: songs", gestures: pull))
+        #expect(onNotes.allSatisfy { $0.sheet!.top == top }, "a pull on notes never moves the card")
+        #expect(onNotes.contains { $0.scrollView("notes")!.contentOffset.y < -20 }, "notes rubber-bands instead")
+        let onSongs = try frames(cardScene(content: content, extra: "\n    tracks: songs", gestures:
+            "  - {at: 0.2, drag: {from: [195, 500], to: [195, 650], duration: 0.4, hold: 0.1}}"))
+        #expect(onSongs.contains { abs($0.sheet!.top - (top + 150)) < 1e-9 })
+        #expect(onSongs.allSatisfy { $0.scrollView("songs")!.contentOffset.y == 0 })
+    }
+
+    @Test("Without `tracks`, the first direct child that scrolls vertically is tracked (a carousel is skipped)")
+    func defaultTrackedScrollView() throws {
+        let content = """
+        stack:
+                children:
+                  - {height: 150, list: {rows: 10, rowHeight: 140, axis: horizontal}}
+                  - {height: 250, list: {rows: 20, rowHeight: 44}}
+                  - {height: 400, list: {rows: 30, rowHeight: 56}}
+        """
+        // list2 (the first vertical list) is tracked; list3 is not.
+        let onFirst = try frames(cardScene(content: content, gestures:
+            "  - {at: 0.2, drag: {from: [195, 300], to: [195, 400], duration: 0.4, hold: 0.1}}"))
+        #expect(onFirst.contains { abs($0.sheet!.top - (top + 100)) < 1e-9 })
+        let onSecond = try frames(cardScene(content: content, gestures:
+            "  - {at: 0.2, drag: {from: [195, 600], to: [195, 700], duration: 0.4, hold: 0.1}}"))
+        #expect(onSecond.allSatisfy { $0.sheet!.top == top })
+        #expect(onSecond.contains { $0.scrollView("list3")!.contentOffset.y < 0 })
+    }
+}
