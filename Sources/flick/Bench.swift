@@ -33,11 +33,6 @@ struct Bench: ParsableCommand {
         try checkOptions()
         let path = ExampleCatalog.resolve(scenario)
         let scenario = try loadScenario(self.scenario)
-        let unsupported = Simulation.unsupportedComponents(in: scenario)
-        if !unsupported.isEmpty {
-            printError("\(path): error: this build of flick cannot simulate \(Set(unsupported).sorted().joined(separator: " and ")) yet")
-            throw failureExit
-        }
         let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
             + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
         let result: BenchmarkResult

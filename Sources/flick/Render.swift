@@ -105,10 +105,6 @@ struct Render: ParsableCommand {
 
     /// Applies --fps, --scale and --frames to `scenario`; a message when the result is out of bounds.
     func apply(to scenario: inout Scenario) -> String? {
-        let unsupported = Simulation.unsupportedComponents(in: scenario)
-        if !unsupported.isEmpty {
-            return "this build of flick cannot simulate \(Set(unsupported).sorted().joined(separator: " and ")) yet"
-        }
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
         let frameCount = scenario.frameCount

@@ -278,6 +278,14 @@ public final class Canvas {
         cairo_fill(context)
     }
 
+    /// The largest size from `size` down to `minimumSize` (in half points) at which `text` fits `maxWidth`;
+    /// `minimumSize` when none does (the text is then truncated).
+    func fittingSize(of text: String, font: Font, size: Double, minimumSize: Double, maxWidth: Double) -> Double {
+        var s = size
+        while s > minimumSize, width(of: text, font: font, size: s) > maxWidth { s -= 0.5 }
+        return max(s, minimumSize)
+    }
+
     /// The baseline that centres a line of `size`-point text vertically on `midY` (cap height centred).
     func baseline(centeringOn midY: Double, size: Double) -> Double {
         // DejaVu Sans' cap height is 0.729 em.

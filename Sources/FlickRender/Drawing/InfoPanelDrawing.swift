@@ -19,8 +19,10 @@ enum InfoPanelDrawing {
             let midY = frame.minY + frame.height / 2
             canvas.fillPolygon([Point(x: frame.maxX - 0.5, y: midY - notchSize), Point(x: frame.maxX + notchSize, y: midY),
                                 Point(x: frame.maxX - 0.5, y: midY + notchSize)], palette.panel)
-            let size = min(13, frame.height * 0.46)
             let padding = 8.0
+            // 13 pt as FlickCore sizes the panel for, smaller rather than truncated when the text is longer.
+            let size = canvas.fittingSize(of: panel.text, font: .bold, size: min(13, frame.height * 0.46), minimumSize: 9,
+                                          maxWidth: frame.width - 2 * padding)
             let textWidth = canvas.width(of: panel.text, font: .bold, size: size)
             let clockRadius = size * 0.46, clockGap = 5.0
             // Times get a clock, as Path's panel shows, when there is room for both.

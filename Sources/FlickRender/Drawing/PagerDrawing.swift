@@ -120,17 +120,21 @@ enum PagerDrawing {
             let midX = bar.minX + tab.x + tab.width / 2
             let midY = bar.minY + bar.height / 2
             let font: Font = selection > 0.5 ? .bold : .regular
+            let inlineIcon = iconSize - 2
+            // Titles shrink a little rather than truncate when a tab is narrow.
+            let room = tab.width - 12 - (page.icon != nil && !stacked ? inlineIcon + 5 : 0)
+            let titleSize = canvas.fittingSize(of: page.title, font: font, size: titleSize, minimumSize: 10, maxWidth: room)
             if let icon = page.icon, stacked {
                 context.icons.draw(icon, in: Rect(x: midX - iconSize / 2, y: midY - iconSize - 1, width: iconSize, height: iconSize),
                                    color: color, on: canvas)
                 canvas.drawText(page.title, x: midX, baseline: midY + 3 + titleSize, font: font, size: titleSize,
                                 color: color, alignment: .center, maxWidth: tab.width - 8)
             } else if let icon = page.icon {
-                let textWidth = min(canvas.width(of: page.title, font: font, size: titleSize), tab.width - iconSize - 20)
-                let left = midX - (iconSize + 6 + textWidth) / 2
-                context.icons.draw(icon, in: Rect(x: left, y: midY - iconSize / 2, width: iconSize, height: iconSize),
+                let textWidth = min(canvas.width(of: page.title, font: font, size: titleSize), room)
+                let left = midX - (inlineIcon + 5 + textWidth) / 2
+                context.icons.draw(icon, in: Rect(x: left, y: midY - inlineIcon / 2, width: inlineIcon, height: inlineIcon),
                                    color: color, on: canvas)
-                canvas.drawText(page.title, x: left + iconSize + 6, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
+                canvas.drawText(page.title, x: left + inlineIcon + 5, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
                                 font: font, size: titleSize, color: color, maxWidth: textWidth + 0.5)
             } else {
                 canvas.drawText(page.title, x: midX, baseline: canvas.baseline(centeringOn: midY, size: titleSize),

@@ -66,19 +66,25 @@ enum SheetDrawing {
         let textTop = top + (hasGrabber ? grabberInset + grabberSize.height : 0)
         let midY = (textTop + rect.maxY) / 2
         let titleSize = min(22, max(13, header.height * 0.36))
-        let buttonSize = min(15, titleSize * 0.72)
-        let buttonTitle = "Filters"
-        let buttonWidth = canvas.width(of: buttonTitle, font: .bold, size: buttonSize) + 24
-        let buttonHeight = buttonSize + 14
-        let button = Rect(x: width - ListDrawing.margin - buttonWidth, y: midY - buttonHeight / 2,
-                          width: buttonWidth, height: buttonHeight)
-        canvas.drawText(header.title, x: ListDrawing.margin, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
-                        font: .bold, size: titleSize, color: palette.label,
-                        maxWidth: button.minX - 12 - ListDrawing.margin)
-        canvas.fill(roundedRect: button, radius: buttonHeight / 2, palette.tint.withAlpha(0.14))
-        canvas.drawText(buttonTitle, x: button.minX + button.width / 2,
-                        baseline: canvas.baseline(centeringOn: button.minY + button.height / 2, size: buttonSize),
-                        font: .bold, size: buttonSize, color: palette.tint, alignment: .center)
+        var titleRight = width - ListDrawing.margin
+        // A filter button when the header is tall enough for a title and a button side by side.
+        if !header.title.isEmpty, header.height >= 44 {
+            let buttonSize = min(15, titleSize * 0.72)
+            let buttonTitle = "Filters"
+            let buttonWidth = canvas.width(of: buttonTitle, font: .bold, size: buttonSize) + 24
+            let buttonHeight = buttonSize + 14
+            let button = Rect(x: width - ListDrawing.margin - buttonWidth, y: midY - buttonHeight / 2,
+                              width: buttonWidth, height: buttonHeight)
+            canvas.fill(roundedRect: button, radius: buttonHeight / 2, palette.tint.withAlpha(0.14))
+            canvas.drawText(buttonTitle, x: button.minX + button.width / 2,
+                            baseline: canvas.baseline(centeringOn: button.minY + button.height / 2, size: buttonSize),
+                            font: .bold, size: buttonSize, color: palette.tint, alignment: .center)
+            titleRight = button.minX - 12
+        }
+        if !header.title.isEmpty {
+            canvas.drawText(header.title, x: ListDrawing.margin, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
+                            font: .bold, size: titleSize, color: palette.label, maxWidth: titleRight - ListDrawing.margin)
+        }
         canvas.fill(Rect(x: 0, y: context.pixelAligned(rect.maxY) - context.hairline, width: width, height: context.hairline),
                     palette.separator)
     }

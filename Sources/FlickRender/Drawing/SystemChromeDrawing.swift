@@ -10,20 +10,38 @@ enum SystemChromeDrawing {
     static func draw(in context: DrawContext) {
         let safe = context.safeArea
         if safe.top >= 20 {
-            // Over app content the status bar gets the bar material behind it, as under a navigation bar;
-            // over the map it floats, as in Maps.
-            if context.scenario.scene.background != .map {
-                context.canvas.fill(Rect(x: 0, y: 0, width: context.viewport.width, height: safe.top),
-                                    context.palette.background.withAlpha(0.94))
+            // Content that scrolls under the status bar (a list or pager filling the screen) gets the bar
+            // material behind it, as under a navigation bar; over a map or behind a sheet it floats.
+            var behind = sceneColor(in: context)
+            if !isSheet(context.scenario.scene.root) {
+                let material = context.palette.background.withAlpha(0.94)
+                context.canvas.fill(Rect(x: 0, y: 0, width: context.viewport.width, height: safe.top), material)
+                behind = context.palette.background
+            } else if let dimming = context.frame.sheet?.dimming, dimming > 0 {
+                behind = behind.mixed(with: .black, dimming)
             }
-            drawStatusBar(height: safe.top, in: context)
+            // Dark text on light backgrounds, light text on dark ones (UIStatusBarStyle.default).
+            drawStatusBar(height: safe.top, ink: behind.luminance > 0.5 ? .black : .white, in: context)
         }
         if safe.bottom > 0 { drawHomeIndicator(in: context) }
     }
 
-    static func drawStatusBar(height: Double, in context: DrawContext) {
+    static func isSheet(_ component: Component) -> Bool {
+        if case .sheet = component { return true }
+        return false
+    }
+
+    /// The colour of the scene's background where the status bar is.
+    static func sceneColor(in context: DrawContext) -> Color {
+        switch context.scenario.scene.background {
+        case .plain: return context.palette.background
+        case .color(let hex): return Color(hex: hex) ?? context.palette.background
+        case .map: return context.palette.map.land
+        }
+    }
+
+    static func drawStatusBar(height: Double, ink: Color, in context: DrawContext) {
         let canvas = context.canvas
-        let ink = context.palette.label
         let width = context.viewport.width
         // Notched iPhones centre the row in the band above the sensor housing's bottom edge.
         let midY = height >= 44 ? height * 0.5 + 1 : height / 2
