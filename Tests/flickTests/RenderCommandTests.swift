@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `flick render` end to end: the real binary on the bundled examples, reading the files it writes.
+@Suite("flick render, end to end")
+struct RenderCommandTests {
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("flick-render-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("Every bundled example renders its first frames at scale 1", arguments: exampleNames)
+    func rendersExample(_ name: String) throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try flick(["render", name, "--out", out.path, "--frames", "0..2", "--scale", "1", "--format", "both"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "no progress bar when stderr is not a terminal: \(run.stderr)")
+        let folder = out.appendingPathComponent(name)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("frames").path).sorted()
+        #expect(frames == ["frame_00000.png", "frame_00000.svg", "frame_00001.png", "frame_00001.svg",
+                           "frame_00002.png", "frame_00002.svg"])
+        let states = try Data(contentsOf: folder.appendingPathComponent("states.json"))
+        let document = try #require(try JSONSerialization.jsonObject(with: states) as? [String: Any])
+        #expect((document["viewport"] as? [String: Any])?["scale"] as? Double == 1, "the render's scale")
+        let png = try Data(contentsOf: folder.appendingPathComponent("frames/frame_00000.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test func statesJSONIsWhatFlickStatesPrints() throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try flick(["render", "horizontal-carousel", "--out", out.path, "--frames", "0..0"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let states = try String(contentsOf: out.appendingPathComponent("horizontal-carousel/states.json"), encoding: .utf8)
+        #expect(states == (try flick(["states", "horizontal-carousel"])).stdout)
+    }
+
+    @Test func badInputExitsTwoWithAMessage() throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        for (arguments, message) in [
+            (["render", "no-such-scenario.yaml"], "no such file"),
+            (["render", "fling-to-rest", "--scale", "0"], "--scale"),
+            (["render", "fling-to-rest", "--fps", "1000"], "--fps"),
+            (["render", "fling-to-rest", "--frames", "5000..6000", "--out", out.path], "after the last frame"),
+            (["render", "fling-to-rest", "--scale", "16", "--out", out.path], "64 megapixels"),
+        ] {
+            let run = try flick(arguments)
+            #expect(run.status == 2, "\(arguments): status \(run.status)")
+            #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test func refusesToReplaceAFolderItDidNotWrite() throws {
+        let out = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let mine = out.appendingPathComponent("fling-to-rest/keep.txt")
+        try FileManager.default.createDirectory(at: mine.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: mine)
+        let run = try flick(["render", "fling-to-rest", "--out", out.path, "--frames", "0..1", "--scale", "1"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("was not written by flick render"), "\(run.stderr)")
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
+    }
+
+    @Test func benchPrintsEveryStage() throws {
+        let run = try flick(["bench", "horizontal-carousel", "--samples", "3", "--jobs", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        for stage in ["simulate", "draw", "encode", "write", "cairo PNG", "pipeline"] {
+            #expect(run.stdout.contains(stage), "no \(stage) line in:\n\(run.stdout)")
+        }
+    }
+}
