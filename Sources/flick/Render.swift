@@ -82,11 +82,22 @@ struct Render: ParsableCommand {
         guard problems == 0 else { throw failureExit }
 
         let showProgress = isatty(STDERR_FILENO) == 1
+        // Ctrl-C or a kill stops the render and removes what it wrote, rather than leaving a staging folder.
+        let cancellation = Cancellation()
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { cancellation.cancel() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         for (_, path, scenario) in loaded {
             let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
                 + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
             let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs,
-                                          render: RenderOptions(overlay: overlay, iconFolders: folders))
+                                          render: RenderOptions(overlay: overlay, iconFolders: folders),
+                                          cancellation: cancellation)
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
             do {
@@ -95,6 +106,10 @@ struct Render: ParsableCommand {
                 }
                 bar?.finish()
                 print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)) in \(String(format: "%.1f", summary.seconds)) s")
+            } catch let error as RenderCancelled {
+                bar?.finish()
+                printError("\(path): \(error)")
+                throw ExitCode(130)
             } catch {
                 bar?.finish()
                 printError("\(path): error: \(error)")

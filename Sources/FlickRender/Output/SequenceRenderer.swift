@@ -17,14 +17,43 @@ public struct SequenceOptions: Sendable {
     /// Threads drawing and encoding frames.
     public var jobs: Int
     public var render: RenderOptions
+    /// Stops the render when cancelled (Ctrl-C): what was written is removed and `render` throws.
+    public var cancellation: Cancellation?
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
-                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions()) {
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
+                cancellation: Cancellation? = nil) {
         self.format = format
         self.frames = frames
         self.jobs = max(1, jobs)
         self.render = render
+        self.cancellation = cancellation
     }
+}
+
+/// A flag another thread (a signal handler) raises to stop a render.
+public final class Cancellation: @unchecked Sendable {
+    private let lock = NSLock()
+    private var cancelled = false
+
+    public init() {}
+
+    public func cancel() {
+        lock.lock()
+        cancelled = true
+        lock.unlock()
+    }
+
+    public var isCancelled: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+}
+
+/// Thrown by `SequenceRenderer.render` when its `Cancellation` was raised.
+public struct RenderCancelled: Error, CustomStringConvertible {
+    public var description: String { "interrupted; the partial output was removed" }
 }
 
 /// What a finished render wrote.
@@ -72,6 +101,7 @@ public enum SequenceRenderer {
                     do {
                         let renderer = try FrameRenderer(scenario: scenario, options: options.render)
                         while let frame = queue.pop() {
+                            if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                             if options.format.writesPNG {
                                 try folder.write(renderer.png(of: frame),
                                                  to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
@@ -109,12 +139,15 @@ public enum SequenceRenderer {
                 try writer.begin(scenario)
                 let simulation = Simulation(scenario: scenario)
                 while let frame = simulation.nextFrame() {
+                    if options.cancellation?.isCancelled == true { throw RenderCancelled() }
                     try writer.write(frame)
                     if range.contains(frame.index), !queue.push(frame) { break }
                 }
                 try writer.end()
                 try states.write(contentsOf: buffer)
                 try states.close()
+            } catch let error as RenderCancelled {
+                failure.record(error)
             } catch {
                 failure.record(RenderError("cannot write \(statesPath): \(OutputFolder.reason(error))"))
             }
