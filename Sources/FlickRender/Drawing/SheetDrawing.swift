@@ -27,11 +27,14 @@ enum SheetDrawing {
         let radius = spec.cornerRadius
         let corners = CornerRadii(top: radius, bottom: 0)
 
-        // Shadow: stacked translucent outlines, darkest nearest the edge.
+        // Shadow: stacked translucent outlines, darkest nearest the edge. Only a band at the top edge is ever
+        // visible (the opaque body covers the rest), so the layers stop there: full-height layers cost more
+        // than the whole map.
+        let band = shadowSpread + 2 * radius + 8
         for layer in (1...shadowLayers).reversed() {
             let spread = shadowSpread * Double(layer) / Double(shadowLayers)
             let rect = Rect(x: body.minX - spread, y: body.minY - spread, width: body.width + 2 * spread,
-                            height: body.height + spread)
+                            height: band + spread)
             canvas.fill(roundedRect: rect, radii: CornerRadii(top: radius + spread, bottom: 0),
                         palette.shadow.withAlpha(context.scenario.theme == .dark ? 0.05 : 0.022))
         }
