@@ -120,6 +120,11 @@ struct Render: ParsableCommand {
 
     /// Applies --fps, --scale and --frames to `scenario`; a message when the result is out of bounds.
     func apply(to scenario: inout Scenario) -> String? {
+        // The name becomes a folder under --out: it must stay one plain folder name.
+        let name = scenario.name
+        if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\0") {
+            return "the scenario's name \"\(name)\" cannot name an output folder (no path separators, no leading dot)"
+        }
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
         let frameCount = scenario.frameCount
