@@ -698,6 +698,9 @@ func minimalScenario(_ extra: String = "") -> String {
                          path: "gestures[0].drag", line: 6, column: 21, message: "missing required key \"to\"")
         expectDiagnostic(problem(minimalScenario().replacingOccurrences(of: "{rows: 10, rowHeight: 50}", with: "{rowHeight: 50}")),
                          path: "scene.list", line: 4, column: 9, message: "missing required key \"rows\" (or \"sections\")")
+        // Both missing: both reported.
+        let both = problems(minimalScenario().replacingOccurrences(of: "{rows: 10, rowHeight: 50}", with: "{indicator: true}"))
+        #expect(both.map(\.message) == ["missing required key \"rowHeight\"", "missing required key \"rows\" (or \"sections\")"])
     }
 
     @Test func notFiniteNumbers() {

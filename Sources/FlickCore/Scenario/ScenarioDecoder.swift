@@ -431,6 +431,10 @@ struct ScenarioBuilder {
             return InfoPanelSpec(width: width ?? nil, height: (height ?? nil) ?? InfoPanelSpec.defaultHeight)
         }
         let contentInset = fields.optional("contentInset").map { insets($0) } ?? .zero
+        if rowsField == nil && !fields.has("sections") {
+            field.fail("missing required key \"rows\" (or \"sections\")")
+            return nil
+        }
         if rowsField != nil && rows == nil { return nil }
         guard let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
         if case .some(.none) = offset { return nil }
@@ -438,9 +442,7 @@ struct ScenarioBuilder {
         let sectionRows = sections.reduce(0) { $0 + $1.rows }
         let totalRows: Int
         switch (rows, sections.isEmpty) {
-        case (nil, true):
-            field.fail("missing required key \"rows\" (or \"sections\")")
-            return nil
+        case (nil, true): return nil   // reported above
         case (let count?, true): totalRows = count
         case (nil, false): totalRows = sectionRows
         case (let count?, false):
