@@ -35,7 +35,7 @@ public struct DiffOptions: Equatable, Sendable {
     public func tolerates(_ count: Int, of total: Int) -> Bool {
         if maxDiffPixels == nil && maxDiffRatio == nil { return count == 0 }
         if let maxDiffPixels, count > maxDiffPixels { return false }
-        if let maxDiffRatio, Double(count) > maxDiffRatio * Double(total) { return false }
+        if let maxDiffRatio, total > 0, Double(count) / Double(total) > maxDiffRatio { return false }
         return true
     }
 
