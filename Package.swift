@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
-        .testTarget(name: "flickTests", dependencies: ["flick"]),
+        .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]
 )
