@@ -1,10 +1,15 @@
 /// A colour with straight (not premultiplied) 8-bit red, green, blue and alpha.
 public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Red, 0...255.
     public var red: UInt8
+    /// Green, 0...255.
     public var green: UInt8
+    /// Blue, 0...255.
     public var blue: UInt8
+    /// Opacity, 0 (transparent) ...255 (opaque).
     public var alpha: UInt8
 
+    /// A colour from straight components; opaque unless `alpha` is given.
     public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8, _ alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -12,11 +17,18 @@ public struct RGBA: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.alpha = alpha
     }
 
+    /// Opaque red: a differing pixel in a diff image.
     public static let red = RGBA(255, 0, 0)
+    /// Opaque yellow: an anti-aliased pixel in a diff image.
     public static let yellow = RGBA(255, 255, 0)
+    /// Opaque white.
     public static let white = RGBA(255, 255, 255)
+    /// Opaque black.
     public static let black = RGBA(0, 0, 0)
+    /// Fully transparent.
     public static let clear = RGBA(0, 0, 0, 0)
+
+    /// `rgba(r, g, b, a)`, as test failures print it.
 
     public var description: String { "rgba(\(red), \(green), \(blue), \(alpha))" }
 
