@@ -32,32 +32,32 @@ struct Diff: ParsableCommand {
         """
     )
 
-    @Argument(help: "The expected image (PNG or SVG), or a folder of expected frames.")
+    @Argument(help: ArgumentHelp("The expected image (PNG or SVG), or a folder of expected frames.", valueName: "A"))
     var expected: String
 
-    @Argument(help: "The actual image, or a folder of actual frames.")
+    @Argument(help: ArgumentHelp("The actual image, or a folder of actual frames.", valueName: "B"))
     var actual: String
 
-    @Option(help: "Matching threshold in 0...1: colour differences smaller than this share of the largest one are ignored.")
+    @Option(help: ArgumentHelp("Matching threshold in 0...1: colour differences smaller than this share of the largest one are ignored.", valueName: "T"))
     var threshold: Double = DiffOptions.defaultThreshold
 
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels tolerated per frame.")
+    @Option(name: .customLong("max-diff-pixels"), help: ArgumentHelp("Differing pixels tolerated per frame.", valueName: "N"))
     var maxDiffPixels: Int?
 
-    @Option(name: .customLong("max-diff-ratio"), help: "Share of a frame's pixels that may differ: 0.001 or 0.1%.")
+    @Option(name: .customLong("max-diff-ratio"), help: ArgumentHelp("Share of a frame's pixels that may differ, in 0...1: 0.001 or 0.1%.", valueName: "R"))
     var maxDiffRatio: Ratio?
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences instead of ignoring them.")
     var includeAA = false
 
-    @Option(help: ArgumentHelp("Write diff images of the frames that differ into this folder.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write diff images of the frames that differ into this folder.", valueName: "DIR"))
     var out: String?
 
-    @Option(help: "Pixels per SVG unit (point) when rasterising SVG files.")
+    @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
 
-    @Option(help: "Frames compared at the same time (default: one per processor core).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per processor core).", valueName: "N"))
+    var jobs: Int?
 
     @Flag(help: "Print to standard error how long each frame took to decode and to compare.")
     var timings = false
@@ -66,7 +66,7 @@ struct Diff: ParsableCommand {
         guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be in 0...1, found \(threshold)") }
         if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must not be negative") }
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
@@ -172,7 +172,7 @@ struct Diff: ParsableCommand {
     private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: DiffOutputFolder?) -> [Result<FrameResult, ImageError>] {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
-        let workers = min(jobs, max(frames.count, 1))
+        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(frames.count, 1))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = results.claim() {
                 let frame = frames[index]
