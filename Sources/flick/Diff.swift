@@ -121,18 +121,16 @@ struct Diff: ParsableCommand {
             case .failure(let error):
                 errors.append("error: \(message(for: error, frame: frame))")
             case .success(let result):
-                if result.comparison.isExactMatch { identical += 1 }
-                if !result.comparison.isWithinTolerance { beyond += 1 }
-                if result.comparison.differingPixels == 0 {
-                    if !result.comparison.isExactMatch { similar += 1 }
-                    continue
-                }
                 let c = result.comparison
-                rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
-                             c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
-            }
-            if case .success(let result) = outcome, let writeError = result.writeError {
-                errors.append("error: \(writeError)")
+                if c.isExactMatch { identical += 1 }
+                if !c.isWithinTolerance { beyond += 1 }
+                if c.differingPixels == 0 {
+                    if !c.isExactMatch { similar += 1 }
+                } else {
+                    rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
+                                 c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
+                }
+                if let writeError = result.writeError { errors.append("error: \(writeError)") }
             }
         }
         if !rows.isEmpty {
