@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick.
+// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickDiff stands aside: it reads
+// images and knows nothing of scenarios.
 // Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(
@@ -12,6 +13,7 @@ let package = Package(
         .library(name: "FlickPhysics", targets: ["FlickPhysics"]),
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRender", targets: ["FlickRender"]),
+        .library(name: "FlickDiff", targets: ["FlickDiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -44,17 +46,20 @@ let package = Package(
             name: "FlickRender",
             dependencies: ["FlickCore", "CFlickCairo", "CFlickRsvg", "CFlickSpng"]
         ),
+        // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer.
+        .target(name: "FlickDiff", dependencies: ["CFlickCairo", "CFlickRsvg"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender",
+                "FlickCore", "FlickRender", "FlickDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
+        .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
-        .testTarget(name: "flickTests", dependencies: ["flick"]),
+        .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]
 )

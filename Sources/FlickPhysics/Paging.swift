@@ -12,7 +12,7 @@ public enum Paging {
         guard pageWidth > 0 else { return 0 }
         var page = offset / pageWidth
         if velocity > velocityThreshold { page += 0.5 } else if velocity < -velocityThreshold { page -= 0.5 }
-        return Int(page.rounded(.toNearestOrAwayFromZero))
+        return Int(saturating: page.rounded(.toNearestOrAwayFromZero))
     }
 
     /// Absorbs binary rounding, so that decimal page positions such as 3.3 + 0.7 land on the integer they denote.
@@ -22,9 +22,9 @@ public enum Paging {
     /// `snapPoint` of it is covered in the direction of motion (0.3: 3.25 → 3, 3.3 → 4 moving forward).
     public static func snapPage(projectedPage: Double, movingForward: Bool, snapPoint: Double) -> Int {
         if movingForward {
-            return Int((projectedPage + (1 - snapPoint) + pageTolerance).rounded(.down))
+            return Int(saturating: (projectedPage + (1 - snapPoint) + pageTolerance).rounded(.down))
         } else {
-            return Int((projectedPage - (1 - snapPoint) - pageTolerance).rounded(.up))
+            return Int(saturating: (projectedPage - (1 - snapPoint) - pageTolerance).rounded(.up))
         }
     }
 
@@ -33,6 +33,16 @@ public enum Paging {
     /// reached past `1 − snapPoint` of it (2.91 → 3, 2.89 → 2).
     public static func paginationPage(currentPage: Double, movingForward: Bool, snapPoint: Double) -> Int {
         let delta = movingForward ? 1 - snapPoint : snapPoint
-        return Int((currentPage + delta + pageTolerance).rounded(.down))
+        return Int(saturating: (currentPage + delta + pageTolerance).rounded(.down))
+    }
+}
+
+extension Int {
+    /// `x` converted to an integer, saturating at ±2³¹ instead of trapping (NaN gives 0): page and row indices
+    /// come from user-sized geometry, which may be absurd but must never crash.
+    public init(saturating x: Double) {
+        guard !x.isNaN else { self = 0; return }
+        let limit = Double(Int32.max)
+        self = Int(Swift.min(Swift.max(x, -limit), limit))
     }
 }

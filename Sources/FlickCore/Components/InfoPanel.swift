@@ -75,7 +75,7 @@ struct InfoPanel {
         let rows = listSpec.rows
         guard rows > 0 else { return "" }
         let contentY = y - scrollView.frame.minY + scrollView.offset(at: t)
-        let row = min(max(Int((contentY / listSpec.rowHeight).rounded(.down)), 0), rows - 1)
+        let row = min(max(Int(saturating: (contentY / listSpec.rowHeight).rounded(.down)), 0), rows - 1)
         guard !listSpec.sections.isEmpty else { return "\(row + 1) of \(rows)" }
         var first = 0
         for section in listSpec.sections {

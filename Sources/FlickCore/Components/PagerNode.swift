@@ -10,7 +10,7 @@ struct PagingBehavior {
 
     func nearestPage(offset: Double, pageWidth: Double) -> Int {
         guard pageWidth > 0 else { return 0 }
-        return clamp(Int((offset / pageWidth).rounded(.toNearestOrAwayFromZero)))
+        return clamp(Int(saturating: (offset / pageWidth).rounded(.toNearestOrAwayFromZero)))
     }
 
     func clamp(_ page: Int) -> Int { min(max(page, 0), pageCount - 1) }
@@ -110,7 +110,7 @@ final class PagerNode: ComponentNode {
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
         guard frame.contains(point), !tabBarFrame.contains(point) else { return }
         if axis == .horizontal { chain.append(scrollView) }
-        let index = Int(((point.x - frame.minX + laidOutOffset) / pageWidth).rounded(.down))
+        let index = Int(saturating: ((point.x - frame.minX + laidOutOffset) / pageWidth).rounded(.down))
         if pages.indices.contains(index), let page = pages[index] {
             page.participants(at: point, axis: axis, into: &chain)
         }
@@ -143,7 +143,7 @@ final class PagerNode: ComponentNode {
     func indicator(offset: Double) -> PagerIndicatorState {
         let widths = tabWidths, origins = tabOrigins
         let position = offset / pageWidth
-        let i = min(max(Int(position.rounded(.down)), 0), widths.count - 1)
+        let i = min(max(Int(saturating: position.rounded(.down)), 0), widths.count - 1)
         let j = min(i + 1, widths.count - 1)
         let f = min(max(position - Double(i), 0), 1)
         let width = widths[i] + (widths[j] - widths[i]) * f

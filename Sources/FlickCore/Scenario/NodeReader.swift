@@ -5,30 +5,46 @@ import Yams
 /// it meets (rather than stopping at the first) so that `flick validate` can report them all.
 final class NodeReader {
     let file: String
+    /// Keys the decoder renamed so that the YAML composer would accept a mapping with a duplicate key
+    /// (placeholder → the key as written); the reader reports the duplicate with its path instead.
+    let renamedKeys: [String: String]
     private(set) var diagnostics: [ScenarioDiagnostic] = []
     /// Nodes visited so far; aliases can make a small file expand into a huge tree, so the walk is bounded.
     private var visits = 0
     private var budgetReported = false
+    /// Problems found after `maximumDiagnostics` were reported; the walk stops at the first of them.
+    private(set) var problemsLeftOut = false
 
     /// The most nodes a scenario may expand to (aliases included).
     static let maximumNodeVisits = 2_000_000
+    /// The most problems reported for one file: a list of a million wrong values must not become a million
+    /// messages (and gigabytes of them).
+    static let maximumDiagnostics = 100
 
-    init(file: String) { self.file = file }
+    init(file: String, renamedKeys: [String: String] = [:]) {
+        self.file = file
+        self.renamedKeys = renamedKeys
+    }
 
     var hasErrors: Bool { !diagnostics.isEmpty }
 
     func report(_ path: String, _ mark: Mark?, _ message: String) {
+        guard diagnostics.count < Self.maximumDiagnostics else {
+            problemsLeftOut = true
+            return
+        }
         diagnostics.append(ScenarioDiagnostic(file: file, path: path, line: mark?.line, column: mark?.column,
                                               message: message))
     }
 
-    /// Counts a visit; false once the budget is spent (reported once).
+    /// Counts a visit; false once the budget is spent (reported once) or enough problems have been found.
     func visit(_ path: String, _ mark: Mark?) -> Bool {
+        if problemsLeftOut { return false }
         visits += 1
         if visits > Self.maximumNodeVisits {
             if !budgetReported {
                 budgetReported = true
-                report(path, mark, "the document expands to more than \(Self.maximumNodeVisits) values (check for aliases that repeat large parts)")
+                report(path, mark, "the document has more than \(Self.maximumNodeVisits) values (an alias counts the values it repeats each time it is used)")
             }
             return false
         }
@@ -71,7 +87,8 @@ struct Field {
         }
     }
 
-    private static func truncated(_ s: String) -> String {
+    /// A value from the file as a message quotes it: at most 40 characters.
+    static func truncated(_ s: String) -> String {
         s.count > 40 ? String(s.prefix(40)) + "…" : s
     }
 
@@ -84,12 +101,12 @@ struct Field {
 
     func number(_ rule: NumberRule = .finite) -> Double? {
         guard reader.visit(path, mark) else { return nil }
-        guard let text = plainScalar, let value = Double(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let text = plainScalar, let value = Field.parseNumber(text) else {
             fail(expected: rule.expectation)
             return nil
         }
         guard value.isFinite else {
-            fail("expected \(rule.expectation), found \(text) (numbers must be finite)")
+            fail("expected \(rule.expectation), found \(Field.truncated(text)) (numbers must be finite)")
             return nil
         }
         guard rule.admits(value) else {
@@ -102,7 +119,7 @@ struct Field {
     func integer(_ rule: NumberRule = .finite) -> Int? {
         guard reader.visit(path, mark) else { return nil }
         let expectation = rule.expectation.replacingOccurrences(of: "a number", with: "a whole number")
-        guard let text = plainScalar, let value = Double(text.trimmingCharacters(in: .whitespaces)),
+        guard let text = plainScalar, let value = Field.parseNumber(text),
               value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
             fail(expected: expectation)
             return nil
@@ -112,6 +129,20 @@ struct Field {
             return nil
         }
         return Int(value)
+    }
+
+    /// A plain scalar as a number: decimal notation, or YAML's `.inf`, `-.inf` and `.nan` (which are numbers
+    /// that the rules then refuse as not finite, rather than words).
+    static func parseNumber(_ text: String) -> Double? {
+        // A plain scalar has no surrounding spaces; Double(_:) alone is the common, fast path.
+        if let value = Double(text) { return value }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        switch trimmed {
+        case ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF": return .infinity
+        case "-.inf", "-.Inf", "-.INF": return -.infinity
+        case ".nan", ".NaN", ".NAN": return .nan
+        default: return Double(trimmed)
+        }
     }
 
     func string() -> String? {
@@ -168,26 +199,30 @@ struct Field {
             return nil
         }
         var values: [String: Field] = [:]
+        var keyMarks: [String: Mark] = [:]
         var order: [String] = []
         for (keyNode, valueNode) in mapping {
             guard case .scalar(let keyScalar) = keyNode else {
                 reader.report(path, keyNode.mark, "keys must be strings, found \(Field.describe(keyNode))")
                 continue
             }
-            let key = keyScalar.string
+            let key = reader.renamedKeys[keyScalar.string] ?? keyScalar.string
             let field = child(valueNode, key: key)
             if values[key] != nil {
-                reader.report(field.path, keyNode.mark, "duplicate key \"\(key)\"")
+                var message = "duplicate key \"\(Field.truncated(key))\""
+                if let first = keyMarks[key] { message += " (first at line \(first.line), column \(first.column))" }
+                reader.report(field.path, keyNode.mark, message)
                 continue
             }
             guard allowed.contains(key) else {
-                var message = "unknown key \"\(key)\""
+                var message = "unknown key \"\(Field.truncated(key))\""
                 if let suggestion = closest(to: key, in: allowed) { message += " (did you mean \"\(suggestion)\"?)" }
                 message += "; expected one of: \(allowed.joined(separator: ", "))"
                 reader.report(field.path, keyNode.mark, message)
                 continue
             }
             values[key] = field
+            keyMarks[key] = keyNode.mark
             order.append(key)
         }
         return Fields(owner: self, values: values, order: order)

@@ -4,8 +4,10 @@ import Yams
 
 /// Reads scenario files (SPEC §2), JSON or YAML, into a `Scenario`, or reports every problem found.
 public enum ScenarioDecoder {
-    /// Scenario files larger than this are refused (16 MiB): it bounds memory before parsing starts.
-    public static let maximumFileSize = 16 << 20
+    /// Scenario files larger than this are refused (4 MiB): it bounds memory before parsing starts. The YAML
+    /// node tree takes about a hundred times the size of the text (16 MB of touch samples took 1.7 GB), and
+    /// ten minutes of touches recorded at 120 Hz fit in about 2 MiB.
+    public static let maximumFileSize = 4 << 20
     /// The deepest nesting of lists and mappings a file may have; deeper input is refused before parsing.
     public static let maximumNesting = 64
     /// The most frames a scenario may produce.
@@ -54,25 +56,18 @@ public enum ScenarioDecoder {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "",
                 message: "input is \(data.count) bytes; scenario files are limited to \(maximumFileSize) bytes")])
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioError([ScenarioDiagnostic(file: file, path: "", message: "is not UTF-8 text")])
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError([invalidUTF8Diagnostic(data, file: file)])
         }
-        if let problem = nestingProblem(in: text) {
-            throw ScenarioError([ScenarioDiagnostic(file: file, path: "", line: problem.line, column: problem.column,
-                message: "nesting deeper than \(maximumNesting) levels")])
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw ScenarioError([syntaxDiagnostic(error, file: file)])
-        } catch {
-            throw ScenarioError([ScenarioDiagnostic(file: file, path: "", message: "syntax error: \(error)")])
-        }
-        guard let root else {
+        // A byte order mark is allowed (editors write one), and would otherwise read as the start of content.
+        if text.unicodeScalars.first == "\u{FEFF}" { text = String(text.unicodeScalars.dropFirst()) }
+        if let problem = textProblem(in: text, file: file) { throw ScenarioError([problem]) }
+        let composed = try DocumentComposer.compose(text, file: file)
+        // A document with nothing in it (`---` alone) composes to an empty plain scalar.
+        guard let root = composed.root, !root.isEmptyPlainScalar else {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "", message: "the file is empty")])
         }
-        let reader = NodeReader(file: file)
+        let reader = NodeReader(file: file, renamedKeys: composed.renamedKeys)
         let scenario = ScenarioBuilder(reader: reader, defaultName: defaultName)
             .scenario(Field(node: root, path: "", reader: reader))
         if let scenario, !reader.hasErrors { return scenario }
@@ -80,11 +75,43 @@ public enum ScenarioDecoder {
         if diagnostics.isEmpty {
             diagnostics = [ScenarioDiagnostic(file: file, path: "", message: "the scenario could not be read")]
         }
+        if reader.problemsLeftOut {
+            diagnostics.append(ScenarioDiagnostic(file: file, path: "",
+                message: "more problems were found; only the first \(NodeReader.maximumDiagnostics) are reported"))
+        }
         throw ScenarioError(diagnostics)
+    }
+
+    /// Where the first byte that is not UTF-8 is, as a line and column (columns count characters).
+    static func invalidUTF8Diagnostic(_ data: Data, file: String) -> ScenarioDiagnostic {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var line = 1, column = 1, offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+                if encoded.count == 1 && encoded.first == UInt8(ascii: "\n") {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .error:
+                let byte = data[data.index(data.startIndex, offsetBy: offset)]
+                let hex = String(byte, radix: 16, uppercase: true)
+                return ScenarioDiagnostic(file: file, path: "", line: line, column: column,
+                    message: "is not UTF-8 text (byte 0x\(hex.count == 1 ? "0" : "")\(hex) at byte offset \(offset))")
+            case .emptyInput:
+                return ScenarioDiagnostic(file: file, path: "", message: "is not UTF-8 text")
+            }
+        }
     }
 
     static func syntaxDiagnostic(_ error: YamlError, file: String) -> ScenarioDiagnostic {
         func make(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> ScenarioDiagnostic {
+            // libyaml's own limit (1000 levels), for nesting the scan before parsing could not see.
+            let problem = problem.hasPrefix("Maximum nesting level reached") ? "nesting too deep" : problem
             var message = "syntax error: \(problem)"
             if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
             return ScenarioDiagnostic(file: file, path: "", line: mark.line, column: mark.column, message: message)
@@ -93,66 +120,106 @@ public enum ScenarioDecoder {
         case let .scanner(context, problem, mark, _): return make(problem, context, mark)
         case let .parser(context, problem, mark, _): return make(problem, context, mark)
         case let .composer(context, problem, mark, _): return make(problem, context, mark)
-        case let .reader(problem, offset, _, _):
-            return ScenarioDiagnostic(file: file, path: "",
-                message: "syntax error: \(problem)" + (offset.map { " at byte \($0)" } ?? ""))
+        case let .reader(problem, offset, _, yaml):
+            // libyaml counts bytes here (a control character, say); say where that is as a line and column.
+            guard let offset else { return ScenarioDiagnostic(file: file, path: "", message: "syntax error: \(problem)") }
+            let location = lineAndColumn(ofByte: offset, in: yaml)
+            return ScenarioDiagnostic(file: file, path: "", line: location.line, column: location.column,
+                message: "syntax error: \(problem)")
         case let .duplicatedKeysInMapping(duplicates, context):
+            // Only when the duplicate could not be located for a report with its key path (see DocumentComposer).
+            let keys = duplicates.map { "\"\(Field.truncated($0))\"" }.joined(separator: ", ")
             return ScenarioDiagnostic(file: file, path: "", line: context.mark.line, column: context.mark.column,
-                message: "duplicate keys \(duplicates.joined(separator: ", "))")
+                message: "duplicate key\(duplicates.count == 1 ? "" : "s") \(keys) (a key may appear once in each mapping)")
         default:
             return ScenarioDiagnostic(file: file, path: "", message: "syntax error: \(error)")
         }
     }
 
-    /// A conservative bound on the nesting depth, computed without parsing: flow brackets plus the width of each
-    /// line's leading run of indentation and block indicators. The YAML composer recurses once per level, so
-    /// deep input is refused here instead of exhausting the stack.
-    static func nestingProblem(in text: String) -> (line: Int, column: Int)? {
+    /// The line and column (counting characters) of a byte offset into `text`.
+    static func lineAndColumn(ofByte offset: Int, in text: String) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for (index, byte) in text.utf8.enumerated() {
+            if index >= offset { break }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// What the text shows before it is parsed that would make parsing take more than a bounded amount of stack
+    /// and time:
+    /// - nesting deeper than `maximumNesting`: a conservative bound computed from the flow brackets plus the
+    ///   width of each line's leading run of indentation and block indicators (the YAML composer recurses once
+    ///   per level, and libyaml stops at 1000);
+    /// - a complex mapping key (`? key`), which scenario files never need: the composer hashes every key to find
+    ///   duplicates, and hashing a key that holds a large collection at every level of a deep nest of such keys
+    ///   takes minutes. A `?` counts when it begins a line's content or follows `[`, `{` or `,`, wherever it is
+    ///   (even in a string or a comment): a scan that tried to follow quotes could be misled into missing one.
+    static func textProblem(in text: String, file: String) -> ScenarioDiagnostic? {
         var flowDepth = 0
         var line = 1
         var column = 0
         var atLineStart = true
         var leadingRun = 0
-        var quote: UInt8? = nil
+        var quote: Unicode.Scalar? = nil
         var inComment = false
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
+        var previous: Unicode.Scalar = "\n"
+        /// The last character on this line that is not a space or a tab, quotes and comments notwithstanding.
+        var lastSolid: Unicode.Scalar? = nil
+        func problem(_ message: String) -> ScenarioDiagnostic {
+            ScenarioDiagnostic(file: file, path: "", line: line, column: column, message: message)
+        }
+        for scalar in text.unicodeScalars {
             column += 1
-            if byte == UInt8(ascii: "\n") {
-                line += 1
+            // libyaml breaks lines at CR, LF, CR LF, NEL, LS and PS.
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{85}" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                if !(scalar == "\n" && previous == "\r") { line += 1 }
                 column = 0
                 atLineStart = true
                 leadingRun = 0
                 inComment = false
-                previous = byte
+                lastSolid = nil
+                previous = scalar
                 continue
             }
             if atLineStart {
-                if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?")
-                    || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\t") {
+                if scalar == " " || scalar == "-" || scalar == "?" || scalar == ":" || scalar == "\t" {
                     leadingRun += 1
-                    if leadingRun > 4 * maximumNesting { return (line, column) }
+                    if leadingRun > 4 * maximumNesting { return problem("nesting deeper than \(maximumNesting) levels") }
                 } else {
                     atLineStart = false
                 }
             }
-            if inComment { previous = byte; continue }
+            if scalar == "?" && (atLineStart || lastSolid == "[" || lastSolid == "{" || lastSolid == ",") {
+                return problem("'?' at the start of a line or after '[', '{' or ',' begins a complex key, which scenario files do not use (keys are plain names); reword any text that puts a '?' there")
+            }
+            if scalar != " " && scalar != "\t" { lastSolid = scalar }
+            if inComment { previous = scalar; continue }
             if let q = quote {
-                if byte == q && previous != UInt8(ascii: "\\") { quote = nil }
+                if scalar == q && previous != "\\" { quote = nil }
             } else {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "'"): quote = byte
-                case UInt8(ascii: "#") where previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\n") || column == 1:
+                // A quote opens a quoted scalar only where a token can begin (not in `it's`).
+                let tokenStart = previous == " " || previous == "\t" || previous == "\n" || previous == "\r"
+                    || previous == "[" || previous == "{" || previous == "," || previous == ":"
+                switch scalar {
+                case "\"" where tokenStart, "'" where tokenStart:
+                    quote = scalar
+                case "#" where previous == " " || previous == "\t" || previous == "\n" || previous == "\r":
                     inComment = true
-                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                case "[", "{":
                     flowDepth += 1
-                    if flowDepth > maximumNesting { return (line, column) }
-                case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if flowDepth > maximumNesting { return problem("nesting deeper than \(maximumNesting) levels") }
+                case "]", "}":
                     flowDepth = max(0, flowDepth - 1)
                 default: break
                 }
             }
-            previous = byte
+            previous = scalar
         }
         return nil
     }
@@ -181,7 +248,7 @@ struct ScenarioBuilder {
             let frames = Int((duration * fps).rounded()) + 1
             if frames > ScenarioDecoder.maximumFrames {
                 (fields.optional("duration") ?? root).fail(
-                    "duration \(duration) s at \(fps) fps gives \(frames) frames; the limit is \(ScenarioDecoder.maximumFrames)")
+                    "duration \(format(duration)) s at \(format(fps)) fps gives \(frames) frames; the limit is \(ScenarioDecoder.maximumFrames)")
             }
         }
         let gestures = fields.optional("gestures").map { decodeGestures($0, duration: duration, touchRate: touchRate) } ?? []
@@ -197,7 +264,7 @@ struct ScenarioBuilder {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
         guard !name.isEmpty, !name.hasPrefix("."), name.count <= 128,
               name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
-            field.fail("expected a name of letters, digits, '-', '_' and '.' (it names the output folder), found \"\(name)\"")
+            field.fail("expected a name of letters, digits, '-', '_' and '.' (it names the output folder), found \"\(Field.truncated(name))\"")
             return nil
         }
         return name
@@ -212,11 +279,13 @@ struct ScenarioBuilder {
         guard let width, let height, let scale, let safeArea else { return nil }
         let pixels = width * height * scale * scale
         if pixels > ScenarioDecoder.maximumPixels {
-            field.fail("\(Int(width))×\(Int(height)) pt at scale \(scale) is \(Int(pixels)) pixels; the limit is 64 megapixels")
+            // No Int(...) here: the sizes can be as large as a Double gets, and that conversion would trap.
+            let megapixels = pixels / 1e6 < 1e9 ? format(pixels / 1e6) : "more than a billion"
+            field.fail("\(format(width))×\(format(height)) pt at scale \(format(scale)) is \(megapixels) megapixels; the limit is 64 megapixels")
             return nil
         }
         if safeArea.top + safeArea.bottom >= height || safeArea.left + safeArea.right >= width {
-            fields.optional("safeArea")?.fail("the safe area leaves no room inside a \(width)×\(height) viewport")
+            fields.optional("safeArea")?.fail("the safe area leaves no room inside a \(format(width))×\(format(height)) viewport")
             return nil
         }
         return Viewport(width: width, height: height, scale: scale, safeArea: safeArea)
@@ -285,7 +354,7 @@ struct ScenarioBuilder {
         guard let text = field.string() else { return nil }
         let hex = text.dropFirst()
         guard text.hasPrefix("#"), hex.count == 6, hex.allSatisfy(\.isHexDigit) else {
-            field.fail("expected a colour \"#rrggbb\", found \"\(text)\"")
+            field.fail("expected a colour \"#rrggbb\", found \"\(Field.truncated(text))\"")
             return nil
         }
         return text.lowercased()
@@ -362,6 +431,10 @@ struct ScenarioBuilder {
             return InfoPanelSpec(width: width ?? nil, height: (height ?? nil) ?? InfoPanelSpec.defaultHeight)
         }
         let contentInset = fields.optional("contentInset").map { insets($0) } ?? .zero
+        if rowsField == nil && !fields.has("sections") {
+            field.fail("missing required key \"rows\" (or \"sections\")")
+            return nil
+        }
         if rowsField != nil && rows == nil { return nil }
         guard let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
         if case .some(.none) = offset { return nil }
@@ -369,9 +442,7 @@ struct ScenarioBuilder {
         let sectionRows = sections.reduce(0) { $0 + $1.rows }
         let totalRows: Int
         switch (rows, sections.isEmpty) {
-        case (nil, true):
-            field.fail("missing required key \"rows\" (or \"sections\")")
-            return nil
+        case (nil, true): return nil   // reported above
         case (let count?, true): totalRows = count
         case (nil, false): totalRows = sectionRows
         case (let count?, false):
@@ -481,7 +552,7 @@ struct ScenarioBuilder {
                                           "projectsAcrossDetents"]) else { return nil }
         var detentsOK = true
         var names: [String: Field] = [:]
-        let detents = fields.required("detents")?.sequence(minCount: 1)?.compactMap { item -> Detent? in
+        let detents: [Detent]? = fields.required("detents")?.sequence(minCount: 1)?.compactMap { item -> Detent? in
             guard let f = item.mapping(["name", "height", "fraction"]) else { detentsOK = false; return nil }
             let name = f.required("name")?.string()
             var measure: Detent.Measure?
@@ -493,13 +564,16 @@ struct ScenarioBuilder {
             }
             guard let name, let measure else { detentsOK = false; return nil }
             if let first = names[name] {
-                f.optional("name")?.fail("duplicate detent name \"\(name)\" (first at \(first.path))")
+                f.optional("name")?.fail("duplicate detent name \"\(Field.truncated(name))\" (first at \(first.path))")
                 detentsOK = false
                 return nil
             }
             names[name] = item
             return Detent(name: name, measure: measure)
         }
+        // Without detents, `initial` and `dimming` cannot be checked against them (and saying that no detent
+        // has their name would only repeat the problem).
+        if detents == nil { detentsOK = false }
         let initial = fields.required("initial")?.string()
         let header = fields.optional("header").map { f -> SheetHeader? in
             guard let h = f.mapping(["height", "title"]) else { return nil }
@@ -536,7 +610,7 @@ struct ScenarioBuilder {
             let alpha = d.optional("alpha").map { $0.number(.closed(0, 1)) } ?? 0.4
             guard let from, let to, let alpha else { return nil }
             for (key, name) in [("from", from), ("to", to)] where names[name] == nil && detentsOK {
-                d.optional(key)?.fail("no detent is named \"\(name)\"; detents: \(names.keys.sorted().joined(separator: ", "))")
+                d.optional(key)?.fail("no detent is named \"\(Field.truncated(name))\"; detents: \(names.keys.sorted().joined(separator: ", "))")
                 return nil
             }
             return DimmingSpec(from: from, to: to, alpha: alpha)
@@ -545,7 +619,7 @@ struct ScenarioBuilder {
         let grabber = fields.optional("grabber").map { $0.bool() } ?? true
         let across = fields.optional("projectsAcrossDetents").map { $0.bool() } ?? false
         if let initial, detentsOK, names[initial] == nil, let f = fields.optional("initial") {
-            f.fail("no detent is named \"\(initial)\"; detents: \(names.keys.sorted().joined(separator: ", "))")
+            f.fail("no detent is named \"\(Field.truncated(initial))\"; detents: \(names.keys.sorted().joined(separator: ", "))")
             return nil
         }
         guard let detents, detentsOK, let initial, let content, let dismissible, let dismiss, let spring,
@@ -593,6 +667,7 @@ struct ScenarioBuilder {
     }
 
     private func format(_ x: Double) -> String {
+        guard abs(x) < 1e9 else { return "\(x)" }
         let s = String(format: "%.3f", x)
         var t = s
         while t.hasSuffix("0") { t.removeLast() }
@@ -683,7 +758,7 @@ struct IdentifierRegistry {
         guard let id = field.string() else { return nil }
         guard !id.isEmpty, id.count <= 64,
               id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }) else {
-            field.fail("expected an id of letters, digits, '-' and '_', found \"\(id)\"")
+            field.fail("expected an id of letters, digits, '-' and '_', found \"\(Field.truncated(id))\"")
             return nil
         }
         explicit.append((id, field))
@@ -699,11 +774,12 @@ struct IdentifierRegistry {
             if let owner = seen[id] {
                 field.fail("id \"\(id)\" is already the name of the scroll view at \(owner.isEmpty ? "the root" : owner)")
             }
-            seen[id] = field.path
+            // The scroll view is the mapping that holds the id.
+            seen[id] = field.path.hasSuffix(".id") ? String(field.path.dropLast(3)) : field.path
         }
         for (id, field) in pendingTracks where seen[id] == nil {
             let known = seen.keys.sorted().joined(separator: ", ")
-            field.fail("no scroll view has the id \"\(id)\"; scroll views: \(known.isEmpty ? "none" : known)")
+            field.fail("no scroll view has the id \"\(Field.truncated(id))\"; scroll views: \(known.isEmpty ? "none" : known)")
         }
     }
 }
@@ -712,5 +788,10 @@ private extension Node {
     var scalar: Node.Scalar? {
         if case .scalar(let s) = self { return s }
         return nil
+    }
+
+    var isEmptyPlainScalar: Bool {
+        guard case .scalar(let s) = self else { return false }
+        return s.string.isEmpty && (s.style == .plain || s.style == .any)
     }
 }

@@ -26,7 +26,7 @@ extension Scenario {
             let at = gesture.at
             switch gesture.action {
             case let .drag(from, to, duration, curve, hold):
-                let steps = max(1, Int((duration * touchRate - 1e-9).rounded(.up)))
+                let steps = max(1, Int(saturating: (duration * touchRate - 1e-9).rounded(.up)))
                 add(at, .down(from))
                 for k in 1...steps {
                     let local = min(Double(k) / touchRate, duration)
