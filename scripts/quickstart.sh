@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's first command: installs what is missing, builds flick, and runs it on a bundled example,
-# leaving the result in Output/. Safe to run again.
+# The README's first command: installs what is missing, builds flick, and renders a bundled example into
+# Output/. Safe to run again: flick replaces only a folder it wrote itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,8 +10,9 @@ swift build -c release --product flick 2>&1 | grep -Ev '^(\[[0-9]+/[0-9]+\]|Buil
 flick=$(swift build -c release --show-bin-path)/flick
 [[ -x "$flick" ]] || { echo "quickstart: the build failed; run 'swift build' to see why" >&2; exit 2; }
 
-mkdir -p Output/fling-to-rest
-"$flick" states Examples/fling-to-rest.yaml --output Output/fling-to-rest/states.json
-frames=$(grep -c '"index"' Output/fling-to-rest/states.json)
-echo "Wrote $frames frame states to Output/fling-to-rest/states.json"
-echo "Try: $flick examples"
+# The ClassPass screen: one pan raises the sheet and scrolls its list, back down, and a flick to the tip.
+"$flick" render Examples/sheet-handoff.yaml --out Output
+echo
+echo "Frames:  Output/sheet-handoff/frames/frame_00000.png … (one PNG per frame, 1170×2532)"
+echo "States:  Output/sheet-handoff/states.json"
+echo "Next:    $flick examples   |   $flick render <example> --overlay   |   $flick --help"
