@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRender", targets: ["FlickRender"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
+        .library(name: "FlickTesting", targets: ["FlickTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +49,8 @@ let package = Package(
         ),
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer.
         .target(name: "FlickDiff", dependencies: ["CFlickCairo", "CFlickRsvg"]),
+        // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
+        .target(name: "FlickTesting", dependencies: ["FlickCore", "FlickRender", "FlickDiff"]),
         .executableTarget(
             name: "flick",
             dependencies: [
@@ -59,6 +62,7 @@ let package = Package(
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

@@ -1,0 +1,158 @@
+import FlickCore
+import FlickDiff
+import FlickRender
+import Foundation
+
+/// When golden images are (re)written, as swift-snapshot-testing's record modes.
+public enum GoldenRecordMode: String, CaseIterable, Sendable {
+    /// Write goldens that do not exist yet (and fail, so the new file gets a look); compare the others.
+    case missing
+    /// Write every golden (and fail, so a recording run never passes by accident).
+    case all
+    /// Rewrite goldens that do not match; keep the ones that do.
+    case failed
+    /// Never write: a missing golden is a failure (for CI).
+    case never
+
+    /// The environment variable that sets the mode for a whole test run: `FLICK_RECORD=all swift test`.
+    public static let environmentVariable = "FLICK_RECORD"
+
+    /// `$FLICK_RECORD` if it names a mode, else `missing`.
+    public static var fromEnvironment: GoldenRecordMode {
+        ProcessInfo.processInfo.environment[environmentVariable].flatMap { GoldenRecordMode(rawValue: $0.lowercased()) }
+            ?? .missing
+    }
+}
+
+/// What happened to one frame.
+public struct GoldenFrameResult: Sendable {
+    public enum Outcome: Sendable {
+        /// Within the tolerance of its golden.
+        case matched(ImageComparison)
+        /// The golden was written (it was missing, or the mode says so).
+        case recorded(reason: String)
+        /// Beyond the tolerance; `artifacts` holds expected, actual, diff and side-by-side images.
+        case mismatched(ImageComparison, artifacts: String)
+        /// No golden and the mode forbids writing one.
+        case missingGolden
+    }
+
+    public var frame: Int
+    public var goldenPath: String
+    public var outcome: Outcome
+
+    /// Whether the test should pass for this frame.
+    public var passed: Bool {
+        if case .matched = outcome { return true }
+        return false
+    }
+
+    /// What to tell the developer when it does not pass.
+    public var message: String? {
+        switch outcome {
+        case .matched:
+            return nil
+        case .recorded(let reason):
+            return "frame \(frame): \(reason) \(goldenPath); check it and run again"
+        case .mismatched(let comparison, let artifacts):
+            return "frame \(frame) differs from \(goldenPath): \(comparison.summary). "
+                + "Expected, actual, diff and side-by-side images: \(artifacts)"
+        case .missingGolden:
+            return "frame \(frame): no golden at \(goldenPath) (record mode never; run with \(GoldenRecordMode.environmentVariable)=missing to write it)"
+        }
+    }
+}
+
+/// Renders frames of a scenario and compares them with golden PNGs (FlickDiff's pixelmatch method).
+public enum GoldenFrames {
+    /// Renders `frames` of the scenario at `scenarioPath` and compares each with `goldenDirectory/frame_NNNNN.png`.
+    /// - Parameters:
+    ///   - scale: pixels per point; nil keeps the scenario's (goldens at 1x stay small in a repository).
+    ///   - options: the tolerance; by default not one pixel may differ (anti-aliasing aside).
+    ///   - record: when goldens are written.
+    ///   - artifactsDirectory: where failures leave their images; default `$FLICK_ARTIFACTS`, else a
+    ///     `flick-golden-failures` folder in the temporary directory.
+    public static func verify(scenario scenarioPath: String, frames: [Int], goldenDirectory: String,
+                              scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        var scenario = try ScenarioDecoder.load(path: scenarioPath)
+        if let scale { scenario.viewport.scale = scale }
+        let wanted = Set(frames)
+        if let bad = wanted.first(where: { $0 < 0 || $0 >= scenario.frameCount }) {
+            throw GoldenError("frame \(bad) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
+        }
+        let iconFolder = URL(fileURLWithPath: scenarioPath).deletingLastPathComponent().path
+        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: [iconFolder]))
+        let artifacts = artifactsDirectory
+            ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
+        try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
+
+        var results: [GoldenFrameResult] = []
+        let simulation = Simulation(scenario: scenario)
+        while let state = simulation.nextFrame(), results.count < wanted.count {
+            guard wanted.contains(state.index) else { continue }
+            let name = String(format: "frame_%05d.png", state.index)
+            let golden = (goldenDirectory as NSString).appendingPathComponent(name)
+            let exists = FileManager.default.fileExists(atPath: golden)
+            func write(_ reason: String) throws -> GoldenFrameResult {
+                try renderer.png(of: state).write(to: URL(fileURLWithPath: golden))
+                return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
+            }
+            if record == .all {
+                results.append(try write("recorded"))
+                continue
+            }
+            guard exists else {
+                results.append(record == .never
+                    ? GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .missingGolden)
+                    : try write("recorded a new golden at"))
+                continue
+            }
+            let expected = try Bitmap.readPNG(path: golden)
+            let actual = bitmap(of: try renderer.image(of: state))
+            let comparison = try ImageComparison(expected: expected, actual: actual, options: options, drawingDiff: true)
+            if comparison.isWithinTolerance {
+                results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
+                                                 outcome: .matched(comparison.withoutDiffImage())))
+            } else if record == .failed {
+                results.append(try write("re-recorded (it differed: \(comparison.summary))"))
+            } else {
+                let folder = (artifacts as NSString).appendingPathComponent("\(scenario.name)/\(name.dropLast(4))")
+                try saveArtifacts(expected: expected, actual: actual, comparison: comparison, in: folder)
+                results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
+                                                 outcome: .mismatched(comparison.withoutDiffImage(), artifacts: folder)))
+            }
+        }
+        return results
+    }
+
+    /// The rendered pixels as a Bitmap (both are premultiplied ARGB32; only the row padding differs).
+    static func bitmap(of surface: ImageSurface) -> Bitmap {
+        let width = surface.pixelWidth, height = surface.pixelHeight, rowWords = surface.stride / 4
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        surface.withPixels { words in
+            for y in 0..<height {
+                for x in 0..<width { pixels[y * width + x] = words[y * rowWords + x] }
+            }
+        }
+        return Bitmap(width: width, height: height, premultipliedPixels: pixels)
+    }
+
+    private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,
+                                      in folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try expected.writePNG(path: folder + "/expected.png")
+        try actual.writePNG(path: folder + "/actual.png")
+        if let diff = comparison.diffImage {
+            try diff.writePNG(path: folder + "/diff.png")
+            try DiffImages.sideBySide(expected: expected, actual: actual, diff: diff).writePNG(path: folder + "/side-by-side.png")
+        }
+    }
+}
+
+public struct GoldenError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
