@@ -7,10 +7,7 @@ struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
-        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second
-        for each stage on one thread — simulate, draw, encode (libspng), write — next to Cairo's own PNG
-        writer on the same frames, then the whole render pipeline on --jobs threads. Files go to a temporary
-        folder that is deleted afterwards.
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (libspng), write — next to Cairo's own PNG writer on the same frames, then the whole render pipeline on --jobs threads. Files go to a temporary folder that is deleted afterwards.
         """
     )
 

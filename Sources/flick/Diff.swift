@@ -6,9 +6,7 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two images, or two folders of frames, pixel by pixel.",
         discussion: """
-        A is the expected image and B the actual one: two PNG files, two SVG files (rasterised with librsvg \
-        at --scale), one of each, or two folders whose frames (*.png, *.svg) are matched by file name. \
-        A frame in A but not in B is missing, one in B but not in A is extra; both are errors.
+        A is the expected image and B the actual one: two PNG files, two SVG files (rasterised with librsvg at --scale), one of each, or two folders whose frames (*.png, *.svg) are matched by file name. A frame in A but not in B is missing, one in B but not in A is extra; both are errors.
 
         Images are compared as decoded pixels, never as file bytes, by pixelmatch's method: identical \
         pixels first, then for each pixel that changed the distance of the two colours in the YIQ space; \
@@ -19,16 +17,11 @@ struct Diff: ParsableCommand {
         With no budget, any differing pixel is beyond tolerance. With --max-diff-pixels and \
         --max-diff-ratio both given, both must hold.
 
-        Prints a table of the frames that differ: differing pixels, their share of the frame, the \
-        anti-aliased pixels ignored, and whether that is within tolerance.
+        Prints a table of the frames that differ: differing pixels, their share of the frame, the anti-aliased pixels ignored, and whether that is within tolerance.
 
-        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels red, \
-        anti-aliased ones yellow, over a faded grey copy of A) and NAME.sidebyside.png (A | B | diff). \
-        DIR must be new, empty, or a folder an earlier `flick diff` wrote into: then only the images that \
-        run wrote are replaced; files flick did not write are never overwritten.
+        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels red, anti-aliased ones yellow, over a faded grey copy of A) and NAME.sidebyside.png (A | B | diff). DIR must be new, empty, or a folder an earlier `flick diff` wrote into: then only the images that run wrote are replaced; files flick did not write are never overwritten.
 
-        Exit status: 0 within tolerance, 1 beyond it, 2 on error (unreadable or non-PNG file, size \
-        mismatch, missing or extra frame).
+        Exit status: 0 within tolerance, 1 beyond it, 2 on error (unreadable or non-PNG file, size mismatch, missing or extra frame).
         """
     )
 

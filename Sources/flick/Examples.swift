@@ -6,8 +6,7 @@ struct Examples: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the bundled example scenarios.",
         discussion: """
-        Examples live in the Examples/ folder of the Flick checkout (or $FLICK_EXAMPLES). Any command that
-        takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`.
+        Examples live in the Examples/ folder of the Flick checkout (or $FLICK_EXAMPLES). Any command that takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`.
         """
     )
 

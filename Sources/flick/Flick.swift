@@ -8,8 +8,7 @@ struct Flick: ParsableCommand {
         commandName: "flick",
         abstract: "Simulate iOS-style scroll interactions frame by frame, and print or draw every frame.",
         discussion: """
-        A scenario file (JSON or YAML) describes a scene — sheets, cards, pagers, lists — and the gestures
-        performed on it. Flick simulates the touches with UIKit's physics and writes the state of every frame.
+        A scenario file (JSON or YAML) describes a scene — sheets, cards, pagers, lists — and the gestures performed on it. Flick simulates the touches with UIKit's physics and writes the state of every frame.
 
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,

@@ -7,14 +7,9 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate scenarios and draw every frame to PNG or SVG.",
         discussion: """
-        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five
-        digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into
-        a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is
-        replaced only if it is a previous render's output (it holds a .flick-render manifest and nothing
-        else); flick never deletes files it did not write.
+        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is replaced only if it is a previous render's output (it holds a .flick-render manifest and nothing else); flick never deletes files it did not write.
 
-        The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up
-        as <icon>.svg beside the scenario file, then in Examples/icons/.
+        The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up as <icon>.svg beside the scenario file, then in Examples/icons/.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """
@@ -42,11 +37,11 @@ struct Render: ParsableCommand {
     var overlay = false
 
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
     func checkOptions() throws {
-        guard jobs >= 1 else { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw badInput("--scale must be a number in (0, 16], not \(scale)")
         }
@@ -95,7 +90,7 @@ struct Render: ParsableCommand {
         for (_, path, scenario) in loaded {
             let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
                 + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs,
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: cancellation)
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)

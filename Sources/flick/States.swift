@@ -6,9 +6,7 @@ struct States: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Simulate a scenario and print the state of every frame.",
         discussion: """
-        Prints the per-frame state document: for each frame its time, the touch, every scroll view's
-        contentOffset, contentSize, insets, frame, velocity, phase and indicator, and the sheet, pager and
-        info panel when the scene has them. JSON gives one frame per line; CSV gives one column per value.
+        Prints the per-frame state document: for each frame its time, the touch, every scroll view's contentOffset, contentSize, insets, frame, velocity, phase and indicator, and the sheet, pager and info panel when the scene has them. JSON gives one frame per line; CSV gives one column per value.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """

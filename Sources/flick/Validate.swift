@@ -6,8 +6,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files and report every problem found.",
         discussion: """
-        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`.
-        Exit status 0 when every file is valid, 2 otherwise.
+        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. Exit status 0 when every file is valid, 2 otherwise.
         """
     )
 
