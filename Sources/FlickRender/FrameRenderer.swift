@@ -23,6 +23,8 @@ public final class FrameRenderer {
     let icons: IconLibrary
     private var image: ImageSurface?
     private let encoder = PNGEncoder()
+    /// The map drawn once, for image frames of map scenes.
+    private let mapCache = MapCache()
 
     /// Fails when the pinned font or an icon the scenario names cannot be loaded.
     public init(scenario: Scenario, options: RenderOptions = RenderOptions()) throws {
@@ -43,8 +45,12 @@ public final class FrameRenderer {
 
     /// Draws `frame` on `canvas`, whose user space is in points.
     public func draw(_ frame: FrameState, on canvas: Canvas) {
+        draw(frame, on: canvas, mapCache: nil)
+    }
+
+    private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
-                                  scale: scale, icons: icons)
+                                  scale: scale, icons: icons, mapCache: mapCache)
         BackgroundDrawing.draw(scenario.scene.background, in: context)
         ComponentDrawing.draw(scenario.scene.root, in: context)
         if let panel = frame.panel { InfoPanelDrawing.draw(panel, in: context) }
@@ -64,7 +70,7 @@ public final class FrameRenderer {
         }
         let canvas = Canvas(surface)
         canvas.setScale(scale)
-        draw(frame, on: canvas)
+        draw(frame, on: canvas, mapCache: mapCache)
         surface.flush()
         return surface
     }
@@ -94,6 +100,8 @@ struct DrawContext {
     /// Pixels per point.
     let scale: Double
     let icons: IconLibrary
+    /// Set when drawing pixels: the map is copied from it instead of drawn.
+    var mapCache: MapCache? = nil
 
     /// One device pixel, in points (UITableView's separators are one pixel thick).
     var hairline: Double { 1 / scale }

@@ -1,6 +1,12 @@
 import Foundation
 import FlickPhysics
 
+/// The background map's parallax under a sheet (ClassPass).
+public enum MapParallax {
+    /// How far the map moves up for each point the sheet rises above its lowest detent.
+    public static let factor = 0.3
+}
+
 /// A sheet's resting positions and release rule (ClassPass, DeckTransition; SPEC §3 "Sheet", "Card dismissal").
 ///
 /// Positions are the sheet's `top` in viewport coordinates. In nested-scroll delta space a positive delta raises
@@ -13,8 +19,7 @@ final class Sheet: NestedScrollParticipant {
         case dismissed
     }
 
-    /// How far the map moves up for each point the sheet rises above its lowest detent (ClassPass's parallax).
-    static let parallaxFactor = 0.3
+    static let parallaxFactor = MapParallax.factor
 
     let spec: SheetSpec
     let settings: ScrollSettings

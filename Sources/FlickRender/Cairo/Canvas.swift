@@ -49,6 +49,16 @@ public final class Canvas {
         cairo_scale(context, factor, factor)
     }
 
+    /// Paints `image` with its top-left corner at device pixel (`x`, `y`), whatever the current transform:
+    /// whole-pixel placement copies pixels exactly, with no resampling. The current clip still applies.
+    func paint(_ image: ImageSurface, atDevicePixelX x: Int, y: Int) {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_surface(context, image.pointer, Double(x), Double(y))
+        cairo_paint(context)
+        cairo_restore(context)
+    }
+
     func clip(_ rect: Rect) {
         cairo_new_path(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)

@@ -10,7 +10,7 @@ enum BackgroundDrawing {
         case .color(let hex):
             context.canvas.paint(Color(hex: hex) ?? context.palette.background)
         case .map:
-            MapDrawing.draw(in: context, parallax: context.frame.sheet?.parallax ?? 0)
+            MapDrawing.draw(in: context, parallax: context.frame.sheet?.parallax ?? 0, cache: context.mapCache)
         }
     }
 }
@@ -31,26 +31,27 @@ enum MapDrawing {
     static let streetNames = ["Market St", "Mission St", "Valencia St", "Harrison St", "Folsom St", "Howard St",
                               "Bryant St", "Dolores St", "Guerrero St", "Church St", "Castro St", "Fillmore St"]
 
-    static func draw(in context: DrawContext, parallax: Double) {
+    /// Draws the map shifted up by `parallax`. With a `cache` (image frames), the map comes from pixels drawn
+    /// once and placed at the nearest whole device pixel, which is what drawing it there would give; without
+    /// one (SVG), it is drawn as vectors at the exact offset.
+    static func draw(in context: DrawContext, parallax: Double, cache: MapCache?) {
         let canvas = context.canvas
         let style = context.palette.map
         let view = context.viewport
-        // World coordinates: the map moves up by `parallax`.
-        let world = Rect(x: view.minX - 40, y: view.minY + parallax - 40, width: view.width + 80, height: view.height + 80)
-        canvas.saved {
-            canvas.clip(view)
-            canvas.translate(0, -parallax)
-            canvas.fill(world, style.land)
-            let columns = streetRange(world.minX, world.maxX, spacing: streetSpacingX)
-            let rows = streetRange(world.minY, world.maxY, spacing: streetSpacingY)
-            drawBlocks(columns: columns, rows: rows, style: style, canvas: canvas)
-            drawStreets(columns: columns, rows: rows, world: world, major: false, style: style, canvas: canvas)
-            drawRiver(world: world, style: style, canvas: canvas)
-            drawStreets(columns: columns, rows: rows, world: world, major: true, style: style, canvas: canvas)
-            drawAvenue(world: world, style: style, canvas: canvas)
-            drawRoadLabels(columns: columns, rows: rows, world: world, style: style, canvas: canvas)
-            drawPins(columns: columns, rows: rows, style: style, canvas: canvas)
-            drawLocation(style: style, canvas: canvas)
+        if let cache, let image = cache.image(for: context, parallax: parallax) {
+            canvas.saved {
+                canvas.clip(view)
+                canvas.paint(image, atDevicePixelX: 0, y: -Int((parallax * context.scale).rounded()))
+            }
+        } else {
+            // World coordinates: the map moves up by `parallax`.
+            let world = Rect(x: view.minX - 40, y: view.minY + parallax - 40, width: view.width + 80,
+                             height: view.height + 80)
+            canvas.saved {
+                canvas.clip(view)
+                canvas.translate(0, -parallax)
+                drawWorld(world, style: style, canvas: canvas)
+            }
         }
         // A soft fade under the status bar keeps it legible over busy streets, as in Maps.
         let fade = context.safeArea.top + 16
@@ -58,6 +59,21 @@ enum MapDrawing {
             canvas.setVerticalGradient(y0: 0, style.land.withAlpha(0.85), y1: fade, style.land.withAlpha(0))
             canvas.fillCurrentSource(roundedRect: Rect(x: 0, y: 0, width: view.width, height: fade), radius: 0)
         }
+    }
+
+    /// Everything on the map inside `world` (world coordinates, points).
+    static func drawWorld(_ world: Rect, style: MapStyle, canvas: Canvas) {
+        canvas.fill(world, style.land)
+        let columns = streetRange(world.minX, world.maxX, spacing: streetSpacingX)
+        let rows = streetRange(world.minY, world.maxY, spacing: streetSpacingY)
+        drawBlocks(columns: columns, rows: rows, style: style, canvas: canvas)
+        drawStreets(columns: columns, rows: rows, world: world, major: false, style: style, canvas: canvas)
+        drawRiver(world: world, style: style, canvas: canvas)
+        drawStreets(columns: columns, rows: rows, world: world, major: true, style: style, canvas: canvas)
+        drawAvenue(world: world, style: style, canvas: canvas)
+        drawRoadLabels(columns: columns, rows: rows, world: world, style: style, canvas: canvas)
+        drawPins(columns: columns, rows: rows, style: style, canvas: canvas)
+        drawLocation(style: style, canvas: canvas)
     }
 
     // MARK: Grid
@@ -240,5 +256,38 @@ enum MapDrawing {
         canvas.fillCircle(center: center, radius: 9.5, Color.black.withAlpha(0.12))
         canvas.fillCircle(center: center, radius: 9, Color.white)
         canvas.fillCircle(center: center, radius: 6.5, style.location)
+    }
+}
+
+/// The map drawn once into pixels for a renderer: the map is the same plane every frame, only slid up by the
+/// parallax, so image frames copy the visible band instead of drawing hundreds of shapes again (at 3x that
+/// halves the draw time of a map scene). Everything on the map is placed in world coordinates, so the band
+/// equals what drawing the map at that whole-pixel offset gives.
+final class MapCache {
+    /// The most a sheet's parallax can move the map, as a fraction of the viewport height: the parallax factor
+    /// times the most a sheet can travel (the whole viewport).
+    static let reach = MapParallax.factor
+
+    private var image: ImageSurface?
+    private var key: (width: Double, height: Double, scale: Double)?
+
+    /// The map from world y = 0 down past the viewport and the parallax's reach, or nil if it would not fit
+    /// in an image (then the caller draws vectors).
+    func image(for context: DrawContext, parallax: Double) -> ImageSurface? {
+        let view = context.viewport
+        let reach = (view.height * Self.reach).rounded(.up) + 2
+        guard parallax >= 0, parallax <= reach - 1 else { return nil }
+        if let image, let key, key == (view.width, view.height, context.scale) { return image }
+        let width = Int((view.width * context.scale).rounded(.up))
+        let height = Int(((view.height + reach) * context.scale).rounded(.up))
+        guard let surface = try? ImageSurface(pixelWidth: width, pixelHeight: height) else { return nil }
+        let canvas = Canvas(surface)
+        canvas.setScale(context.scale)
+        MapDrawing.drawWorld(Rect(x: -40, y: -40, width: view.width + 80, height: view.height + reach + 80),
+                             style: context.palette.map, canvas: canvas)
+        surface.flush()
+        image = surface
+        key = (view.width, view.height, context.scale)
+        return surface
     }
 }
