@@ -48,9 +48,11 @@ final class ListNode: ComponentNode {
     }
 
     func snapshot(at t: Double, into state: inout FrameState) {
-        state.scrollViews.append(ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator))
+        let scroll = ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator)
+        state.scrollViews.append(scroll)
         if let panel, state.panel == nil {
-            let frame = panel.frame(indicator: scrollView.indicatorFrame(at: t), scrollView: scrollView,
+            let indicator = scroll.indicator?.frame ?? scrollView.indicatorFrame(at: t)
+            let frame = panel.frame(indicator: indicator, scrollView: scrollView,
                                     viewportHeight: viewportHeight)
             state.panel = PanelState(frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
                                      text: panel.text(atViewportY: frame.minY + frame.height / 2,

@@ -15,7 +15,7 @@ struct PagingBehavior {
 
     func clamp(_ page: Int) -> Int { min(max(page, 0), pageCount - 1) }
 
-    func offset(ofPage page: Int, pageWidth: Double, limits: ClosedRange<Double>) -> Double {
+    func offset(ofPage page: Int, pageWidth: Double) -> Double {
         Double(clamp(page)) * pageWidth
     }
 

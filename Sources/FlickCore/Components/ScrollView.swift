@@ -199,8 +199,13 @@ public final class ScrollView: NestedScrollParticipant {
     func animate(toPage page: Int, at t: Double) {
         guard let paging else { return }
         targetPage = page
-        animate(to: paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis], limits: limits),
+        animate(to: offset(ofPage: page, paging),
                 spring: paging.spring, at: t)
+    }
+
+    /// The contentOffset of `page` for this scroll view's page width.
+    private func offset(ofPage page: Int, _ paging: PagingBehavior) -> Double {
+        paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis])
     }
 
     /// The page a paging scroll view shows or is heading to.
@@ -238,7 +243,7 @@ public final class ScrollView: NestedScrollParticipant {
             if let paging {
                 let width = frame.size[scrollAxis]
                 let page = paging.nearestPage(offset: x * factor, pageWidth: width)
-                motion = .resting(paging.offset(ofPage: page, pageWidth: width, limits: limits))
+                motion = .resting(offset(ofPage: page, paging))
             } else {
                 motion = .resting(x * factor)
             }
@@ -246,7 +251,7 @@ public final class ScrollView: NestedScrollParticipant {
             motion = .tracking(raw: raw * factor)
             dragStartOffset *= factor
         case .animating(let a):
-            let target = paging.flatMap { p in targetPage.map { p.offset(ofPage: $0, pageWidth: frame.size[scrollAxis], limits: limits) } }
+            let target = paging.flatMap { p in targetPage.map { offset(ofPage: $0, p) } }
                 ?? a.finalPosition * factor
             motion = .animating(.spring(from: a.position(at: t) * factor, to: target, velocity: a.velocity(at: t) * factor,
                                         spring: paging?.spring ?? .standard, threshold: settings.restThreshold, start: t))
@@ -312,7 +317,7 @@ public final class ScrollView: NestedScrollParticipant {
                                           dragStartPage: dragStartPage, pageWidth: frame.size[scrollAxis],
                                           rate: settings.decelerationRate)
             targetPage = page
-            motion = .animating(.spring(from: x, to: paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis], limits: limits),
+            motion = .animating(.spring(from: x, to: offset(ofPage: page, paging),
                                         velocity: velocity, spring: paging.spring, threshold: settings.restThreshold,
                                         start: t))
             activeWhileTracking = false

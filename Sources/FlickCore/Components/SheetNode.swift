@@ -117,8 +117,6 @@ final class Sheet: NestedScrollParticipant {
         }
     }
 
-    func isDismissed(at t: Double) -> Bool { phase(at: t) == .dismissed }
-
     /// The dimming alpha: linear in `top` between the `dimming` detents.
     func dimming(at t: Double) -> Double {
         guard let d = spec.dimming,

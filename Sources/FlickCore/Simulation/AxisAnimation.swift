@@ -33,8 +33,6 @@ public struct AxisAnimation: Sendable {
     /// Where it rests from `endTime` on.
     public let finalPosition: Double
 
-    public var startTime: Double { segments.first?.start ?? endTime }
-
     private func segment(at t: Double) -> Segment? {
         guard t < endTime else { return nil }
         return segments.last { $0.start <= t } ?? segments.first

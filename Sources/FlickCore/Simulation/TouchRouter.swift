@@ -28,8 +28,6 @@ final class TouchRouter {
     private(set) var downTime: Double?
     private(set) var upTime: Double?
 
-    var isDown: Bool { session != nil }
-
     func down(_ p: Point, at t: Double, root: ComponentNode) {
         if session != nil { up(p, at: t, root: root) }
         var chains: [Axis: [NestedScrollParticipant]] = [:]
@@ -79,7 +77,7 @@ final class TouchRouter {
         }
         session = s
         position = p
-        updateTrackingVelocities(at: t)
+        updateTrackingVelocities()
     }
 
     func up(_ p: Point, at t: Double, root: ComponentNode) {
@@ -102,7 +100,7 @@ final class TouchRouter {
 
     /// The content's velocity while following the finger: the finger's (through the rubber band's slope) for the
     /// component that moved last, 0 for the others.
-    private func updateTrackingVelocities(at t: Double) {
+    private func updateTrackingVelocities() {
         guard let s = session else { return }
         var finger = 0.0
         if let axis = s.locked { finger = axis == .horizontal ? s.trackerX.velocity() : s.trackerY.velocity() }
