@@ -53,7 +53,7 @@ public final class FrameRenderer {
                                   scale: scale, icons: icons, mapCache: mapCache)
         BackgroundDrawing.draw(scenario.scene.background, in: context)
         ComponentDrawing.draw(scenario.scene.root, in: context)
-        if let panel = frame.panel { InfoPanelDrawing.draw(panel, in: context) }
+        for panel in frame.panels { InfoPanelDrawing.draw(panel, in: context) }
         SystemChromeDrawing.draw(in: context)
         if options.overlay { OverlayDrawing.draw(in: context) }
     }
@@ -115,11 +115,13 @@ struct DrawContext {
 /// Draws a component of the scene tree by handing it to the drawing for its kind.
 enum ComponentDrawing {
     static func draw(_ component: Component, in context: DrawContext) {
-        switch component {
-        case .list(let spec): ListDrawing.draw(spec, in: context)
-        case .pager(let spec): PagerDrawing.draw(spec, in: context)
+        let key = component.key
+        switch component.kind {
+        case .list(let spec): ListDrawing.draw(spec, key: key, in: context)
+        case .pager(let spec): PagerDrawing.draw(spec, key: key, in: context)
         case .stack(let spec): spec.children.forEach { draw($0.component, in: context) }
-        case .sheet(let spec): SheetDrawing.draw(spec, in: context)
+        case .sheet(let spec): SheetDrawing.draw(spec, key: key, in: context)
+        case .carousel(let spec): CarouselDrawing.draw(spec, key: key, in: context)
         }
     }
 }

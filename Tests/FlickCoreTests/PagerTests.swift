@@ -119,8 +119,8 @@ struct PagerTests {
     @Test("With unequal tabs the indicator's x and width interpolate between neighbouring tabs")
     func unequalTabs() throws {
         let s = try scenario(pagerScene(pages: 3, extra: "\n    tabBar: {widths: [100, 150, 140]}", duration: 0.1, gestures: "  []"))
-        guard case .pager(let spec) = s.scene.root else { Issue.record("no pager"); return }
-        let node = PagerNode(spec: spec, settings: ScrollSettings(), builder: SceneBuilder(settings: ScrollSettings()))
+        guard case .pager(let spec) = s.scene.root.kind else { Issue.record("no pager"); return }
+        let node = PagerNode(spec: spec, key: "pager", settings: ScrollSettings(), builder: SceneBuilder(settings: ScrollSettings()))
         node.layout(frame: Rect(x: 0, y: 0, width: 390, height: 844), context: LayoutContext(viewport: Size(width: 390, height: 844), safeArea: .zero), at: 0)
         let halfway = node.indicator(offset: 195)
         expectClose(halfway.x, 50, 1e-9)

@@ -131,12 +131,12 @@ func minimalScenario(_ extra: String = "") -> String {
         #expect(scenario.duration == 2)
         #expect(scenario.frameCount == 121)
         #expect(scenario.time(ofFrame: 30) == 0.5)
-        guard case .list(let list) = scenario.scene.root else {
+        guard case .list(let list) = scenario.scene.root.kind else {
             Issue.record("root is \(scenario.scene.root.kind)")
             return
         }
-        #expect(list.key == "list")
-        #expect(list.id == nil)
+        #expect(scenario.scene.root.key == "list")
+        #expect(scenario.scene.root.id == nil)
         #expect(list.rows == 10)
         #expect(list.rowHeight == 50)
         #expect(list.sections.isEmpty)
@@ -281,12 +281,12 @@ func minimalScenario(_ extra: String = "") -> String {
     @Test func richScenarioValues() throws {
         let scenario = try decodeScenario(Self.richYAML)
         #expect(scenario.fps == 120 && scenario.touchRate == 60 && scenario.theme == .dark)
-        guard case .sheet(let sheet) = scenario.scene.root else {
+        guard case .sheet(let sheet) = scenario.scene.root.kind else {
             Issue.record("root is \(scenario.scene.root.kind)")
             return
         }
-        #expect(sheet.detents == [Detent(name: "tip", measure: .height(120)), Detent(name: "half", measure: .fraction(0.5)),
-                                  Detent(name: "full", measure: .fraction(0.92))])
+        #expect(sheet.detents == [Detent(name: "tip", .height(120)), Detent(name: "half", .fraction(0.5)),
+                                  Detent(name: "full", .fraction(0.92))])
         #expect(sheet.detents[1].height(viewportHeight: 844) == 422)
         #expect(sheet.detents[0].height(viewportHeight: 844) == 120)
         #expect(sheet.initial == "half")
@@ -298,23 +298,24 @@ func minimalScenario(_ extra: String = "") -> String {
         #expect(sheet.dimming == DimmingSpec(from: "half", to: "full", alpha: 0.3))
         #expect(sheet.cornerRadius == 12)
         #expect(!sheet.grabber)
-        guard case .pager(let pager) = sheet.content else {
+        guard case .pager(let pager) = sheet.content.kind else {
             Issue.record("content is \(sheet.content.kind)")
             return
         }
-        #expect(pager.key == "pager")
+        #expect(sheet.content.key == "pager")
         #expect(pager.initialPage == 1)
         #expect(pager.tabBar.height == 40 && pager.tabBar.indicator == .pill)
         #expect(pager.paging == .snap(0.3))
         #expect(pager.pages.map(\.title) == ["Studios", "Classes"])
         #expect(pager.pages[0].icon == "icons/a.svg" && pager.pages[0].color == "#ffffff")
         #expect(pager.pages[1].icon == nil && pager.pages[1].color == nil)
-        guard case .list(let first)? = pager.pages[0].content, case .list(let second)? = pager.pages[1].content else {
+        guard let firstPage = pager.pages[0].content, let secondPage = pager.pages[1].content,
+              case .list(let first) = firstPage.kind, case .list(let second) = secondPage.kind else {
             Issue.record("pages do not hold lists")
             return
         }
-        #expect(first.key == "list" && first.rows == 40)
-        #expect(second.key == "classes" && second.id == "classes")
+        #expect(firstPage.key == "list" && first.rows == 40)
+        #expect(secondPage.key == "classes" && secondPage.id == "classes")
         #expect(second.sections == [Section(title: "9:00 AM", rows: 10), Section(title: "10:00 AM", rows: 5)])
         #expect(second.rows == 15)
     }
@@ -390,7 +391,7 @@ func minimalScenario(_ extra: String = "") -> String {
                 rowHeight: 72
                 sections: [{title: Morning, rows: 140}, {title: Noon, rows: 100}, {title: Evening, rows: 0}]
             """)
-        guard case .list(let list) = scenario.scene.root else {
+        guard case .list(let list) = scenario.scene.root.kind else {
             Issue.record("root is not a list")
             return
         }
@@ -400,7 +401,7 @@ func minimalScenario(_ extra: String = "") -> String {
         // rows may be given as well, when it agrees.
         let agreeing = try decodeScenario(minimalScenario().replacingOccurrences(
             of: "{rows: 10, rowHeight: 50}", with: "{rows: 3, rowHeight: 50, sections: [{title: a, rows: 1}, {title: b, rows: 2}]}"))
-        guard case .list(let agreed) = agreeing.scene.root else { return }
+        guard case .list(let agreed) = agreeing.scene.root.kind else { return }
         #expect(agreed.rows == 3)
     }
 
@@ -408,14 +409,14 @@ func minimalScenario(_ extra: String = "") -> String {
         let scenario = try decodeScenario(minimalScenario().replacingOccurrences(
             of: "{rows: 10, rowHeight: 50}",
             with: "{rows: 10, rowHeight: 50, axis: horizontal, offset: {x: 30}, indicator: false, contentInset: {top: 5, left: 6}}"))
-        guard case .list(let list) = scenario.scene.root else { return }
+        guard case .list(let list) = scenario.scene.root.kind else { return }
         #expect(list.axis == .horizontal)
         #expect(list.offset == InitialOffset(x: 30, y: nil))
         #expect(!list.indicator)
         #expect(list.contentInset == EdgeInsets(top: 5, left: 6))
         let panel = try decodeScenario(minimalScenario().replacingOccurrences(
             of: "{rows: 10, rowHeight: 50}", with: "{rows: 10, rowHeight: 50, infoPanel: {width: 92}}"))
-        guard case .list(let withPanel) = panel.scene.root else { return }
+        guard case .list(let withPanel) = panel.scene.root.kind else { return }
         #expect(withPanel.infoPanel == InfoPanelSpec(width: 92, height: InfoPanelSpec.defaultHeight))
     }
 
@@ -429,7 +430,7 @@ func minimalScenario(_ extra: String = "") -> String {
 
             """
         let scenario = try decodeScenario(base)
-        guard case .pager(let pager) = scenario.scene.root else {
+        guard case .pager(let pager) = scenario.scene.root.kind else {
             Issue.record("root is \(scenario.scene.root.kind)")
             return
         }
@@ -440,7 +441,7 @@ func minimalScenario(_ extra: String = "") -> String {
         #expect(pager.pages.allSatisfy { $0.content == nil })
         for (text, mode) in [("page", PagingMode.page), ("{snap: 0.3}", .snap(0.3)), ("{pagination: 0.1}", .pagination(0.1))] {
             let decoded = try decodeScenario(base + "    paging: \(text)\n")
-            guard case .pager(let p) = decoded.scene.root else { continue }
+            guard case .pager(let p) = decoded.scene.root.kind else { continue }
             #expect(p.paging == mode)
         }
     }
@@ -456,12 +457,12 @@ func minimalScenario(_ extra: String = "") -> String {
                   - {height: 200, pager: {pages: [{title: A}]}}
                   - {height: 400, list: {rows: 30, rowHeight: 56}}
             """)
-        guard case .stack(let stack) = scenario.scene.root else {
+        guard case .stack(let stack) = scenario.scene.root.kind else {
             Issue.record("root is \(scenario.scene.root.kind)")
             return
         }
         #expect(stack.children.map(\.height) == [160, 200, 400])
-        #expect(stack.children.map(\.component.kind) == ["list", "pager", "list"])
+        #expect(stack.children.map(\.component.kind.name) == ["list", "pager", "list"])
     }
 
     @Test func sheetDefaults() throws {
@@ -474,11 +475,11 @@ func minimalScenario(_ extra: String = "") -> String {
                 initial: card
                 content: {list: {rows: 10, rowHeight: 50}}
             """)
-        guard case .sheet(let sheet) = scenario.scene.root else {
+        guard case .sheet(let sheet) = scenario.scene.root.kind else {
             Issue.record("root is \(scenario.scene.root.kind)")
             return
         }
-        #expect(sheet.detents == [Detent(name: "card", measure: .fraction(1))])
+        #expect(sheet.detents == [Detent(name: "card", .fraction(1))])
         #expect(sheet.header == nil)
         #expect(!sheet.dismissible)
         #expect(sheet.dismiss == DismissSettings())
@@ -487,16 +488,16 @@ func minimalScenario(_ extra: String = "") -> String {
         #expect(sheet.cornerRadius == 10)
         #expect(sheet.grabber)
         #expect(sheet.spring.response == Spring.standard.response)
-        #expect(sheet.content.kind == "list")
+        #expect(sheet.content.kind.name == "list")
     }
 
     /// The names of the scroll views in document order (lists and pagers).
     func scrollViewKeys(_ component: Component) -> [String] {
-        switch component {
-        case .list(let list): [list.key]
-        case .pager(let pager): [pager.key] + pager.pages.flatMap { $0.content.map(scrollViewKeys) ?? [] }
-        case .stack(let stack): stack.children.flatMap { scrollViewKeys($0.component) }
-        case .sheet(let sheet): scrollViewKeys(sheet.content)
+        component.allComponents.compactMap { component in
+            switch component.kind {
+            case .list, .pager, .carousel: component.key
+            case .stack, .sheet: nil
+            }
         }
     }
 

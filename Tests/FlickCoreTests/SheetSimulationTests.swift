@@ -134,7 +134,7 @@ struct SheetSimulationTests {
         let (last, top, velocity, across, expected) = row
         let s = try scenario(sheetScene(sheetExtra: across ? "\n    projectsAcrossDetents: true" : "", initial: last,
                                         duration: 0.1, gestures: "  []"))
-        guard case .sheet(let spec) = s.scene.root else { Issue.record("no sheet"); return }
+        guard case .sheet(let spec) = s.scene.root.kind else { Issue.record("no sheet"); return }
         let sheet = Sheet(spec: spec, settings: ScrollSettings())
         sheet.layout(viewportHeight: 844, at: 0)
         let target = sheet.targetDetent(top: top, velocity: velocity)

@@ -100,10 +100,16 @@ enum Fixtures {
                                                  phase: i == 0 ? .decelerating : .idle,
                                                  velocity: Point(x: 0, y: i == 0 ? 600 : 0)))
         }
-        frame.sheet = SheetState(top: top, detent: "half", phase: .idle, velocity: 0, dimming: dimming,
-                                 parallax: (422 - top) * 0.3)
-        frame.pager = PagerState(page: 0, fraction: pageFraction / 2,
-                                 indicator: PagerIndicatorState(x: 195 * pageFraction, width: 195))
+        let detents = [DetentPosition(name: "tip", top: 724), DetentPosition(name: "half", top: 422),
+                       DetentPosition(name: "full", top: 844 - 844 * 0.92)]
+        frame.sheets = [SheetState(key: "sheet", top: top, detent: "half", phase: .idle, velocity: 0, dimming: dimming,
+                                   parallax: (422 - top) * 0.3,
+                                   frame: Rect(x: 0, y: top, width: 390, height: max(844 * 0.92, 844 - top)),
+                                   detents: detents)]
+        frame.pagers = [PagerState(key: "pager", page: 0, fraction: pageFraction / 2,
+                                   indicator: TabSpan(x: 195 * pageFraction, width: 195),
+                                   tabBar: Rect(x: 0, y: pagerFrame.minY, width: 390, height: tabBarHeight),
+                                   tabs: [TabSpan(x: 0, width: 195), TabSpan(x: 195, width: 195)])]
         frame.touch = touch.map { TouchState(x: $0.x, y: $0.y, phase: .moved) }
         return frame
     }
@@ -140,9 +146,9 @@ enum Fixtures {
                                              indicator: IndicatorState(frame: timelineIndicator, alpha: indicatorAlpha),
                                              phase: .decelerating, velocity: Point(x: 0, y: 900)))
         let panelHeight = 28.0
-        frame.panel = PanelState(frame: Rect(x: timelineIndicator.minX - 4 - 96,
+        frame.panels = [PanelState(key: "list", frame: Rect(x: timelineIndicator.minX - 4 - 96,
                                              y: centerY(timelineIndicator) - panelHeight / 2, width: 96, height: panelHeight),
-                                 alpha: panelAlpha, text: "10:00 AM")
+                                   alpha: panelAlpha, text: "10:00 AM")]
         return frame
     }
 
@@ -169,8 +175,10 @@ enum Fixtures {
         frame.scrollViews.append(scrollState(key: "pager", axis: .horizontal, frame: Rect(x: 0, y: 0, width: 390, height: 844),
                                              contentSize: Size(width: 1170, height: 844 - 47 - 34),
                                              offset: Point(x: 1170 * fraction, y: -47), safeArea: EdgeInsets(top: 47, bottom: 34)))
-        frame.pager = PagerState(page: Int((fraction * 3).rounded()), fraction: fraction,
-                                 indicator: PagerIndicatorState(x: 390 * fraction, width: 130))
+        frame.pagers = [PagerState(key: "pager", page: Int((fraction * 3).rounded()), fraction: fraction,
+                                   indicator: TabSpan(x: 390 * fraction, width: 130),
+                                   tabBar: Rect(x: 0, y: 47, width: 390, height: 44),
+                                   tabs: (0..<3).map { TabSpan(x: Double($0) * 130, width: 130) })]
         return frame
     }
 }

@@ -4,14 +4,16 @@ import FlickPhysics
 /// The `list` component: rows of equal height, optionally grouped in sections, in a scroll view.
 final class ListNode: ComponentNode {
     let spec: ListSpec
+    let key: String
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
     private var panel: InfoPanel?
     private var viewportHeight = 0.0
 
-    init(spec: ListSpec, settings: ScrollSettings) {
+    init(spec: ListSpec, key: String, settings: ScrollSettings) {
         self.spec = spec
-        self.scrollView = ScrollView(key: spec.key, axis: spec.axis, contentInset: spec.contentInset,
+        self.key = key
+        self.scrollView = ScrollView(key: key, axis: spec.axis, contentInset: spec.contentInset,
                                      initialOffset: spec.offset, settings: settings)
         if let panelSpec = spec.infoPanel {
             panel = InfoPanel(spec: panelSpec, list: spec)
@@ -50,13 +52,13 @@ final class ListNode: ComponentNode {
     func snapshot(at t: Double, into state: inout FrameState) {
         let scroll = ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator)
         state.scrollViews.append(scroll)
-        if let panel, state.panel == nil {
+        if let panel {
             let indicator = scroll.indicator?.frame ?? scrollView.indicatorFrame(at: t)
             let frame = panel.frame(indicator: indicator, scrollView: scrollView,
                                     viewportHeight: viewportHeight)
-            state.panel = PanelState(frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
+            state.panels.append(PanelState(key: key, frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
                                      text: panel.text(atViewportY: frame.minY + frame.height / 2,
-                                                      scrollView: scrollView, at: t))
+                                                      scrollView: scrollView, at: t)))
         }
     }
 }

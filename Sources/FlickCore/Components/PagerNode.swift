@@ -48,17 +48,19 @@ struct PagingBehavior {
 /// follows the scroll).
 final class PagerNode: ComponentNode {
     let spec: PagerSpec
+    let key: String
     let scrollView: ScrollView
     let pages: [ComponentNode?]
     private(set) var frame: Rect = .zero
     /// The tab bar, in viewport coordinates: at the top of the pager, below the safe area.
     private(set) var tabBarFrame: Rect = .zero
 
-    init(spec: PagerSpec, settings: ScrollSettings, builder: SceneBuilder) {
+    init(spec: PagerSpec, key: String, settings: ScrollSettings, builder: SceneBuilder) {
         self.spec = spec
+        self.key = key
         // Without a contentInset, pages start below the tab bar; with one, it is used as given (seed 001's 40 pt).
         let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
-        self.scrollView = ScrollView(key: spec.key, axis: .horizontal, contentInset: inset,
+        self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
                                      initialOffset: nil, settings: settings)
         self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, spring: .standard)
         self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
@@ -159,11 +161,11 @@ final class PagerNode: ComponentNode {
     func snapshot(at t: Double, into state: inout FrameState) {
         let scroll = ScrollViewState(scrollView, at: t, showsIndicator: false)
         state.scrollViews.append(scroll)
-        if state.pager == nil {
-            let fraction = scroll.contentSize.width > 0 ? scroll.contentOffset.x / scroll.contentSize.width : 0
-            state.pager = PagerState(page: scrollView.currentPage(at: t), fraction: fraction,
-                                     indicator: indicator(offset: scroll.contentOffset.x))
-        }
+        let fraction = scroll.contentSize.width > 0 ? scroll.contentOffset.x / scroll.contentSize.width : 0
+        let tabs = zip(tabOrigins, tabWidths).map { TabSpan(x: $0, width: $1) }
+        state.pagers.append(PagerState(key: key, page: scrollView.currentPage(at: t), fraction: fraction,
+                                       indicator: indicator(offset: scroll.contentOffset.x), tabBar: tabBarFrame,
+                                       tabs: tabs))
         for page in pages { page?.snapshot(at: t, into: &state) }
     }
 }

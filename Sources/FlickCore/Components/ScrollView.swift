@@ -67,6 +67,10 @@ public final class ScrollView: NestedScrollParticipant {
     var onDragBegan: ((Double) -> Void)?
     /// Set for a paging scroll view: where a release comes to rest.
     var paging: PagingBehavior?
+    /// The distance between two pages when it is not the frame's size (a carousel's card plus its spacing).
+    var pageLengthOverride: Double?
+    /// The distance between two pages on the scroll axis.
+    var pageLength: Double { pageLengthOverride ?? frame.size[scrollAxis] }
     /// The offset when the current drag began, and the page it started from (or was heading to).
     private(set) var dragStartOffset = 0.0
     private(set) var dragStartPage = 0
@@ -205,14 +209,14 @@ public final class ScrollView: NestedScrollParticipant {
 
     /// The contentOffset of `page` for this scroll view's page width.
     private func offset(ofPage page: Int, _ paging: PagingBehavior) -> Double {
-        paging.offset(ofPage: page, pageWidth: frame.size[scrollAxis])
+        paging.offset(ofPage: page, pageWidth: pageLength)
     }
 
     /// The page a paging scroll view shows or is heading to.
     func currentPage(at t: Double) -> Int {
         guard let paging else { return 0 }
         if case .animating = motion, let targetPage { return targetPage }
-        return paging.nearestPage(offset: offset(at: t), pageWidth: frame.size[scrollAxis])
+        return paging.nearestPage(offset: offset(at: t), pageWidth: pageLength)
     }
 
     /// Starts an animated scroll to `target` with `spring`, from the current position and velocity (no jump).
@@ -241,8 +245,7 @@ public final class ScrollView: NestedScrollParticipant {
         switch motion {
         case .resting(let x):
             if let paging {
-                let width = frame.size[scrollAxis]
-                let page = paging.nearestPage(offset: x * factor, pageWidth: width)
+                let page = paging.nearestPage(offset: x * factor, pageWidth: pageLength)
                 motion = .resting(offset(ofPage: page, paging))
             } else {
                 motion = .resting(x * factor)
@@ -273,7 +276,7 @@ public final class ScrollView: NestedScrollParticipant {
         dragStartOffset = shown
         if let paging {
             if case .animating = motion, let heading = targetPage { dragStartPage = heading }
-            else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: frame.size[scrollAxis]) }
+            else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: pageLength) }
         }
         motion = .tracking(raw: rubberBand.raw(forDisplayed: shown, limits: limits))
         trackingVelocity = 0
@@ -314,7 +317,7 @@ public final class ScrollView: NestedScrollParticipant {
         trackingVelocity = 0
         if let paging {
             let page = paging.releasePage(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
-                                          dragStartPage: dragStartPage, pageWidth: frame.size[scrollAxis],
+                                          dragStartPage: dragStartPage, pageWidth: pageLength,
                                           rate: settings.decelerationRate)
             targetPage = page
             motion = .animating(.spring(from: x, to: offset(ofPage: page, paging),

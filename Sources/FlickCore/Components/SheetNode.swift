@@ -234,12 +234,14 @@ final class Sheet: NestedScrollParticipant {
 /// with it, connected to the scroll views inside it through the nested-scroll protocol.
 final class SheetNode: ComponentNode {
     let spec: SheetSpec
+    let key: String
     let sheet: Sheet
     let content: ComponentNode
     private(set) var frame: Rect = .zero
 
-    init(spec: SheetSpec, content: ComponentNode, settings: ScrollSettings) {
+    init(spec: SheetSpec, key: String, content: ComponentNode, settings: ScrollSettings) {
         self.spec = spec
+        self.key = key
         self.content = content
         self.sheet = Sheet(spec: spec, settings: settings)
     }
@@ -303,9 +305,11 @@ final class SheetNode: ComponentNode {
     }
 
     func snapshot(at t: Double, into state: inout FrameState) {
+        let detents = sheet.detents.indices.map { DetentPosition(name: sheet.detents[$0].name, top: sheet.top(of: $0)) }
+        state.sheets.append(SheetState(key: key, top: sheet.top(at: t), detent: sheet.detentName(at: t),
+                                       phase: sheet.phase(at: t), velocity: sheet.velocity(at: t),
+                                       dimming: sheet.dimming(at: t), parallax: sheet.parallax(at: t),
+                                       frame: frame, detents: detents))
         content.snapshot(at: t, into: &state)
-        state.sheet = SheetState(top: sheet.top(at: t), detent: sheet.detentName(at: t), phase: sheet.phase(at: t),
-                                 velocity: sheet.velocity(at: t), dimming: sheet.dimming(at: t),
-                                 parallax: sheet.parallax(at: t))
     }
 }

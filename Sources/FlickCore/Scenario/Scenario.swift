@@ -1,7 +1,7 @@
 import Foundation
 import FlickPhysics
 
-/// One scenario file (SPEC §2): a scene, the gestures performed on it, and how to sample it.
+/// One scenario (docs/scenario-format.md): a scene, the gestures performed on it, and how to sample it.
 public struct Scenario: Sendable {
     public var name: String
     public var viewport: Viewport
@@ -16,6 +16,23 @@ public struct Scenario: Sendable {
     public var scene: Scene
     public var gestures: [Gesture]
 
+    public static let defaultFPS = 60.0
+    public static let defaultTouchRate = 120.0
+
+    public init(name: String, viewport: Viewport = Viewport(), fps: Double = Scenario.defaultFPS, duration: Double,
+                touchRate: Double = Scenario.defaultTouchRate, physics: PhysicsSettings = PhysicsSettings(),
+                theme: Theme = .light, scene: Scene, gestures: [Gesture] = []) {
+        self.name = name
+        self.viewport = viewport
+        self.fps = fps
+        self.duration = duration
+        self.touchRate = touchRate
+        self.physics = physics
+        self.theme = theme
+        self.scene = scene
+        self.gestures = gestures.enumerated().map { i, g in var g = g; g.index = i; return g }
+    }
+
     /// Number of frames: round(duration·fps) + 1.
     public var frameCount: Int { Int((duration * fps).rounded()) + 1 }
     /// The time of frame `index`.
@@ -29,10 +46,25 @@ public struct Viewport: Hashable, Sendable {
     public var scale: Double
     public var safeArea: EdgeInsets
     public var size: Size { Size(width: width, height: height) }
+
+    public static let defaultScale = 3.0
+
+    /// Defaults to an iPhone 15 in portrait: 393 × 852 pt at 3x, safe area 59 pt at the top and 34 at the bottom.
+    public init(width: Double = 393, height: Double = 852, scale: Double = Viewport.defaultScale,
+                safeArea: EdgeInsets = EdgeInsets(top: 59, bottom: 34)) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.safeArea = safeArea
+    }
 }
 
 public struct PhysicsSettings: Hashable, Sendable {
-    public var decelerationRate: DecelerationRate = .normal
+    public var decelerationRate: DecelerationRate
+
+    public init(decelerationRate: DecelerationRate = .normal) {
+        self.decelerationRate = decelerationRate
+    }
 }
 
 public enum Theme: String, Hashable, Sendable, CaseIterable {
@@ -41,7 +73,17 @@ public enum Theme: String, Hashable, Sendable, CaseIterable {
 
 public struct Scene: Sendable {
     public var background: Background
+    /// The root component, with every component's `key` assigned.
     public var root: Component
+
+    /// A scene over `background`; names every component (see `Component.key`).
+    public init(background: Background = .map, root: Component) {
+        self.background = background
+        var root = root
+        var counts: [String: Int] = [:]
+        root.assignKeys(counts: &counts)
+        self.root = root
+    }
 }
 
 public enum Background: Hashable, Sendable {
@@ -51,20 +93,89 @@ public enum Background: Hashable, Sendable {
     case color(String)
 }
 
-/// A component of the scene tree (SPEC §2): each case is one key of the scenario file.
-public indirect enum Component: Sendable {
+/// A component of the scene tree: one kind (one key of the scenario file) with its spec, and the name its
+/// states go by.
+public struct Component: Sendable {
+    /// The `id` given in the scenario, if any.
+    public var id: String?
+    /// The name of its states in the frame document: its `id`, else its kind numbered in document order among
+    /// the components of that kind without an id (`list`, `list2`, …). Set by `Scene`.
+    public internal(set) var key: String
+    public var kind: ComponentKind
+
+    public init(_ kind: ComponentKind, id: String? = nil) {
+        self.kind = kind
+        self.id = id
+        self.key = id ?? kind.name
+    }
+
+    public static func list(_ spec: ListSpec, id: String? = nil) -> Component { Component(.list(spec), id: id) }
+    public static func pager(_ spec: PagerSpec, id: String? = nil) -> Component { Component(.pager(spec), id: id) }
+    public static func stack(_ spec: StackSpec, id: String? = nil) -> Component { Component(.stack(spec), id: id) }
+    public static func sheet(_ spec: SheetSpec, id: String? = nil) -> Component { Component(.sheet(spec), id: id) }
+    public static func carousel(_ spec: CarouselSpec, id: String? = nil) -> Component {
+        Component(.carousel(spec), id: id)
+    }
+
+    /// The components directly inside this one, in document order.
+    public var children: [Component] {
+        switch kind {
+        case .list, .carousel: []
+        case .pager(let spec): spec.pages.compactMap(\.content)
+        case .stack(let spec): spec.children.map(\.component)
+        case .sheet(let spec): [spec.content]
+        }
+    }
+
+    /// Calls `body` on each direct child, in document order, letting it change the child.
+    mutating func updateChildren(_ body: (inout Component) -> Void) {
+        switch kind {
+        case .list, .carousel: break
+        case .pager(var spec):
+            for i in spec.pages.indices { if spec.pages[i].content != nil { body(&spec.pages[i].content!) } }
+            kind = .pager(spec)
+        case .stack(var spec):
+            for i in spec.children.indices { body(&spec.children[i].component) }
+            kind = .stack(spec)
+        case .sheet(var spec):
+            body(&spec.content)
+            kind = .sheet(spec)
+        }
+    }
+
+    mutating func assignKeys(counts: inout [String: Int]) {
+        if let id {
+            key = id
+        } else {
+            let n = (counts[kind.name] ?? 0) + 1
+            counts[kind.name] = n
+            key = n == 1 ? kind.name : "\(kind.name)\(n)"
+        }
+        updateChildren { $0.assignKeys(counts: &counts) }
+    }
+
+    /// This component and every one inside it, in document order.
+    public var allComponents: [Component] { [self] + children.flatMap(\.allComponents) }
+}
+
+/// What a component is: one case per key of the scenario file. Every place that treats components by kind
+/// (decoding, the scene builder, the state writer, the renderer) switches over it without a `default`, so a new
+/// case makes the compiler list each place to extend.
+public indirect enum ComponentKind: Sendable {
     case list(ListSpec)
     case pager(PagerSpec)
     case stack(StackSpec)
     case sheet(SheetSpec)
+    case carousel(CarouselSpec)
 
     /// The key that introduces this component in a scenario file.
-    public var kind: String {
+    public var name: String {
         switch self {
         case .list: "list"
         case .pager: "pager"
         case .stack: "stack"
         case .sheet: "sheet"
+        case .carousel: "carousel"
         }
     }
 }
@@ -72,36 +183,64 @@ public indirect enum Component: Sendable {
 public struct Section: Hashable, Sendable {
     public var title: String
     public var rows: Int
+
+    public init(title: String, rows: Int) {
+        self.title = title
+        self.rows = rows
+    }
 }
 
 /// An initial contentOffset whose components may be left to their default.
 public struct InitialOffset: Hashable, Sendable {
     public var x: Double?
     public var y: Double?
+
+    public init(x: Double? = nil, y: Double? = nil) {
+        self.x = x
+        self.y = y
+    }
+
     public subscript(axis: Axis) -> Double? { axis == .horizontal ? x : y }
 }
 
-/// Path 2's info panel beside the scroll indicator (seed 002).
+/// Path 2's info panel beside the scroll indicator (docs/physics.md, "Info panel").
 public struct InfoPanelSpec: Hashable, Sendable {
     /// Points; nil sizes it once for the longest section title, so it never changes width while scrolling.
     public var width: Double?
-    public var height: Double = InfoPanelSpec.defaultHeight
+    public var height: Double
     public static let defaultHeight = 28.0
+
+    public init(width: Double? = nil, height: Double = InfoPanelSpec.defaultHeight) {
+        self.width = width
+        self.height = height
+    }
 }
 
+/// A `list`: rows of equal height, optionally grouped in sections, in a scroll view.
 public struct ListSpec: Sendable {
-    public var id: String?
-    /// The name of its scroll view in frame states: `id`, or `list`, `list2`, ... in document order.
-    public var key: String
     public var rows: Int
     public var rowHeight: Double
     public var sections: [Section]
-    public var axis: Axis = .vertical
+    public var axis: Axis
     /// The initial contentOffset; a missing component means the start of the content on that axis.
     public var offset: InitialOffset?
-    public var indicator: Bool = true
+    public var indicator: Bool
     public var infoPanel: InfoPanelSpec?
-    public var contentInset: EdgeInsets = .zero
+    public var contentInset: EdgeInsets
+
+    /// A list of `rows` rows; with `sections`, `rows` may be nil and is their total.
+    public init(rows: Int? = nil, rowHeight: Double, sections: [Section] = [], axis: Axis = .vertical,
+                offset: InitialOffset? = nil, indicator: Bool = true, infoPanel: InfoPanelSpec? = nil,
+                contentInset: EdgeInsets = .zero) {
+        self.rows = rows ?? sections.reduce(0) { $0 + $1.rows }
+        self.rowHeight = rowHeight
+        self.sections = sections
+        self.axis = axis
+        self.offset = offset
+        self.indicator = indicator
+        self.infoPanel = infoPanel
+        self.contentInset = contentInset
+    }
 }
 
 public struct Page: Sendable {
@@ -109,6 +248,13 @@ public struct Page: Sendable {
     public var icon: String?
     public var color: String?
     public var content: Component?
+
+    public init(title: String, icon: String? = nil, color: String? = nil, content: Component? = nil) {
+        self.title = title
+        self.icon = icon
+        self.color = color
+        self.content = content
+    }
 }
 
 public enum TabIndicatorStyle: String, Hashable, Sendable, CaseIterable {
@@ -116,40 +262,108 @@ public enum TabIndicatorStyle: String, Hashable, Sendable, CaseIterable {
 }
 
 public struct TabBarSpec: Hashable, Sendable {
-    /// Default 44 pt (SPEC §3).
-    public var height: Double = 44
-    public var indicator: TabIndicatorStyle = .underline
+    /// Default 44 pt.
+    public var height: Double
+    public var indicator: TabIndicatorStyle
     /// Tab widths in points; nil shares the bar's width equally.
     public var widths: [Double]?
+
+    public init(height: Double = 44, indicator: TabIndicatorStyle = .underline, widths: [Double]? = nil) {
+        self.height = height
+        self.indicator = indicator
+        self.widths = widths
+    }
 }
 
 public enum PagingMode: Hashable, Sendable {
     /// UIScrollView paging: one page per release.
     case page
-    /// Seed 004's snapped scrolling from the projected offset, with a snap point.
+    /// Snapped scrolling from the projected offset, with a snap point (docs/physics.md, "Snapping").
     case snap(Double)
-    /// Seed 004's one-page-at-a-time pagination, with a snap point.
+    /// One-page-at-a-time pagination by direction, with a snap point.
     case pagination(Double)
 }
 
+/// A `pager`: a paging scroll view of pages under a tab bar.
 public struct PagerSpec: Sendable {
-    public var id: String?
-    /// The name of its scroll view in frame states: `id`, or `pager`, `pager2`, ... in document order.
-    public var key: String
     public var pages: [Page]
-    public var initialPage: Int = 0
-    public var tabBar: TabBarSpec = TabBarSpec()
-    public var paging: PagingMode = .page
-    public var contentInset: EdgeInsets = .zero
+    public var initialPage: Int
+    public var tabBar: TabBarSpec
+    public var paging: PagingMode
+    public var contentInset: EdgeInsets
+
+    public init(pages: [Page], initialPage: Int = 0, tabBar: TabBarSpec = TabBarSpec(), paging: PagingMode = .page,
+                contentInset: EdgeInsets = .zero) {
+        self.pages = pages
+        self.initialPage = initialPage
+        self.tabBar = tabBar
+        self.paging = paging
+        self.contentInset = contentInset
+    }
 }
 
 public struct StackChild: Sendable {
     public var height: Double
     public var component: Component
+
+    public init(height: Double, _ component: Component) {
+        self.height = height
+        self.component = component
+    }
 }
 
+/// A `stack`: children laid out top to bottom; the last one takes the rest of the height.
 public struct StackSpec: Sendable {
     public var children: [StackChild]
+
+    public init(children: [StackChild]) { self.children = children }
+}
+
+/// One card of a carousel.
+public struct Card: Hashable, Sendable {
+    public var title: String
+    public var subtitle: String?
+    /// `#rrggbb`; nil takes the theme's accent for the card's index.
+    public var color: String?
+
+    public init(title: String, subtitle: String? = nil, color: String? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+        self.color = color
+    }
+}
+
+/// A `carousel`: horizontally paged cards narrower than the screen, centred, with the neighbours peeking
+/// (App Store, Maps). A page is one card width plus the spacing, not the frame's width.
+public struct CarouselSpec: Sendable {
+    public var cards: [Card]
+    /// Points.
+    public var cardWidth: Double
+    /// Points between two cards.
+    public var spacing: Double
+    public var initialCard: Int
+    public var paging: PagingMode
+    /// Page dots under the cards.
+    public var pageControl: Bool
+    public var cornerRadius: Double
+
+    public static let defaultSpacing = 12.0
+    public static let defaultCornerRadius = 14.0
+
+    public init(cards: [Card], cardWidth: Double, spacing: Double = CarouselSpec.defaultSpacing, initialCard: Int = 0,
+                paging: PagingMode = .page, pageControl: Bool = true,
+                cornerRadius: Double = CarouselSpec.defaultCornerRadius) {
+        self.cards = cards
+        self.cardWidth = cardWidth
+        self.spacing = spacing
+        self.initialCard = initialCard
+        self.paging = paging
+        self.pageControl = pageControl
+        self.cornerRadius = cornerRadius
+    }
+
+    /// The distance between two resting positions: a card and the gap after it.
+    public var pageWidth: Double { cardWidth + spacing }
 }
 
 public struct Detent: Hashable, Sendable {
@@ -161,6 +375,14 @@ public struct Detent: Hashable, Sendable {
     }
     public var name: String
     public var measure: Measure
+
+    public init(name: String, _ measure: Measure) {
+        self.name = name
+        self.measure = measure
+    }
+
+    public static func height(_ name: String, _ points: Double) -> Detent { Detent(name: name, .height(points)) }
+    public static func fraction(_ name: String, _ fraction: Double) -> Detent { Detent(name: name, .fraction(fraction)) }
 
     /// Visible height for a viewport of `viewportHeight` points.
     public func height(viewportHeight: Double) -> Double {
@@ -174,13 +396,23 @@ public struct Detent: Hashable, Sendable {
 public struct SheetHeader: Hashable, Sendable {
     public var height: Double
     public var title: String
+
+    public init(height: Double, title: String = "") {
+        self.height = height
+        self.title = title
+    }
 }
 
 public struct DismissSettings: Hashable, Sendable {
     /// Released this far below the lowest detent (pt), the card leaves: default 240.
-    public var distance: Double = 240
+    public var distance: Double
     /// Released faster than this downwards (pt/s), the card leaves: default 1000.
-    public var velocity: Double = 1000
+    public var velocity: Double
+
+    public init(distance: Double = 240, velocity: Double = 1000) {
+        self.distance = distance
+        self.velocity = velocity
+    }
 }
 
 public struct DimmingSpec: Hashable, Sendable {
@@ -189,22 +421,52 @@ public struct DimmingSpec: Hashable, Sendable {
     /// The detent at which dimming reaches `alpha`.
     public var to: String
     public var alpha: Double
+    public static let defaultAlpha = 0.4
+
+    public init(from: String, to: String, alpha: Double = DimmingSpec.defaultAlpha) {
+        self.from = from
+        self.to = to
+        self.alpha = alpha
+    }
 }
 
+/// A `sheet`: a panel with detents over the background, holding one content component (a card when dismissible).
 public struct SheetSpec: Sendable {
     public var detents: [Detent]
     public var initial: String
     public var header: SheetHeader?
     public var content: Component
-    public var dismissible: Bool = false
-    public var dismiss: DismissSettings = DismissSettings()
+    public var dismissible: Bool
+    public var dismiss: DismissSettings
+    /// The key of the scroll view a card watches for dismissal.
     public var tracks: String?
-    public var spring: Spring = .standard
+    public var spring: Spring
     public var dimming: DimmingSpec?
-    public var cornerRadius: Double = 10
-    public var grabber: Bool = true
+    public var cornerRadius: Double
+    public var grabber: Bool
     /// Lifts the rule that a release moves at most one detent from the one the sheet was last at.
-    public var projectsAcrossDetents: Bool = false
+    public var projectsAcrossDetents: Bool
+
+    public static let defaultCornerRadius = 10.0
+
+    public init(detents: [Detent], initial: String, header: SheetHeader? = nil, content: Component,
+                dismissible: Bool = false, dismiss: DismissSettings = DismissSettings(), tracks: String? = nil,
+                spring: Spring = .standard, dimming: DimmingSpec? = nil,
+                cornerRadius: Double = SheetSpec.defaultCornerRadius, grabber: Bool = true,
+                projectsAcrossDetents: Bool = false) {
+        self.detents = detents
+        self.initial = initial
+        self.header = header
+        self.content = content
+        self.dismissible = dismissible
+        self.dismiss = dismiss
+        self.tracks = tracks
+        self.spring = spring
+        self.dimming = dimming
+        self.cornerRadius = cornerRadius
+        self.grabber = grabber
+        self.projectsAcrossDetents = projectsAcrossDetents
+    }
 }
 
 /// How a drag's finger moves between `from` and `to`.
@@ -222,7 +484,7 @@ public enum DragCurve: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// One entry of `gestures` (SPEC §2).
+/// One entry of `gestures`: something the finger (or the window) does, starting at `at`.
 public struct Gesture: Sendable {
     public enum Action: Sendable {
         case drag(from: Point, to: Point, duration: Double, curve: DragCurve, hold: Double)
@@ -236,6 +498,22 @@ public struct Gesture: Sendable {
     public var action: Action
     /// Where it sits in the file, for messages that name it (`gestures[2]`).
     public var index: Int
+
+    public init(at: Double, _ action: Action, index: Int = 0) {
+        self.at = at
+        self.action = action
+        self.index = index
+    }
+
+    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = .linear,
+                            hold: Double = 0) -> Gesture {
+        Gesture(at: at, .drag(from: from, to: to, duration: duration, curve: curve, hold: hold))
+    }
+    public static func tap(at: Double, _ point: Point) -> Gesture { Gesture(at: at, .tap(point)) }
+    public static func touches(at: Double, _ samples: [(t: Double, point: Point)]) -> Gesture {
+        Gesture(at: at, .touches(samples))
+    }
+    public static func resize(at: Double, to size: Size) -> Gesture { Gesture(at: at, .resize(size)) }
 
     /// How long a `tap` keeps the finger down, in seconds.
     public static let tapDuration = 0.05
@@ -261,6 +539,33 @@ public struct Gesture: Sendable {
         case .touches: "touches"
         case .tap: "tap"
         case .resize: "resize"
+        }
+    }
+
+    /// Where this gesture's finger is at time `t`, or nil when it is not down then.
+    public func fingerPosition(at t: Double) -> Point? {
+        let local = t - at
+        guard usesFinger, local >= 0, local <= fingerDuration else { return nil }
+        switch action {
+        case .drag(let from, let to, let duration, let curve, _):
+            let u = curve.progress(duration > 0 ? min(1, local / duration) : 1)
+            return Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u)
+        case .touches(let samples):
+            guard var previous = samples.first else { return nil }
+            for sample in samples {
+                if sample.t >= local {
+                    let span = sample.t - previous.t
+                    let u = span > 0 ? (local - previous.t) / span : 1
+                    return Point(x: previous.point.x + (sample.point.x - previous.point.x) * u,
+                                 y: previous.point.y + (sample.point.y - previous.point.y) * u)
+                }
+                previous = sample
+            }
+            return previous.point
+        case .tap(let p):
+            return p
+        case .resize:
+            return nil
         }
     }
 }

@@ -377,15 +377,15 @@ struct ScenarioBuilder {
             return nil
         }
         switch key {
-        case "list": return list(field, ids: &ids).map(Component.list)
-        case "pager": return pager(field, depth: depth, ids: &ids).map(Component.pager)
-        case "stack": return stack(field, depth: depth, ids: &ids).map(Component.stack)
+        case "list": return list(field, ids: &ids)
+        case "pager": return pager(field, depth: depth, ids: &ids)
+        case "stack": return stack(field, depth: depth, ids: &ids).map { Component.stack($0) }
         default:
             guard allowSheet else {
                 field.fail("a sheet can only be the scene's root component")
                 return nil
             }
-            return sheet(field, depth: depth, ids: &ids).map(Component.sheet)
+            return sheet(field, depth: depth, ids: &ids).map { Component.sheet($0) }
         }
     }
 
@@ -394,11 +394,11 @@ struct ScenarioBuilder {
         return component(in: fields, owner: field, depth: depth + 1, ids: &ids, allowSheet: false)
     }
 
-    private func list(_ field: Field, ids: inout IdentifierRegistry) -> ListSpec? {
+    private func list(_ field: Field, ids: inout IdentifierRegistry) -> Component? {
         guard let fields = field.mapping(["id", "rows", "rowHeight", "sections", "axis", "offset", "indicator",
                                           "infoPanel", "contentInset"]) else { return nil }
         let id = fields.optional("id").flatMap { ids.claim($0) }
-        let key = id ?? ids.claimAutomatic(kind: "list", path: field.path)
+        if id == nil { _ = ids.claimAutomatic(kind: "list", path: field.path) }
         let rowsLimit = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
         let rowsField = fields.optional("rows")
         let rows: Int? = rowsField?.integer(rowsLimit)
@@ -460,17 +460,17 @@ struct ScenarioBuilder {
             fields.optional("infoPanel")?.fail("an info panel rides on a vertical scroll indicator; this list is horizontal")
             return nil
         }
-        return ListSpec(id: id, key: key, rows: totalRows, rowHeight: rowHeight, sections: sections, axis: axis,
-                        offset: offset ?? nil, indicator: indicator, infoPanel: infoPanel ?? nil,
-                        contentInset: contentInset)
+        return .list(ListSpec(rows: totalRows, rowHeight: rowHeight, sections: sections, axis: axis,
+                              offset: offset ?? nil, indicator: indicator, infoPanel: infoPanel ?? nil,
+                              contentInset: contentInset), id: id)
     }
 
-    private func pager(_ field: Field, depth: Int, ids: inout IdentifierRegistry) -> PagerSpec? {
+    private func pager(_ field: Field, depth: Int, ids: inout IdentifierRegistry) -> Component? {
         guard let fields = field.mapping(["id", "pages", "initialPage", "tabBar", "paging", "contentInset"]) else {
             return nil
         }
         let id = fields.optional("id").flatMap { ids.claim($0) }
-        let key = id ?? ids.claimAutomatic(kind: "pager", path: field.path)
+        if id == nil { _ = ids.claimAutomatic(kind: "pager", path: field.path) }
         var pagesOK = true
         let pages = fields.required("pages")?.sequence(minCount: 1)?.compactMap { item -> Page? in
             guard let f = item.mapping(["title", "icon", "color", "content"] ) else { pagesOK = false; return nil }
@@ -497,8 +497,8 @@ struct ScenarioBuilder {
             fields.optional("tabBar")?.fail("\(widths.count) tab widths for \(pages.count) pages")
             return nil
         }
-        return PagerSpec(id: id, key: key, pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging,
-                         contentInset: contentInset)
+        return .pager(PagerSpec(pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging,
+                                contentInset: contentInset), id: id)
     }
 
     private func decodeTabBar(_ field: Field) -> TabBarSpec? {
@@ -540,7 +540,7 @@ struct ScenarioBuilder {
             guard let f = item.mapping(["height"] + Self.componentKeys) else { continue }
             let height = f.required("height")?.number(.positive)
             let component = component(in: f, owner: item, depth: depth + 1, ids: &ids, allowSheet: false)
-            if let height, let component { children.append(StackChild(height: height, component: component)) }
+            if let height, let component { children.append(StackChild(height: height, component)) }
         }
         guard children.count == items.count else { return nil }
         return StackSpec(children: children)
@@ -569,7 +569,7 @@ struct ScenarioBuilder {
                 return nil
             }
             names[name] = item
-            return Detent(name: name, measure: measure)
+            return Detent(name: name, measure)
         }
         // Without detents, `initial` and `dimming` cannot be checked against them (and saying that no detent
         // has their name would only repeat the problem).
@@ -733,7 +733,7 @@ struct ScenarioBuilder {
             }
         }
         guard let at, let action else { return nil }
-        return Gesture(at: at, action: action, index: index)
+        return Gesture(at: at, action, index: index)
     }
 }
 

@@ -1,18 +1,25 @@
 import Foundation
 import FlickPhysics
 
-/// Runs a scenario: applies its input events at their exact times and samples the scene at t = i/fps.
+/// Runs a scenario: applies its input events at their exact times and samples the scene at any instant.
 ///
 /// Every motion between events is a closed form of time, so the state at an instant does not depend on the
 /// frame rate it is sampled at: 60 and 120 fps agree at the instants they share.
+///
+/// Input comes from the scenario's gestures and, live, from `send(_:at:)`. Asking for an instant before the
+/// last event already applied replays the events from the start, so `state(at:)` may be called in any order.
 public final class Simulation {
     public let scenario: Scenario
-    let root: ComponentNode
-    private let router = TouchRouter()
+    private let settings: ScrollSettings
+    private(set) var root: ComponentNode
+    private var router = TouchRouter()
     private var context: LayoutContext
-    private let events: [InputEvent]
+    /// Scripted and live events, in time order (a live event at the same time as a scripted one comes after it).
+    private var events: [InputEvent]
+    private var liveEvents: [InputEvent] = []
     private var nextEvent = 0
-    private var previousFrameTime: Double?
+    /// The time of the last state made, for `touch.phase` (began and ended show on the first frame after).
+    private var previousStateTime: Double?
     private var nextFrameIndex = 0
 
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
@@ -23,9 +30,20 @@ public final class Simulation {
         var settings = ScrollSettings()
         settings.decelerationRate = scenario.physics.decelerationRate
         settings.restThreshold = 0.5 / scenario.viewport.scale
+        self.settings = settings
         self.root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
         self.context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         self.events = scenario.inputEvents
+        layout(at: 0)
+    }
+
+    /// Starts again from time 0 with the same events.
+    private func reset() {
+        root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
+        router = TouchRouter()
+        context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
+        nextEvent = 0
+        previousStateTime = nil
         layout(at: 0)
     }
 
@@ -49,22 +67,75 @@ public final class Simulation {
         layout(at: t)
     }
 
-    /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.
-    public func nextFrame() -> FrameState? {
-        guard nextFrameIndex < scenario.frameCount else { return nil }
-        let index = nextFrameIndex
-        let t = scenario.time(ofFrame: index)
+    // MARK: Live input
+
+    /// Why `send(_:at:)` refused an event.
+    public enum InputError: Error, Equatable, CustomStringConvertible {
+        /// The event is earlier than one already sent.
+        case outOfOrder(time: Double, latest: Double)
+        case notFinite(Double)
+
+        public var description: String {
+            switch self {
+            case .outOfOrder(let time, let latest):
+                "an input event at \(time) s comes before one already sent at \(latest) s; send events in time order"
+            case .notFinite(let time): "an input event's time must be a finite number, not \(time)"
+            }
+        }
+    }
+
+    /// Feeds one input event: the finger going down, moving or lifting, or the viewport changing size.
+    /// Events are sent in time order; they join the scenario's own gestures.
+    public func send(_ kind: InputEvent.Kind, at time: Double) throws(InputError) {
+        guard time.isFinite else { throw .notFinite(time) }
+        if let latest = liveEvents.last?.time, time < latest { throw .outOfOrder(time: time, latest: latest) }
+        let event = InputEvent(time: time, kind: kind)
+        liveEvents.append(event)
+        let position = events.firstIndex { $0.time > time } ?? events.endIndex
+        events.insert(event, at: position)
+        if position < nextEvent { reset() }
+    }
+
+    // MARK: States
+
+    /// The state at time `t` (seconds). Its `index` is the nearest frame's.
+    public func state(at t: Double) -> FrameState {
+        if nextEvent > 0, events[nextEvent - 1].time > t + Self.timeTolerance { reset() }
+        if let previous = previousStateTime, previous > t { reset() }
+        let index = Int(saturating: (t * scenario.fps).rounded())
+        return makeState(at: t, index: index)
+    }
+
+    private func makeState(at t: Double, index: Int) -> FrameState {
         while nextEvent < events.count, events[nextEvent].time <= t + Self.timeTolerance {
             apply(events[nextEvent])
             nextEvent += 1
         }
         layout(at: t)
         var state = FrameState(index: index, time: t, viewport: context.viewport)
-        state.touch = router.touchState(at: t, previousFrame: previousFrameTime)
+        state.touch = router.touchState(at: t, previousFrame: previousStateTime)
+        state.trail = FingerTrail.points(at: t) { self.fingerPosition(at: $0) }
         root.snapshot(at: t, into: &state)
-        previousFrameTime = t
-        nextFrameIndex += 1
+        previousStateTime = t
         return state
+    }
+
+    /// Where the finger is at `t`: on a scripted gesture's exact path, else between the live samples around `t`.
+    func fingerPosition(at t: Double) -> Point? {
+        for gesture in scenario.gestures {
+            if let p = gesture.fingerPosition(at: t) { return p }
+        }
+        return FingerTrail.position(in: liveEvents, at: t)
+    }
+
+    /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.
+    public func nextFrame() -> FrameState? {
+        guard nextFrameIndex < scenario.frameCount else { return nil }
+        let index = nextFrameIndex
+        let t = scenario.time(ofFrame: index)
+        if let previous = previousStateTime, previous > t { reset() }
+        nextFrameIndex += 1
+        return makeState(at: t, index: index)
     }
 
     /// Runs the whole scenario, handing each frame to `body` as it is made (memory stays flat).
@@ -81,16 +152,64 @@ public final class Simulation {
     }
 }
 
+/// The finger's recent path, as the review overlay draws it.
+public enum FingerTrail {
+    /// How far back the trail reaches, in seconds.
+    public static let duration = 0.3
+    /// Samples along it, oldest to newest.
+    public static let steps = 24
+
+    /// The trail at `t` for a finger at `position(time)` (nil while it is up).
+    static func points(at t: Double, position: (Double) -> Point?) -> [TrailPoint] {
+        var points: [TrailPoint] = []
+        var joined = false
+        for s in 0...steps {
+            let age = duration * Double(steps - s) / Double(steps)
+            guard let p = position(t - age) else { joined = false; continue }
+            points.append(TrailPoint(x: p.x, y: p.y, age: age, startsStroke: !joined))
+            joined = true
+        }
+        return points
+    }
+
+    /// The finger between the samples of live input events around `t`.
+    static func position(in events: [InputEvent], at t: Double) -> Point? {
+        var previous: (time: Double, point: Point)?
+        for event in events {
+            if event.time > t {
+                guard let previous else { return nil }
+                switch event.kind {
+                case .move(let p), .up(let p):
+                    let span = event.time - previous.time
+                    let u = span > 0 ? (t - previous.time) / span : 1
+                    return Point(x: previous.point.x + (p.x - previous.point.x) * u,
+                                 y: previous.point.y + (p.y - previous.point.y) * u)
+                case .down, .resize: return previous.point
+                }
+            }
+            switch event.kind {
+            case .down(let p), .move(let p): previous = (event.time, p)
+            case .up(let p): previous = event.time == t ? (event.time, p) : nil
+            case .resize: break
+            }
+        }
+        return previous?.point
+    }
+}
+
 /// Builds the node tree of a scene.
 struct SceneBuilder {
     let settings: ScrollSettings
 
     func node(for component: Component) -> ComponentNode {
-        switch component {
-        case .list(let spec): return ListNode(spec: spec, settings: settings)
+        let key = component.key
+        switch component.kind {
+        case .list(let spec): return ListNode(spec: spec, key: key, settings: settings)
         case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
-        case .sheet(let spec): return SheetNode(spec: spec, content: node(for: spec.content), settings: settings)
-        case .pager(let spec): return PagerNode(spec: spec, settings: settings, builder: self)
+        case .sheet(let spec):
+            return SheetNode(spec: spec, key: key, content: node(for: spec.content), settings: settings)
+        case .pager(let spec): return PagerNode(spec: spec, key: key, settings: settings, builder: self)
+        case .carousel(let spec): return CarouselNode(spec: spec, key: key, settings: settings)
         }
     }
 }

@@ -1,6 +1,9 @@
 import Foundation
 
-/// Everything about one frame (SPEC §4): what the renderer draws and what `flick states` prints.
+/// Everything about one frame (docs/states.md): what the renderer draws and what `flick states` prints.
+///
+/// Every component's state is keyed like its scroll view (`Component.key`), so a scene with two pagers has
+/// two pager states; each carries the geometry its drawing needs, so a frame can be drawn from it alone.
 public struct FrameState: Sendable {
     public var index: Int
     /// Seconds since the start.
@@ -9,11 +12,20 @@ public struct FrameState: Sendable {
     public var viewport: Size
     /// The finger, or nil when no finger is down (and none lifted since the previous frame).
     public var touch: TouchState?
+    /// Where the finger was over the last `FingerTrail.duration` seconds, oldest first; empty when it was not down.
+    public var trail: [TrailPoint] = []
     /// Scroll views in document order.
     public var scrollViews: [ScrollViewState] = []
-    public var sheet: SheetState?
-    public var pager: PagerState?
-    public var panel: PanelState?
+    /// Sheets, pagers, info panels and carousels in document order, each with its component's key.
+    public var sheets: [SheetState] = []
+    public var pagers: [PagerState] = []
+    public var panels: [PanelState] = []
+    public var carousels: [CarouselState] = []
+
+    /// The first sheet, pager and panel: the document's top-level `sheet`, `pager` and `panel`.
+    public var sheet: SheetState? { sheets.first }
+    public var pager: PagerState? { pagers.first }
+    public var panel: PanelState? { panels.first }
 
     public init(index: Int, time: Double, viewport: Size) {
         self.index = index
@@ -22,6 +34,20 @@ public struct FrameState: Sendable {
     }
 
     public func scrollView(_ key: String) -> ScrollViewState? { scrollViews.first { $0.key == key } }
+    public func sheet(_ key: String) -> SheetState? { sheets.first { $0.key == key } }
+    public func pager(_ key: String) -> PagerState? { pagers.first { $0.key == key } }
+    public func panel(_ key: String) -> PanelState? { panels.first { $0.key == key } }
+    public func carousel(_ key: String) -> CarouselState? { carousels.first { $0.key == key } }
+}
+
+/// A point of the finger's recent path.
+public struct TrailPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    /// Seconds before the frame's time.
+    public var age: Double
+    /// The finger went down at this point: no line joins it to the point before.
+    public var startsStroke: Bool
 }
 
 public enum TouchPhase: String, Hashable, Sendable {
@@ -73,7 +99,14 @@ public enum SheetPhase: String, Hashable, Sendable {
     case idle, tracking, settling, dismissing, dismissed
 }
 
+/// A detent's name and where the sheet's top is when it rests there, for this frame's viewport.
+public struct DetentPosition: Hashable, Sendable {
+    public var name: String
+    public var top: Double
+}
+
 public struct SheetState: Hashable, Sendable {
+    public var key: String
     /// The sheet's top edge in viewport coordinates.
     public var top: Double
     /// The detent it rests at or is settling to; nil while tracking.
@@ -85,22 +118,56 @@ public struct SheetState: Hashable, Sendable {
     public var dimming: Double
     /// How far the background map is shifted for parallax, in points (positive moves it up).
     public var parallax: Double
+    /// The sheet's frame: from its top to the bottom of the viewport or further.
+    public var frame: Rect
+    /// Every detent, in document order.
+    public var detents: [DetentPosition]
 }
 
-public struct PagerIndicatorState: Hashable, Sendable {
+/// A horizontal span inside a tab bar: x from the bar's leading edge.
+public struct TabSpan: Hashable, Sendable {
     public var x: Double
     public var width: Double
 }
 
+public typealias PagerIndicatorState = TabSpan
+
 public struct PagerState: Hashable, Sendable {
+    public var key: String
     public var page: Int
-    /// contentOffset.x / contentSize.width (seed 001's scrollFraction).
+    /// contentOffset.x / contentSize.width (the Vimeo article's scrollFraction).
     public var fraction: Double
-    public var indicator: PagerIndicatorState
+    public var indicator: TabSpan
+    /// The tab bar in viewport coordinates.
+    public var tabBar: Rect
+    /// Each tab's span within the bar.
+    public var tabs: [TabSpan]
 }
 
 public struct PanelState: Hashable, Sendable {
+    /// The key of the list it rides on.
+    public var key: String
     public var frame: Rect
     public var alpha: Double
     public var text: String
+}
+
+/// A card of a carousel on screen.
+public struct CardState: Hashable, Sendable {
+    public var index: Int
+    public var frame: Rect
+}
+
+public struct CarouselState: Hashable, Sendable {
+    public var key: String
+    /// The card it rests at or is settling to.
+    public var page: Int
+    /// contentOffset.x / page width: 1.5 is halfway between the second and the third card.
+    public var fraction: Double
+    /// The cards at least partly inside the carousel's frame.
+    public var cards: [CardState]
+    /// Centres of the page dots, one per card; empty without a page control.
+    public var dots: [Point]
+    /// The dots' radius in points.
+    public var dotRadius: Double
 }

@@ -99,29 +99,19 @@ extension FrameState {
         } else {
             pairs.append(("touch", nullTouchAsObject ? .object([("x", .null), ("y", .null), ("phase", .null)]) : .null))
         }
+        if !trail.isEmpty { pairs.append(("trail", .array(trail.map(\.json)))) }
         pairs.append(("scrollViews", .object(scrollViews.map { ($0.key, $0.json) })))
-        if let sheet {
-            pairs.append(("sheet", .object([
-                ("top", .number(sheet.top)),
-                ("detent", sheet.detent.map(JSONValue.string) ?? .null),
-                ("phase", .string(sheet.phase.rawValue)),
-                ("velocity", .number(sheet.velocity)),
-                ("dimming", .number(sheet.dimming)),
-                ("parallax", .number(sheet.parallax)),
-            ])))
-        }
-        if let pager {
-            pairs.append(("pager", .object([
-                ("page", .number(Double(pager.page))),
-                ("fraction", .number(pager.fraction)),
-                ("indicator", .object([("x", .number(pager.indicator.x)), ("width", .number(pager.indicator.width))])),
-            ])))
-        }
-        if let panel {
-            pairs.append(("panel", .object([("frame", panel.frame.json), ("alpha", .number(panel.alpha)),
-                                            ("text", .string(panel.text))])))
-        }
+        if let sheet { pairs.append(("sheet", sheet.json)) }
+        if let pager { pairs.append(("pager", pager.json)) }
+        if let panel { pairs.append(("panel", panel.json)) }
         pairs.append(("viewport", viewport.json))
+        func keyed<State>(_ name: String, _ states: [State], _ key: (State) -> String, _ json: (State) -> JSONValue) {
+            if !states.isEmpty { pairs.append((name, .object(states.map { (key($0), json($0)) }))) }
+        }
+        keyed("sheets", sheets, \.key, \.json)
+        keyed("pagers", pagers, \.key, \.json)
+        keyed("panels", panels, \.key, \.json)
+        keyed("carousels", carousels, \.key, \.json)
         return .object(pairs)
     }
 
@@ -131,7 +121,11 @@ extension FrameState {
         func flatten(_ value: JSONValue, _ prefix: String) {
             switch value {
             case .object(let pairs):
-                for (key, child) in pairs { flatten(child, prefix.isEmpty ? key : "\(prefix).\(key)") }
+                // The trail and a carousel's visible cards vary in length from frame to frame: CSV has a fixed
+                // set of columns, so they stay in the JSON only.
+                for (key, child) in pairs where key != "trail" && key != "cards" {
+                    flatten(child, prefix.isEmpty ? key : "\(prefix).\(key)")
+                }
             case .array(let items):
                 for (i, child) in items.enumerated() { flatten(child, "\(prefix)[\(i)]") }
             case .number(let x): cells.append((prefix, JSONValue.format(x)))
@@ -167,5 +161,62 @@ extension ScrollViewState {
             pairs.append(("indicator", .object([("frame", indicator.frame.json), ("alpha", .number(indicator.alpha))])))
         }
         return .object(pairs)
+    }
+}
+
+extension TrailPoint {
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("x", .number(x)), ("y", .number(y)), ("age", .number(age))]
+        if startsStroke { pairs.append(("startsStroke", .bool(true))) }
+        return .object(pairs)
+    }
+}
+
+extension TabSpan {
+    var json: JSONValue { .object([("x", .number(x)), ("width", .number(width))]) }
+}
+
+extension SheetState {
+    var json: JSONValue {
+        .object([
+            ("top", .number(top)),
+            ("detent", detent.map(JSONValue.string) ?? .null),
+            ("phase", .string(phase.rawValue)),
+            ("velocity", .number(velocity)),
+            ("dimming", .number(dimming)),
+            ("parallax", .number(parallax)),
+            ("frame", frame.json),
+            ("detents", .object(detents.map { ($0.name, .number($0.top)) })),
+        ])
+    }
+}
+
+extension PagerState {
+    var json: JSONValue {
+        .object([
+            ("page", .number(Double(page))),
+            ("fraction", .number(fraction)),
+            ("indicator", indicator.json),
+            ("tabBar", tabBar.json),
+            ("tabs", .array(tabs.map(\.json))),
+        ])
+    }
+}
+
+extension PanelState {
+    var json: JSONValue {
+        .object([("frame", frame.json), ("alpha", .number(alpha)), ("text", .string(text))])
+    }
+}
+
+extension CarouselState {
+    var json: JSONValue {
+        .object([
+            ("page", .number(Double(page))),
+            ("fraction", .number(fraction)),
+            ("cards", .array(cards.map { .object([("index", .number(Double($0.index))), ("frame", $0.frame.json)]) })),
+            ("dots", .array(dots.map(\.json))),
+            ("dotRadius", .number(dotRadius)),
+        ])
     }
 }

@@ -22,11 +22,11 @@ final class IconLibrary {
 
     /// Every icon named in `component` and the components inside it, in document order.
     static func names(in component: Component) -> [String] {
-        switch component {
-        case .list: return []
-        case .stack(let s): return s.children.flatMap { names(in: $0.component) }
-        case .sheet(let s): return names(in: s.content)
-        case .pager(let p): return p.pages.flatMap { page in (page.icon.map { [$0] } ?? []) + (page.content.map(names) ?? []) }
+        component.allComponents.flatMap { component -> [String] in
+            switch component.kind {
+            case .list, .stack, .sheet, .carousel: return []
+            case .pager(let p): return p.pages.compactMap(\.icon)
+            }
         }
     }
 

@@ -14,8 +14,8 @@ enum ListDrawing {
     /// Leading and trailing margin of a row's content (UITableViewCell's layout margins).
     static let margin = 16.0
 
-    static func draw(_ spec: ListSpec, in context: DrawContext) {
-        guard let state = context.frame.scrollView(spec.key) else { return }
+    static func draw(_ spec: ListSpec, key: String, in context: DrawContext) {
+        guard let state = context.frame.scrollView(key) else { return }
         // Only the part on screen is drawn (a page of a pager or a sheet's list may reach far past the viewport).
         guard let visible = state.frame.clipped(to: context.viewport) else { return }
         let canvas = context.canvas

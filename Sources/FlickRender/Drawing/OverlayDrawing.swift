@@ -4,11 +4,8 @@ import Foundation
 /// The review layer of `--overlay` (SPEC §5): detent lines with their names, velocity vectors, the
 /// touch point with the finger's recent trail, and a heads-up line with time, frame index and phases.
 ///
-/// The trail comes from the scenario's gestures (where the finger was over the last `trailDuration`),
-/// not from earlier frames, so every frame can still be drawn on its own.
+/// Everything it draws comes from the frame's state (the trail too), so every frame can be drawn on its own.
 enum OverlayDrawing {
-    /// How far back the touch trail reaches, in seconds.
-    static let trailDuration = 0.3
     /// Velocity arrows show where the motion would be this many seconds later: 1000 pt/s is a 100 pt arrow.
     static let vectorTime = 0.1
     static let accent = Color(rgb: 0xFF2D92)
@@ -21,28 +18,20 @@ enum OverlayDrawing {
         drawHeadsUp(in: context)
     }
 
-    /// The first sheet in the scene, if any.
-    static func sheetSpec(in component: Component) -> SheetSpec? {
-        switch component {
-        case .sheet(let s): return s
-        case .list: return nil
-        case .stack(let s): return s.children.lazy.compactMap { sheetSpec(in: $0.component) }.first
-        case .pager(let p): return p.pages.lazy.compactMap { $0.content.flatMap(sheetSpec) }.first
-        }
-    }
-
     static func drawDetents(in context: DrawContext) {
-        guard let spec = sheetSpec(in: context.scenario.scene.root) else { return }
         let canvas = context.canvas
         let view = context.viewport
-        for detent in spec.detents {
-            let y = view.height - detent.height(viewportHeight: view.height)
-            let current = context.frame.sheet?.detent == detent.name
-            let color = accent.withAlpha(current ? 0.95 : 0.6)
-            canvas.strokeLine([Point(x: 0, y: y), Point(x: view.width, y: y)], color, width: current ? 1.5 : 1, dash: [6, 4])
-            let label = "\(detent.name)  \(format(y, 0)) pt"
-            canvas.drawHaloText(label, x: view.width - 8, baseline: y - 4, font: .mono, size: 10, color: color,
-                                halo: Color.white.withAlpha(0.8), haloWidth: 2.5, alignment: .right)
+        for sheet in context.frame.sheets {
+            for detent in sheet.detents {
+                let y = detent.top
+                let current = sheet.detent == detent.name
+                let color = accent.withAlpha(current ? 0.95 : 0.6)
+                canvas.strokeLine([Point(x: 0, y: y), Point(x: view.width, y: y)], color, width: current ? 1.5 : 1,
+                                  dash: [6, 4])
+                let label = "\(detent.name)  \(format(y, 0)) pt"
+                canvas.drawHaloText(label, x: view.width - 8, baseline: y - 4, font: .mono, size: 10, color: color,
+                                    halo: Color.white.withAlpha(0.8), haloWidth: 2.5, alignment: .right)
+            }
         }
     }
 
@@ -59,10 +48,10 @@ enum OverlayDrawing {
             drawArrow(from: start, vector: Point(x: -v.x * vectorTime, y: -v.y * vectorTime),
                       label: "\(state.key) \(format((v.x * v.x + v.y * v.y).squareRoot(), 0)) pt/s", in: context)
         }
-        if let sheet = context.frame.sheet, abs(sheet.velocity) > 1 {
+        for sheet in context.frame.sheets where abs(sheet.velocity) > 1 {
             let start = Point(x: context.viewport.width * 0.25, y: sheet.top + 12)
             drawArrow(from: start, vector: Point(x: 0, y: sheet.velocity * vectorTime),
-                      label: "sheet \(format(abs(sheet.velocity), 0)) pt/s", in: context)
+                      label: "\(sheet.key) \(format(abs(sheet.velocity), 0)) pt/s", in: context)
         }
     }
 
@@ -89,18 +78,12 @@ enum OverlayDrawing {
 
     static func drawTouch(in context: DrawContext) {
         let canvas = context.canvas
-        let t = context.frame.time
-        // The trail: the finger's path over the last `trailDuration`, more opaque towards now.
-        let steps = 24
-        var previous: Point?
-        for s in 0...steps {
-            let time = t - trailDuration * Double(steps - s) / Double(steps)
-            guard let p = FingerPath.position(in: context.scenario.gestures, at: time) else { previous = nil; continue }
-            if let previous {
-                let alpha = 0.15 + 0.6 * Double(s) / Double(steps)
-                canvas.strokeLine([previous, p], accent.withAlpha(alpha), width: 4)
-            }
-            previous = p
+        // The trail: the finger's recent path from the state, more opaque towards now.
+        let trail = context.frame.trail
+        for (previous, point) in zip(trail, trail.dropFirst()) where !point.startsStroke {
+            let alpha = 0.15 + 0.6 * (1 - point.age / FingerTrail.duration)
+            canvas.strokeLine([Point(x: previous.x, y: previous.y), Point(x: point.x, y: point.y)],
+                              accent.withAlpha(alpha), width: 4)
         }
         guard let touch = context.frame.touch else { return }
         let center = Point(x: touch.x, y: touch.y)
@@ -124,8 +107,12 @@ enum OverlayDrawing {
         var parts = ["t \(format(frame.time, 3)) s", "frame \(frame.index)/\(context.scenario.frameCount - 1)"]
         parts.append("touch " + (frame.touch?.phase.rawValue ?? "–"))
         for state in frame.scrollViews { parts.append("\(state.key) \(state.phase.rawValue)") }
-        if let sheet = frame.sheet { parts.append("sheet \(sheet.phase.rawValue)" + (sheet.detent.map { "→\($0)" } ?? "")) }
-        if let pager = frame.pager { parts.append("page \(pager.page)") }
+        for sheet in frame.sheets {
+            parts.append("\(sheet.key) \(sheet.phase.rawValue)" + (sheet.detent.map { "→\($0)" } ?? ""))
+        }
+        for pager in frame.pagers {
+            parts.append(frame.pagers.count == 1 ? "page \(pager.page)" : "\(pager.key) page \(pager.page)")
+        }
         // As many lines as it takes at the viewport's width.
         let size = 10.0, lineHeight = 13.0
         let available = context.viewport.width - 20
@@ -148,37 +135,4 @@ enum OverlayDrawing {
     }
 
     static func format(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
-}
-
-/// Where the finger is at a time, from the scenario's gestures alone (nil when no finger is down).
-enum FingerPath {
-    static func position(in gestures: [Gesture], at t: Double) -> Point? {
-        for gesture in gestures where gesture.usesFinger {
-            let local = t - gesture.at
-            guard local >= 0, local <= gesture.fingerDuration else { continue }
-            switch gesture.action {
-            case .drag(let from, let to, let duration, let curve, _):
-                let u = curve.progress(duration > 0 ? min(1, local / duration) : 1)
-                return Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u)
-            case .touches(let samples):
-                guard let first = samples.first else { return nil }
-                var previous = first
-                for sample in samples {
-                    if sample.t >= local {
-                        let span = sample.t - previous.t
-                        let u = span > 0 ? (local - previous.t) / span : 1
-                        return Point(x: previous.point.x + (sample.point.x - previous.point.x) * u,
-                                     y: previous.point.y + (sample.point.y - previous.point.y) * u)
-                    }
-                    previous = sample
-                }
-                return previous.point
-            case .tap(let p):
-                return p
-            case .resize:
-                continue
-            }
-        }
-        return nil
-    }
 }

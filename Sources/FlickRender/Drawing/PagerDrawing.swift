@@ -4,16 +4,16 @@ import Foundation
 /// A `pager`: its pages side by side, placed by the scroll view's contentOffset and clipped to its frame,
 /// and the tab bar over them (titles, icons, the indicator at `pager.indicator.x`/`width`).
 ///
-/// The tab bar sits at the top of the pager's frame, below the part of the safe area the frame overlaps
-/// (SPEC §3); `pager.indicator.x` is measured from the tab bar's leading edge.
+/// The tab bar's frame, each tab's span and the indicator come from the pager's state; `indicator.x` and the
+/// tabs' `x` are measured from the tab bar's leading edge.
 enum PagerDrawing {
     /// Tab icon size in points.
     static let iconSize = 18.0
     /// Thickness of the underline indicator.
     static let underlineThickness = 2.5
 
-    static func draw(_ spec: PagerSpec, in context: DrawContext) {
-        guard let state = context.frame.scrollView(spec.key) else { return }
+    static func draw(_ spec: PagerSpec, key: String, in context: DrawContext) {
+        guard let state = context.frame.scrollView(key), let pager = context.frame.pager(key) else { return }
         let canvas = context.canvas
         let pageWidth = state.frame.width
         canvas.saved {
@@ -22,8 +22,7 @@ enum PagerDrawing {
                 let x = state.frame.minX - state.contentOffset.x + Double(i) * pageWidth
                 let rect = Rect(x: x, y: state.frame.minY, width: pageWidth, height: state.frame.height)
                 guard rect.maxX > state.frame.minX, rect.minX < state.frame.maxX else { continue }
-                drawPage(page, index: i, count: spec.pages.count, rect: rect, tabBarHeight: spec.tabBar.height,
-                         safeTop: safeTop(state), in: context)
+                drawPage(page, index: i, count: spec.pages.count, rect: rect, areaTop: pager.tabBar.maxY, in: context)
             }
         }
         // Page contents are components with their own scroll views: they place themselves from their states.
@@ -31,30 +30,11 @@ enum PagerDrawing {
             if let content = page.content { ComponentDrawing.draw(content, in: context) }
         }
         if let indicator = state.indicator { ScrollIndicatorDrawing.draw(indicator, in: context) }
-        drawTabBar(spec, state: state, in: context)
+        drawTabBar(spec, pager: pager, in: context)
     }
 
-    /// The part of the safe area the pager's frame overlaps at its top (adjusted minus own content inset).
-    static func safeTop(_ state: ScrollViewState) -> Double {
-        max(0, state.adjustedContentInset.top - state.contentInset.top)
-    }
-
-    /// The tab bar's rectangle in the viewport.
-    static func tabBarFrame(_ spec: PagerSpec, state: ScrollViewState) -> Rect {
-        Rect(x: state.frame.minX, y: state.frame.minY + safeTop(state), width: state.frame.width, height: spec.tabBar.height)
-    }
-
-    /// Each tab's leading edge and width within the tab bar.
-    static func tabs(_ spec: PagerSpec, barWidth: Double) -> [(x: Double, width: Double)] {
-        let count = spec.pages.count
-        guard count > 0 else { return [] }
-        let widths = spec.tabBar.widths ?? Array(repeating: barWidth / Double(count), count: count)
-        var x = 0.0
-        return widths.prefix(count).map { w in defer { x += w }; return (x, w) }
-    }
-
-    static func drawPage(_ page: Page, index: Int, count: Int, rect: Rect, tabBarHeight: Double, safeTop: Double,
-                         in context: DrawContext) {
+    /// A page's background and, without content, a placeholder of its icon and title centred below `areaTop`.
+    static func drawPage(_ page: Page, index: Int, count: Int, rect: Rect, areaTop: Double, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
         if let hex = page.color, let color = Color(hex: hex) {
@@ -67,7 +47,6 @@ enum PagerDrawing {
         // A placeholder page: its icon and title centred in the area below the tab bar.
         let fill = page.color.flatMap { Color(hex: $0) }
         let ink = fill.map { $0.luminance > 0.6 ? Color.black.withAlpha(0.78) : Color.white } ?? palette.label
-        let areaTop = rect.minY + safeTop + tabBarHeight
         let midY = (areaTop + rect.maxY) / 2
         let midX = rect.minX + rect.width / 2
         let titleSize = min(30, max(14, rect.width * 0.075))
@@ -83,28 +62,20 @@ enum PagerDrawing {
                         font: .regular, size: titleSize * 0.5, color: ink.withAlpha(0.7), alignment: .center)
     }
 
-    static func drawTabBar(_ spec: PagerSpec, state: ScrollViewState, in context: DrawContext) {
+    static func drawTabBar(_ spec: PagerSpec, pager: PagerState, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
-        let bar = tabBarFrame(spec, state: state)
-        let tabs = tabs(spec, barWidth: bar.width)
+        let bar = pager.tabBar
+        let tabs = pager.tabs
         guard !tabs.isEmpty else { return }
         canvas.fill(bar, palette.sheet.withAlpha(0.96))
         canvas.fill(Rect(x: bar.minX, y: context.pixelAligned(bar.maxY) - context.hairline, width: bar.width,
                          height: context.hairline), palette.separator)
 
-        // The indicator comes from the state (one-directional: the scroll drives it); without a pager
-        // state, the page nearest the offset is highlighted and no indicator is drawn.
-        let indicator = context.frame.pager?.indicator
-        let focus: Double
-        if let indicator {
-            focus = indicator.x + indicator.width / 2
-        } else {
-            let page = Int((state.contentOffset.x / max(1, state.frame.width)).rounded())
-            let tab = tabs[min(max(page, 0), tabs.count - 1)]
-            focus = tab.x + tab.width / 2
-        }
-        if let indicator, spec.tabBar.indicator == .pill {
+        // The indicator comes from the state (one-directional: the scroll drives it).
+        let indicator = pager.indicator
+        let focus = indicator.x + indicator.width / 2
+        if spec.tabBar.indicator == .pill {
             let pill = Rect(x: bar.minX + indicator.x + 4, y: bar.minY + 6, width: max(0, indicator.width - 8),
                             height: bar.height - 12)
             canvas.fill(roundedRect: pill, radius: pill.height / 2, palette.tint.withAlpha(0.15))
@@ -141,7 +112,7 @@ enum PagerDrawing {
                                 font: font, size: titleSize, color: color, alignment: .center, maxWidth: tab.width - 8)
             }
         }
-        if let indicator, spec.tabBar.indicator == .underline {
+        if spec.tabBar.indicator == .underline {
             let line = Rect(x: bar.minX + indicator.x, y: bar.maxY - underlineThickness, width: indicator.width,
                             height: underlineThickness)
             canvas.fill(roundedRect: line, radii: CornerRadii(top: underlineThickness / 2, bottom: 0), palette.tint)

@@ -13,8 +13,8 @@ enum SheetDrawing {
     static let shadowLayers = 8
     static let shadowSpread = 12.0
 
-    static func draw(_ spec: SheetSpec, in context: DrawContext) {
-        guard let sheet = context.frame.sheet else { return }
+    static func draw(_ spec: SheetSpec, key: String, in context: DrawContext) {
+        guard let sheet = context.frame.sheet(key) else { return }
         let canvas = context.canvas
         let palette = context.palette
         let view = context.viewport
@@ -23,7 +23,7 @@ enum SheetDrawing {
         }
         let top = sheet.top
         guard top < view.maxY else { return }
-        let body = Rect(x: view.minX, y: top, width: view.width, height: max(0, view.maxY - top) + overhang)
+        let body = Rect(x: sheet.frame.minX, y: top, width: sheet.frame.width, height: max(0, view.maxY - top) + overhang)
         let radius = spec.cornerRadius
         let corners = CornerRadii(top: radius, bottom: 0)
 

@@ -27,7 +27,7 @@ enum SystemChromeDrawing {
     }
 
     static func isSheet(_ component: Component) -> Bool {
-        if case .sheet = component { return true }
+        if case .sheet = component.kind { return true }
         return false
     }
 
