@@ -15,13 +15,18 @@ public struct Scenario: Sendable {
     public var theme: Theme
     public var scene: Scene
     public var gestures: [Gesture]
+    /// Checks on the simulated states, run by `flick test`.
+    public var expectations: [Expectation]
+    /// Frames compared with stored images by `flick test`.
+    public var goldens: GoldenSpec?
 
     public static let defaultFPS = 60.0
     public static let defaultTouchRate = 120.0
 
     public init(name: String, viewport: Viewport = Viewport(), fps: Double = Scenario.defaultFPS, duration: Double,
                 touchRate: Double = Scenario.defaultTouchRate, physics: PhysicsSettings = PhysicsSettings(),
-                theme: Theme = .light, scene: Scene, gestures: [Gesture] = []) {
+                theme: Theme = .light, scene: Scene, gestures: [Gesture] = [], expectations: [Expectation] = [],
+                goldens: GoldenSpec? = nil) {
         self.name = name
         self.viewport = viewport
         self.fps = fps
@@ -31,6 +36,8 @@ public struct Scenario: Sendable {
         self.theme = theme
         self.scene = scene
         self.gestures = gestures.enumerated().map { i, g in var g = g; g.index = i; return g }
+        self.expectations = expectations
+        self.goldens = goldens
     }
 
     /// Number of frames: round(duration·fps) + 1.
