@@ -50,11 +50,11 @@ let package = Package(
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer.
         .target(name: "FlickDiff", dependencies: ["CFlickCairo", "CFlickRsvg"]),
         // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
-        .target(name: "FlickTesting", dependencies: ["FlickCore", "FlickRender", "FlickDiff"]),
+        .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
-        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]
