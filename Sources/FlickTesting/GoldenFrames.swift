@@ -76,27 +76,43 @@ public enum GoldenFrames {
                               scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
                               record: GoldenRecordMode = .fromEnvironment,
                               artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
-        var scenario = try ScenarioDecoder.load(path: scenarioPath)
+        let scenario = try ScenarioDecoder.load(path: scenarioPath)
+        let iconFolder = URL(fileURLWithPath: scenarioPath).deletingLastPathComponent().path
+        return try verify(scenario, iconFolders: [iconFolder], frames: frames, goldenDirectory: goldenDirectory,
+                          scale: scale, options: options, record: record, artifactsDirectory: artifactsDirectory)
+    }
+
+    /// Renders `frames` of `scenario` and compares each with `goldenDirectory/frame_NNNNN.png`; the golden folder is
+    /// created only when a golden is written.
+    /// - Parameters:
+    ///   - iconFolders: where tab icons named in the scenario are looked up (the scenario file's folder).
+    ///   - scale: pixels per point; nil keeps the scenario's.
+    ///   - artifactsDirectory: where failures leave their images (`<dir>/<scenario name>/frame_NNNNN/`); default
+    ///     `$FLICK_ARTIFACTS`, else a `flick-golden-failures` folder in the temporary directory.
+    public static func verify(_ scenario: Scenario, iconFolders: [String], frames: [Int], goldenDirectory: String,
+                              scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        var scenario = scenario
         if let scale { scenario.viewport.scale = scale }
         let wanted = Set(frames)
-        if let bad = wanted.first(where: { $0 < 0 || $0 >= scenario.frameCount }) {
+        if let bad = wanted.sorted().first(where: { $0 < 0 || $0 >= scenario.frameCount }) {
             throw GoldenError("frame \(bad) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
         }
-        let iconFolder = URL(fileURLWithPath: scenarioPath).deletingLastPathComponent().path
-        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: [iconFolder]))
+        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: iconFolders))
         let artifacts = artifactsDirectory
             ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
-        try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
-        while let state = simulation.nextFrame(), results.count < wanted.count {
+        while results.count < wanted.count, let state = simulation.nextFrame() {
             guard wanted.contains(state.index) else { continue }
             let name = String(format: "frame_%05d.png", state.index)
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: golden)
             func write(_ reason: String) throws -> GoldenFrameResult {
+                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
                 try renderer.png(of: state).write(to: URL(fileURLWithPath: golden))
                 return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
             }
