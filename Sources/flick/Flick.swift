@@ -13,7 +13,7 @@ struct Flick: ParsableCommand {
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
-                      Check.self, Test.self]
+                      Check.self, Test.self, FuzzCommand.self]
     )
 }
 
