@@ -63,6 +63,9 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
         .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
+        // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
+        .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
+                    exclude: ["__Goldens__"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

@@ -76,14 +76,33 @@ public enum GoldenFrames {
                               scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
                               record: GoldenRecordMode = .fromEnvironment,
                               artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
-        var scenario = try ScenarioDecoder.load(path: scenarioPath)
-        if let scale { scenario.viewport.scale = scale }
-        let wanted = Set(frames)
-        if let bad = wanted.first(where: { $0 < 0 || $0 >= scenario.frameCount }) {
-            throw GoldenError("frame \(bad) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
-        }
+        let scenario = try ScenarioDecoder.load(path: scenarioPath)
         let iconFolder = URL(fileURLWithPath: scenarioPath).deletingLastPathComponent().path
-        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: [iconFolder]))
+        return try verify(scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory,
+                          iconFolders: [iconFolder], scale: scale, options: options, record: record,
+                          artifactsDirectory: artifactsDirectory)
+    }
+
+    /// Renders `scenario` at each instant and compares it with its golden in `goldenDirectory`
+    /// (`frame_NNNNN.png` for a frame index, `time_S.SSS.png` for a time in seconds).
+    public static func verify(_ scenario: Scenario, at instants: [GoldenInstant], goldenDirectory: String,
+                              iconFolders: [String] = [], scale: Double? = nil,
+                              options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        var scenario = scenario
+        if let scale { scenario.viewport.scale = scale }
+        for instant in instants {
+            switch instant {
+            case .frame(let index) where index < 0 || index >= scenario.frameCount:
+                throw GoldenError("frame \(index) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
+            case .time(let t) where !(0...scenario.duration).contains(t):
+                throw GoldenError("time \(t) s is outside \(scenario.name)'s 0...\(scenario.duration) s")
+            case .frame, .time:
+                break
+            }
+        }
+        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: iconFolders))
         let artifacts = artifactsDirectory
             ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
@@ -91,9 +110,11 @@ public enum GoldenFrames {
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
-        while let state = simulation.nextFrame(), results.count < wanted.count {
-            guard wanted.contains(state.index) else { continue }
-            let name = String(format: "frame_%05d.png", state.index)
+        // In time order, so the simulation runs forward once.
+        let ordered = instants.sorted { $0.time(fps: scenario.fps) < $1.time(fps: scenario.fps) }
+        for instant in ordered {
+            let state = simulation.state(at: instant.time(fps: scenario.fps))
+            let name = instant.fileName
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: golden)
             func write(_ reason: String) throws -> GoldenFrameResult {
@@ -148,6 +169,27 @@ public enum GoldenFrames {
         if let diff = comparison.diffImage {
             try diff.writePNG(path: folder + "/diff.png")
             try DiffImages.sideBySide(expected: expected, actual: actual, diff: diff).writePNG(path: folder + "/side-by-side.png")
+        }
+    }
+}
+
+/// Where in a run a golden frame is taken: a frame index, or an instant in seconds.
+public enum GoldenInstant: Hashable, Sendable {
+    case frame(Int)
+    case time(Double)
+
+    func time(fps: Double) -> Double {
+        switch self {
+        case .frame(let index): Double(index) / fps
+        case .time(let t): t
+        }
+    }
+
+    /// `frame_00048.png` or `time_1.200.png`.
+    var fileName: String {
+        switch self {
+        case .frame(let index): String(format: "frame_%05d.png", index)
+        case .time(let t): String(format: "time_%.3f.png", t)
         }
     }
 }

@@ -1,0 +1,122 @@
+// Uses Flick only through its public API (no `@testable`): scenarios built in Swift, live input, golden frames.
+import FlickCore
+import FlickPhysics
+import FlickTesting
+import Foundation
+import Testing
+
+/// A sheet over the map holding a carousel of five 300 pt cards above a list (the App Store's and Maps' layout).
+func carouselSheet(gestures: [Gesture] = [], duration: Double = 3) -> Scenario {
+    let cards = ["Coffee walk", "Museum mile", "Night food", "Parks loop", "Bookshops"].map { Card(title: $0) }
+    let content = Component.stack(StackSpec(children: [
+        StackChild(height: 190, .carousel(CarouselSpec(cards: cards, cardWidth: 300, spacing: 12), id: "guides")),
+        StackChild(height: 400, .list(ListSpec(rows: 40, rowHeight: 56), id: "places")),
+    ]))
+    let sheet = SheetSpec(detents: [.height("peek", 330), .fraction("full", 0.9)], initial: "peek",
+                          header: SheetHeader(height: 44, title: "Guides near you"), content: content)
+    return Scenario(name: "carousel-sheet",
+                    viewport: Viewport(width: 390, height: 844, scale: 1, safeArea: EdgeInsets(top: 47, bottom: 34)),
+                    duration: duration, scene: Scene(background: .map, root: .sheet(sheet)), gestures: gestures)
+}
+
+@Suite("The public API")
+struct PublicAPITests {
+    @Test("A scenario built in Swift names its components in document order")
+    func keys() {
+        let scenario = carouselSheet()
+        #expect(scenario.scene.root.allComponents.map(\.key) == ["sheet", "stack", "guides", "places"])
+        #expect(scenario.scene.root.allComponents.map(\.kind.name) == ["sheet", "stack", "carousel", "list"])
+    }
+
+    @Test("A carousel pages by one card plus its spacing, not by the screen's width")
+    func carouselPaging() {
+        // 180 pt to the left, held still before lifting: 180 / 312 = 0.58 of a page, so it rests on card 1.
+        let scenario = carouselSheet(gestures: [
+            .drag(at: 0.2, from: Point(x: 330, y: 620), to: Point(x: 150, y: 622), duration: 0.5, hold: 0.1),
+        ])
+        let simulation = Simulation(scenario: scenario)
+        let end = simulation.state(at: 3)
+        let carousel = end.carousel("guides")
+        #expect(carousel?.page == 1)
+        #expect(abs((end.scrollView("guides")?.contentOffset.x ?? 0) - 312) <= 0.5)
+        #expect(abs((carousel?.fraction ?? 0) - 1) < 1e-3)
+        // Card 1 rests centred: (390 − 300) / 2 = 45 pt from the left; its neighbours peek 33 pt on each side.
+        let cards = carousel?.cards ?? []
+        #expect(cards.map(\.index) == [0, 1, 2])
+        if cards.count == 3 {
+            #expect(abs(cards[1].frame.minX - 45) <= 0.5)
+            #expect(abs(cards[0].frame.maxX - 33) <= 0.5)
+            #expect(abs(cards[2].frame.minX - 357) <= 0.5)
+        }
+        // The sheet did not move: the drag was horizontal.
+        #expect(abs((end.sheet?.top ?? 0) - (844 - 330)) < 1e-9, "sheet top \(String(describing: end.sheet?.top))")
+    }
+
+    @Test("A vertical drag on the carousel inside a sheet moves the sheet")
+    func carouselInSheet() {
+        let scenario = carouselSheet(gestures: [
+            .drag(at: 0.2, from: Point(x: 195, y: 620), to: Point(x: 195, y: 420), duration: 0.4, hold: 0.1),
+        ])
+        let simulation = Simulation(scenario: scenario)
+        let moved = simulation.state(at: 0.6)
+        #expect(abs((moved.sheet?.top ?? 0) - (844 - 330 - 200)) < 1e-6)
+        #expect(moved.sheet?.phase == .tracking)
+        #expect(moved.scrollView("guides")?.contentOffset.x == 0)
+    }
+
+    @Test("Live input gives the same states as the same events scripted")
+    func liveInput() throws {
+        let drag = Gesture.drag(at: 0.2, from: Point(x: 195, y: 760), to: Point(x: 195, y: 300), duration: 0.4)
+        let scripted = carouselSheet(gestures: [drag])
+        let live = Simulation(scenario: carouselSheet())
+        for event in scripted.inputEvents { try live.send(event.kind, at: event.time) }
+        let reference = Simulation(scenario: scripted)
+        for t in stride(from: 0.0, through: 2.0, by: 0.05) {
+            let a = reference.state(at: t), b = live.state(at: t)
+            #expect(a.sheet == b.sheet, "at \(t) s")
+            #expect(a.scrollViews == b.scrollViews, "at \(t) s")
+            #expect(a.touch == b.touch, "at \(t) s")
+        }
+    }
+
+    @Test("Events must be sent in time order; a state can be asked for at any time, in any order")
+    func ordering() throws {
+        let simulation = Simulation(scenario: carouselSheet())
+        try simulation.send(.down(Point(x: 195, y: 760)), at: 0.5)
+        #expect(throws: Simulation.InputError.outOfOrder(time: 0.4, latest: 0.5)) {
+            try simulation.send(.move(Point(x: 195, y: 700)), at: 0.4)
+        }
+        try simulation.send(.move(Point(x: 195, y: 600)), at: 0.6)
+        try simulation.send(.up(Point(x: 195, y: 600)), at: 0.7)
+        let late = simulation.state(at: 2)
+        let early = simulation.state(at: 0.65)
+        let fresh = Simulation(scenario: carouselSheet())
+        for event in [InputEvent.Kind.down(Point(x: 195, y: 760)), .move(Point(x: 195, y: 600)), .up(Point(x: 195, y: 600))]
+            .enumerated() { try fresh.send(event.element, at: [0.5, 0.6, 0.7][event.offset]) }
+        #expect(early.sheet == fresh.state(at: 0.65).sheet)
+        #expect(late.sheet?.phase == .idle)
+        #expect(early.sheet?.phase == .tracking)
+    }
+
+    @Test("The finger's trail is in the state: the last 0.3 s of its path, oldest first")
+    func trail() {
+        let scenario = carouselSheet(gestures: [
+            .drag(at: 0.2, from: Point(x: 195, y: 760), to: Point(x: 195, y: 360), duration: 0.4),
+        ])
+        let state = Simulation(scenario: scenario).state(at: 0.5)
+        // 0.3 s into a 1000 pt/s drag: the trail runs from y 760 (0.3 s ago) to y 460 (now).
+        #expect(state.trail.count == FingerTrail.steps + 1)
+        #expect(state.trail.first.map { abs($0.y - 760) < 1e-9 && abs($0.age - 0.3) < 1e-12 } == true)
+        #expect(state.trail.last.map { abs($0.y - 460) < 1e-9 && $0.age == 0 } == true)
+        #expect(Simulation(scenario: scenario).state(at: 1.5).trail.isEmpty)
+    }
+
+    @Test("Golden frames of a scenario value at given times")
+    func goldens() throws {
+        let scenario = carouselSheet(gestures: [
+            .drag(at: 0.2, from: Point(x: 330, y: 620), to: Point(x: 150, y: 622), duration: 0.5, hold: 0.1),
+        ])
+        let results = try expectGoldenFrames(of: scenario, at: [0, 0.45, 2.5])
+        #expect(results.count == 3)
+    }
+}
