@@ -35,7 +35,7 @@ public enum IndicatorFade {
 
 /// UIScrollView's model on one scrolling axis: geometry (frame, contentSize, contentInset, safe area,
 /// adjustedContentInset, seed 001) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
-public final class ScrollView: NestedScrollParticipant {
+final class ScrollView: NestedScrollParticipant {
     enum Motion {
         case resting(Double)
         /// Following the finger: `raw` is the unclamped position; the shown one is rubber-banded.
