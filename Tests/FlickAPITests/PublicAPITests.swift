@@ -120,3 +120,36 @@ struct PublicAPITests {
         #expect(results.count == 3)
     }
 }
+
+@Suite("DeckTransition's tracked scroll view")
+struct TrackedScrollViewTests {
+    /// A card whose content is a carousel over a list, as an App Store story card.
+    static func card(tracks: String? = nil) -> Scenario {
+        let content = Component.stack(StackSpec(children: [
+            StackChild(height: 190, .carousel(CarouselSpec(cards: [Card(title: "A"), Card(title: "B")], cardWidth: 300),
+                                              id: "carousel")),
+            StackChild(height: 500, .list(ListSpec(rows: 40, rowHeight: 56), id: "feed")),
+        ]))
+        let sheet = SheetSpec(detents: [.fraction("card", 0.94)], initial: "card", content: content, dismissible: true,
+                              tracks: tracks)
+        return Scenario(name: "card", viewport: Viewport(width: 390, height: 844, scale: 1), duration: 2,
+                        scene: Scene(root: .sheet(sheet)),
+                        gestures: [.drag(at: 0.2, from: Point(x: 195, y: 400), to: Point(x: 195, y: 700), duration: 0.3)])
+    }
+
+    @Test("The first scroll view is tracked whatever its axis: a pull on the list below a carousel never dismisses")
+    func carouselFirst() {
+        let simulation = Simulation(scenario: Self.card())
+        let end = simulation.state(at: 2)
+        #expect(end.sheet?.phase == .idle)
+        #expect(abs((end.sheet?.top ?? 0) - 844 * 0.06) < 1e-9)
+        #expect(simulation.warnings == ["card `sheet` tracks `carousel`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"])
+    }
+
+    @Test("`tracks: feed` fixes it: the same fast pull dismisses the card")
+    func tracksFeed() {
+        let simulation = Simulation(scenario: Self.card(tracks: "feed"))
+        #expect(simulation.state(at: 2).sheet?.phase == .dismissed)
+        #expect(simulation.warnings.isEmpty)
+    }
+}

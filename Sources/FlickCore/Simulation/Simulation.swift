@@ -128,6 +128,20 @@ public final class Simulation {
         return FingerTrail.position(in: liveEvents, at: t)
     }
 
+    /// What in the scene will not behave as its author probably expects, in words that name the fix: a card that
+    /// tracks a horizontal scroll view (DeckTransition's default picks the first scroll view, whatever its axis).
+    public var warnings: [String] {
+        func walk(_ node: ComponentNode) -> [String] {
+            var found: [String] = []
+            if let sheet = node as? SheetNode, let pitfall = sheet.trackingPitfall {
+                found.append("card `\(sheet.key)` tracks `\(pitfall.tracked)`, which cannot scroll vertically: pulls on "
+                    + "`\(pitfall.unreachable)` will never dismiss it; add `tracks: \(pitfall.unreachable)`")
+            }
+            return found + node.directChildren.flatMap(walk)
+        }
+        return walk(root)
+    }
+
     /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.
     public func nextFrame() -> FrameState? {
         guard nextFrameIndex < scenario.frameCount else { return nil }
