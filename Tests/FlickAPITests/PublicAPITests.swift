@@ -153,3 +153,59 @@ struct TrackedScrollViewTests {
         #expect(simulation.warnings.isEmpty)
     }
 }
+
+@Suite("A scrollable tab bar (Parchment's centred selection)")
+struct ScrollableTabBarTests {
+    static let titles = ["Top", "World", "Business", "Technology", "Science", "Health", "Sports", "Entertainment",
+                         "Travel", "Opinion"]
+
+    static func pager(gestures: [Gesture]) -> Scenario {
+        let pager = PagerSpec(pages: titles.map { Page(title: $0) })
+        return Scenario(name: "ten-tabs", viewport: Viewport(width: 390, height: 844, scale: 3,
+                                                             safeArea: EdgeInsets(top: 47, bottom: 34)),
+                        duration: 4, scene: Scene(background: .plain, root: .pager(pager)), gestures: gestures)
+    }
+
+    @Test("Ten tabs do not fit: each is its bold 15 pt title plus 16 pt on each side, and the bar scrolls")
+    func widths() {
+        let state = Simulation(scenario: Self.pager(gestures: [])).state(at: 0)
+        let tabs = state.pager?.tabs ?? []
+        #expect(tabs.count == 10)
+        for (tab, title) in zip(tabs, Self.titles) {
+            let expected = max(56, TextMetrics.width(of: title, size: 15, bold: true) + 32)
+            #expect(abs(tab.width - expected) < 1e-9, "\(title)")
+        }
+        // "Top" in DejaVu Sans Bold: T 1397 + o 1407 + p 1466 units of 2048 per em, at 15 pt.
+        #expect(abs(TextMetrics.width(of: "Top", size: 15, bold: true) - (1397 + 1407 + 1466) / 2048 * 15) < 1e-9)
+        #expect(state.pager?.tabBarOffset == 0)
+    }
+
+    @Test("Paging keeps the selected tab centred; the indicator follows the pages' scroll frame by frame")
+    func centred() {
+        let swipe = { (at: Double) in
+            Gesture.drag(at: at, from: Point(x: 320, y: 400), to: Point(x: 80, y: 402), duration: 0.3)
+        }
+        let simulation = Simulation(scenario: Self.pager(gestures: [swipe(0.2), swipe(1.0), swipe(1.8)]))
+        let state = simulation.state(at: 3.5)
+        let pager = state.pager!
+        #expect(pager.page == 3)
+        let centre = pager.indicator.x + pager.indicator.width / 2
+        #expect(abs(centre - 195) < 1e-6)
+        // The indicator sits exactly under its tab, in the bar's scrolled coordinates.
+        #expect(abs(pager.indicator.x - pager.tabs[3].x) < 1e-6 && abs(pager.indicator.width - pager.tabs[3].width) < 1e-6)
+        #expect(abs(pager.tabBarOffset - (pager.tabs.prefix(3).map(\.width).reduce(0, +) + pager.tabs[3].width / 2 - 195)) < 1e-6)
+    }
+
+    @Test("A tap on a tab that shows only in part scrolls the pages and the bar to it")
+    func tapPartlyVisible() {
+        let simulation = Simulation(scenario: Self.pager(gestures: []))
+        let start = simulation.state(at: 0).pager!
+        // The first tab whose right end is past the bar's edge.
+        let partly = start.tabs.firstIndex { $0.x < 390 && $0.x + $0.width > 390 }!
+        let tap = Simulation(scenario: Self.pager(gestures: [.tap(at: 0.2, Point(x: 388, y: 47 + 22))]))
+        let end = tap.state(at: 2).pager!
+        #expect(end.page == partly)
+        #expect(abs(end.indicator.x + end.indicator.width / 2 - 195) < 1e-6 || end.tabBarOffset > 0)
+        #expect(tap.state(at: 2).scrollView("pager").map { abs($0.contentOffset.x - Double(partly) * 390) < 0.2 } == true)
+    }
+}

@@ -272,13 +272,20 @@ public struct TabBarSpec: Hashable, Sendable {
     /// Default 44 pt.
     public var height: Double
     public var indicator: TabIndicatorStyle
-    /// Tab widths in points; nil shares the bar's width equally.
+    /// Tab widths in points; nil shares the bar's width equally, or sizes tabs to their titles when scrollable.
     public var widths: [Double]?
+    /// Whether the bar scrolls, its tabs sized to their titles (Parchment, Tabman). Nil decides: it scrolls when
+    /// equal shares of the bar would not hold every title at the smallest size the renderer shrinks titles to.
+    public var scrollable: Bool?
 
-    public init(height: Double = 44, indicator: TabIndicatorStyle = .underline, widths: [Double]? = nil) {
+    public static let defaultHeight = 44.0
+
+    public init(height: Double = TabBarSpec.defaultHeight, indicator: TabIndicatorStyle = .underline,
+                widths: [Double]? = nil, scrollable: Bool? = nil) {
         self.height = height
         self.indicator = indicator
         self.widths = widths
+        self.scrollable = scrollable
     }
 }
 
