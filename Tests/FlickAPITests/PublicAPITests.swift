@@ -209,3 +209,45 @@ struct ScrollableTabBarTests {
         #expect(tap.state(at: 2).scrollView("pager").map { abs($0.contentOffset.x - Double(partly) * 390) < 0.2 } == true)
     }
 }
+
+@Suite("Animated resizes (an iPad size transition)")
+struct AnimatedResizeTests {
+    static func pager(keepsPage: Bool = true, resize: Gesture) -> Scenario {
+        let pages = ["Comments", "Details", "Up next", "More"].map { Page(title: $0) }
+        return Scenario(name: "resize", viewport: Viewport(width: 390, height: 844, scale: 3), duration: 2,
+                        scene: Scene(background: .plain,
+                                     root: .pager(PagerSpec(pages: pages, initialPage: 2, keepsPageOnResize: keepsPage))),
+                        gestures: [resize])
+    }
+
+    @Test("The viewport moves along the curve, and the pager stays on its page at every frame: no boundary shows")
+    func alignedThroughout() {
+        let resize = Gesture.resize(at: 0.5, to: Size(width: 600, height: 844), duration: 0.4, curve: .easeInOut)
+        let simulation = Simulation(scenario: Self.pager(resize: resize))
+        var widths: [Double] = []
+        for i in 0...60 {
+            let state = simulation.state(at: Double(i) / 30)
+            widths.append(state.viewport.width)
+            let pager = state.scrollView("pager")!
+            #expect(abs(pager.contentOffset.x - 2 * pager.frame.width) < 1e-9, "frame at \(state.time) s")
+            #expect(pager.frame.width == state.viewport.width)
+        }
+        // Before, during (halfway along easeInOut: half the change) and after.
+        #expect(widths[15] == 390)
+        #expect(abs(simulation.state(at: 0.7).viewport.width - 495) < 1e-9)
+        #expect(widths[60] == 600)
+        #expect(widths.enumerated().dropFirst().allSatisfy { $0.element >= widths[$0.offset - 1] })
+    }
+
+    @Test("keepsPageOnResize: false reproduces the bug: contentOffset stays while the pages grow, two pages show")
+    func theBug() {
+        let resize = Gesture.resize(at: 0.5, to: Size(width: 600, height: 844))
+        let end = Simulation(scenario: Self.pager(keepsPage: false, resize: resize)).state(at: 1.5)
+        let pager = end.scrollView("pager")!
+        #expect(pager.contentOffset.x == 780)
+        #expect(pager.contentSize.width == 2400)
+        #expect(pager.contentOffset.x.truncatingRemainder(dividingBy: pager.frame.width) != 0)
+        let fixed = Simulation(scenario: Self.pager(resize: resize)).state(at: 1.5).scrollView("pager")!
+        #expect(fixed.contentOffset.x == 1200)
+    }
+}

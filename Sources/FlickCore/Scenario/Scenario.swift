@@ -305,14 +305,18 @@ public struct PagerSpec: Sendable {
     public var tabBar: TabBarSpec
     public var paging: PagingMode
     public var contentInset: EdgeInsets
+    /// After a resize, show the same page aligned to the new width (the Vimeo article's fix). False reproduces
+    /// the bug it describes: contentSize changes and contentOffset does not, so two pages show side by side.
+    public var keepsPageOnResize: Bool
 
     public init(pages: [Page], initialPage: Int = 0, tabBar: TabBarSpec = TabBarSpec(), paging: PagingMode = .page,
-                contentInset: EdgeInsets = .zero) {
+                contentInset: EdgeInsets = .zero, keepsPageOnResize: Bool = true) {
         self.pages = pages
         self.initialPage = initialPage
         self.tabBar = tabBar
         self.paging = paging
         self.contentInset = contentInset
+        self.keepsPageOnResize = keepsPageOnResize
     }
 }
 
@@ -505,7 +509,9 @@ public struct Gesture: Sendable {
         /// Raw samples `(t relative to at, x, y)` of one finger.
         case touches([(t: Double, point: Point)])
         case tap(Point)
-        case resize(Size)
+        /// The viewport changes to `Size`, at once or animated over `duration` seconds along `curve`
+        /// (an iPad size transition).
+        case resize(Size, duration: Double = 0, curve: DragCurve = .easeInOut)
     }
     /// Start time in seconds.
     public var at: Double
@@ -527,7 +533,9 @@ public struct Gesture: Sendable {
     public static func touches(at: Double, _ samples: [(t: Double, point: Point)]) -> Gesture {
         Gesture(at: at, .touches(samples))
     }
-    public static func resize(at: Double, to size: Size) -> Gesture { Gesture(at: at, .resize(size)) }
+    public static func resize(at: Double, to size: Size, duration: Double = 0, curve: DragCurve = .easeInOut) -> Gesture {
+        Gesture(at: at, .resize(size, duration: duration, curve: curve))
+    }
 
     /// How long a `tap` keeps the finger down, in seconds.
     public static let tapDuration = 0.05
