@@ -345,10 +345,6 @@ final class ScrollView: NestedScrollParticipant {
     /// rubber-banding): converts the finger's velocity into the content's.
     var trackingSlope: Double {
         guard case .tracking(let raw) = motion else { return 1 }
-        let l = limits
-        let past = raw < l.lowerBound ? l.lowerBound - raw : raw > l.upperBound ? raw - l.upperBound : 0
-        guard past > 0 else { return 1 }
-        let d = frame.size[scrollAxis], c = settings.rubberBandCoefficient
-        return c * d * d / ((d + c * past) * (d + c * past))
+        return rubberBand.slope(at: raw, limits: limits)
     }
 }

@@ -206,10 +206,9 @@ final class Sheet: NestedScrollParticipant {
 
     func updateTrackingVelocity(_ deltaVelocity: Double) {
         guard case .tracking(let raw) = motion else { return }
-        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them.
-        let past = raw < highestTop ? highestTop - raw : (raw > lowestTop && !spec.dismissible) ? raw - lowestTop : 0
-        let d = viewportHeight, c = settings.rubberBandCoefficient
-        let slope = past > 0 ? c * d * d / ((d + c * past) * (d + c * past)) : 1
+        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them (below the lowest only when
+        // the sheet is not dismissible: a card follows the finger 1:1 there).
+        let slope = rubberBand.slope(at: raw, limits: highestTop...(spec.dismissible ? .infinity : lowestTop))
         trackingVelocity = -deltaVelocity * slope
     }
 
