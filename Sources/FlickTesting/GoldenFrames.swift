@@ -132,7 +132,7 @@ public enum GoldenFrames {
                 continue
             }
             let expected = try Bitmap.readPNG(path: golden)
-            let actual = bitmap(of: try renderer.image(of: state))
+            let actual = try renderer.image(of: state).bitmap()
             let comparison = try ImageComparison(expected: expected, actual: actual, options: options, drawingDiff: true)
             if comparison.isWithinTolerance {
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
@@ -147,18 +147,6 @@ public enum GoldenFrames {
             }
         }
         return results
-    }
-
-    /// The rendered pixels as a Bitmap (both are premultiplied ARGB32; only the row padding differs).
-    static func bitmap(of surface: ImageSurface) -> Bitmap {
-        let width = surface.pixelWidth, height = surface.pixelHeight, rowWords = surface.stride / 4
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        surface.withPixels { words in
-            for y in 0..<height {
-                for x in 0..<width { pixels[y * width + x] = words[y * rowWords + x] }
-            }
-        }
-        return Bitmap(width: width, height: height, premultipliedPixels: pixels)
     }
 
     private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,

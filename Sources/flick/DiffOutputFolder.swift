@@ -14,8 +14,9 @@ final class DiffOutputFolder: @unchecked Sendable {
     /// Files in the folder that flick diff did not write.
     private let foreign: Set<String>
 
-    /// The number of images written so far.
-    var written: Int { lock.withLock { ours.count } }
+    /// The number of images completely written so far.
+    var written: Int { lock.withLock { completed } }
+    private var completed = 0
 
     init(path: String) throws(ImageError) {
         self.path = path
@@ -57,7 +58,8 @@ final class DiffOutputFolder: @unchecked Sendable {
         try writeManifest()
     }
 
-    /// Writes `image` as `name` in the folder, recording it in the manifest first.
+    /// Writes `image` as `name` in the folder, recording it in the manifest first; the file appears only
+    /// once complete (`Bitmap.writePNG`).
     func write(_ image: Bitmap, named name: String) throws(ImageError) {
         let target = path + "/" + name
         guard !foreign.contains(name) else {
@@ -69,6 +71,7 @@ final class DiffOutputFolder: @unchecked Sendable {
         }
         try recorded.get()
         try image.writePNG(path: target)
+        lock.withLock { completed += 1 }
     }
 
     /// Call with the lock held (or before any thread shares the folder).

@@ -14,6 +14,21 @@ struct Flick: ParsableCommand {
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self]
     )
+
+    /// Parses and runs the command. A usage error (an unknown option, a missing or malformed value) exits
+    /// with status 2, as every other bad input does, not ArgumentParser's 64; its message is unchanged.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                printError(fullMessage(for: error))
+                Foundation.exit(failureExit.rawValue)
+            }
+            exit(withError: error)
+        }
+    }
 }
 
 /// Exit status 2: bad input or failure (SPEC §1).
