@@ -1,8 +1,9 @@
 import ArgumentParser
 import FlickDiff
+import FlickRender
 import Foundation
 
-struct Diff: ParsableCommand {
+struct Diff: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Compare two images, or two folders of frames, pixel by pixel.",
         discussion: """
@@ -14,7 +15,7 @@ struct Diff: ParsableCommand {
 
         Prints a table of the frames that differ: differing pixels, their share of the frame, the anti-aliased pixels ignored, and whether that is within tolerance; with --format json, one object per frame and a summary instead.
 
-        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels in --diff-color, anti-aliased ones in --aa-color, over a grey copy of A faded to --alpha) and NAME.sidebyside.png (A | B | diff; stacked, or reduced, when three side by side would be wider than 32767 pixels). DIR must be new, empty, or a folder an earlier `flick diff` wrote into: then only the images that run wrote are replaced; files flick did not write are never overwritten.
+        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels in --diff-color, anti-aliased ones in --aa-color, over a grey copy of A faded to --alpha) and NAME.sidebyside.png (A | B | diff; stacked, or reduced, when three side by side would be wider than 32767 pixels). The images are written into a hidden folder beside DIR and renamed into place when complete; DIR must be new, empty, or an earlier flick output (it holds a .flick-output list of flick's files and nothing else), which is then replaced. Files flick did not write are never overwritten or deleted. If an image cannot be written, none is kept.
 
         Every image is limited to 64 megapixels, checked from its header before it is decoded. Colours are #rrggbb or r,g,b.
 
@@ -149,19 +150,25 @@ struct Diff: ParsableCommand {
             throw failureExit
         }
 
-        let output: DiffOutputFolder?
+        let output: OutputFolder?
         do {
-            output = try out.map { try DiffOutputFolder(path: $0) }
+            if out?.isEmpty == true { throw RenderError("--out is empty; give the folder the diff images go in") }
+            output = try out.map { try OutputFolder(destination: URL(fileURLWithPath: $0)) }
         } catch {
             printError("error: \(error)")
             throw failureExit
         }
 
-        let outcomes = compare(frames, options: options, writingTo: output)
+        guard let outcomes = compare(frames, options: options, writingTo: output) else {
+            output?.abandon()
+            printError("error: \(RenderCancelled())")
+            throw Interruption.exit
+        }
 
         var rows: [[String]] = []
         var reports: [FrameReport] = []
         var beyond = 0, identical = 0, similar = 0
+        var writeFailed = false
         for (frame, outcome) in zip(frames, outcomes) {
             switch outcome {
             case .failure(let error):
@@ -177,7 +184,31 @@ struct Diff: ParsableCommand {
                     rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
                                  c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
                 }
-                if let writeError = result.writeError { errors.append("error: \(writeError)") }
+                if let writeError = result.writeError {
+                    errors.append("error: \(writeError)")
+                    writeFailed = true
+                }
+            }
+        }
+        // All or nothing: an image that could not be written leaves no diff images at all.
+        var diffImages = 0
+        if let output {
+            if writeFailed {
+                output.abandon()
+                errors.append("error: no diff images were written to \(out ?? "")")
+            } else {
+                do {
+                    let warnings = try output.commit(cancellation: Interruption.cancellation)
+                    for warning in warnings { printError("warning: \(warning)") }
+                    diffImages = output.fileCount
+                } catch let error as RenderCancelled {
+                    output.abandon()
+                    printError("error: \(error)")
+                    throw Interruption.exit
+                } catch {
+                    output.abandon()
+                    errors.append("error: \(error)")
+                }
             }
         }
         let compared = reports.count
@@ -187,7 +218,7 @@ struct Diff: ParsableCommand {
                                   includeAA: options.includeAntialiasing, maxDiffPixels: options.maxDiffPixels,
                                   maxDiffRatio: options.maxDiffRatio, missing: missing, extra: extra,
                                   errors: errors.map { String($0.dropFirst("error: ".count)) },
-                                  diffImages: output?.written ?? 0, diffFolder: output?.path)
+                                  diffImages: diffImages, diffFolder: diffImages > 0 ? out : nil)
             print(try JSONReport(frames: reports, summary: summary).text())
         } else {
             if !rows.isEmpty {
@@ -199,8 +230,8 @@ struct Diff: ParsableCommand {
             summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
             if !includeAA { summary += ", anti-aliasing ignored" }
             if compared > 0 || errors.isEmpty { print(summary) }
-            if let output, output.written > 0 {
-                print("diff images: \(output.path) (\(output.written) file\(output.written == 1 ? "" : "s"))")
+            if diffImages > 0 {
+                print("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
             }
         }
         for error in errors { printError(error) }
@@ -223,12 +254,14 @@ struct Diff: ParsableCommand {
         let writeError: ImageError?
     }
 
-    /// Compares the pairs on `workers(frames:)` threads, writing diff images as frames finish.
-    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: DiffOutputFolder?) -> [Result<FrameResult, ImageError>] {
+    /// Compares the pairs on `workers(frames:)` threads, writing diff images as frames finish; nil when a signal
+    /// stopped it.
+    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
+        let cancellation = Interruption.cancellation
         DispatchQueue.concurrentPerform(iterations: workers(frames: frames.count)) { _ in
-            while let index = results.claim() {
+            while !cancellation.isCancelled, let index = results.claim() {
                 let frame = frames[index]
                 results[index] = Result { () throws(ImageError) in
                     let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
@@ -252,7 +285,7 @@ struct Diff: ParsableCommand {
                 }
             }
         }
-        return results.values
+        return cancellation.isCancelled ? nil : results.values
     }
 
     private func message(for error: ImageError, frame: FramePair) -> String {
