@@ -55,11 +55,11 @@ let package = Package(
         // (Cairo and librsvg only rasterise SVG files).
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
         // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
-        .target(name: "FlickTesting", dependencies: ["FlickCore", "FlickRender", "FlickDiff"]),
+        .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
-        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
         // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),

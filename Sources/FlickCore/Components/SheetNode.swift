@@ -31,7 +31,7 @@ final class Sheet: NestedScrollParticipant {
     private(set) var motion: Motion = .resting(top: .nan)
     /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
     private(set) var currentDetent: Int
-    var trackingVelocity = 0.0
+    var trackingVelocity = TrackingVelocity()
 
     init(spec: SheetSpec, settings: ScrollSettings) {
         self.spec = spec
@@ -94,7 +94,7 @@ final class Sheet: NestedScrollParticipant {
     func velocity(at t: Double) -> Double {
         switch motion {
         case .resting, .dismissed: return 0
-        case .tracking: return trackingVelocity
+        case .tracking: return trackingVelocity.at(t)
         case .animating(let a, _): return a.velocity(at: t)
         }
     }
@@ -143,7 +143,7 @@ final class Sheet: NestedScrollParticipant {
         settle(before: t)
         if case .dismissed = motion { return }
         motion = .tracking(rawTop: rawTop(shown: top(at: t)))
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
     }
 
     func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
@@ -173,7 +173,7 @@ final class Sheet: NestedScrollParticipant {
         guard case .tracking = motion else { return }
         let top = self.top(at: t)
         let v = -velocity // d(top)/dt
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
         if spec.dismissible && top > lowestTop
             && (top - lowestTop > spec.dismiss.distance || v > spec.dismiss.velocity) {
             let animation = AxisAnimation.spring(from: top, to: viewportHeight, velocity: v, spring: spec.spring,
@@ -204,12 +204,12 @@ final class Sheet: NestedScrollParticipant {
         return candidates.min { abs(self.top(of: $0) - projected) < abs(self.top(of: $1) - projected) }!
     }
 
-    func updateTrackingVelocity(_ deltaVelocity: Double) {
+    func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
         guard case .tracking(let raw) = motion else { return }
         // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them (below the lowest only when
         // the sheet is not dismissible: a card follows the finger 1:1 there).
         let slope = rubberBand.slope(at: raw, limits: highestTop...(spec.dismissible ? .infinity : lowestTop))
-        trackingVelocity = -deltaVelocity * slope
+        trackingVelocity = TrackingVelocity(value: -deltaVelocity * slope, sampleTime: time)
     }
 
     func viewportDidResize(at t: Double) {

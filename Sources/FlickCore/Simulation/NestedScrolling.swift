@@ -1,4 +1,5 @@
 import Foundation
+import FlickPhysics
 
 /// The passes in which a drag delta is offered to the components under the finger (SPEC §3, nested scrolling).
 ///
@@ -26,9 +27,9 @@ protocol NestedScrollParticipant: AnyObject {
     func beginTracking(at time: Double)
     /// Takes part of `delta` in `pass`; returns the part it used.
     func consume(_ delta: Double, pass: NestedScrollPass, at time: Double) -> Double
-    /// While tracking: the finger's velocity in delta space if this participant moved last, else 0; it reports
-    /// its own velocity from it.
-    func updateTrackingVelocity(_ deltaVelocity: Double)
+    /// While tracking: the finger's velocity in delta space if this participant moved last, else 0, measured at
+    /// the touch sample at `time`; it reports its own velocity from it.
+    func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double)
     /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
     /// last and 0 for the others.
     func endTracking(velocity: Double, at time: Double)
@@ -61,5 +62,25 @@ struct NestedScrollDispatcher {
         for ancestor in ancestors.reversed() { offer(ancestor, .postScroll) }
         for participant in chain.reversed() { offer(participant, .overscroll) }
         return remaining
+    }
+}
+
+/// The velocity of content under a finger: the finger's as measured at its latest touch sample, until the finger
+/// has been still for longer than the velocity tracker's pause rule, when it is 0 — the velocity a lift at that
+/// instant releases with, so the velocity stays continuous when the finger lifts after holding still.
+public struct TrackingVelocity: Hashable, Sendable {
+    /// pt/s.
+    public var value: Double
+    /// When the sample it was measured at was taken.
+    public var sampleTime: Double
+
+    public init(value: Double = 0, sampleTime: Double = -.infinity) {
+        self.value = value
+        self.sampleTime = sampleTime
+    }
+
+    /// The velocity at `t`: 0 once no sample came for `VelocityTracker.defaultAssumePointerStoppedTime` (40 ms).
+    public func at(_ t: Double) -> Double {
+        t - sampleTime > VelocityTracker.defaultAssumePointerStoppedTime ? 0 : value
     }
 }
