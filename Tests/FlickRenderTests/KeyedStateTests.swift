@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 import Testing
@@ -76,13 +77,13 @@ import Testing
         var scenario1x = scenario
         scenario1x.viewport.scale = 1
         let end = try DecodedFrame(scenario1x, try #require(frames.last), name: "two-pagers-end")
-        let tint = Pixel(r: 0x00, g: 0x7A, b: 0xFF)
+        let tint = RGBA(0x00, 0x7A, 0xFF)
         // The first pager's underline, 2.5 pt thick at the bottom of its bar (y 88.5...91), under the second tab.
         expectPixel(end.pixel(195, 90), tint, tolerance: 6, "underline under Following")
         #expect(end.pixel(60, 90).distance(to: tint) > 60, "no underline under Featured")
         // The second pager's pill, a 15 % tint over the bar, under Month (x 195...292.5) and not under Day.
         let underMonth = end.pixel(243, 250), underDay = end.pixel(48, 250)
-        #expect(underMonth.b > underMonth.r + 10, "pill under Month: \(underMonth)")
-        #expect(abs(Int(underDay.b) - Int(underDay.r)) < 12, "no pill under Day: \(underDay)")
+        #expect(underMonth.blue > underMonth.red + 10, "pill under Month: \(underMonth)")
+        #expect(abs(Int(underDay.blue) - Int(underDay.red)) < 12, "no pill under Day: \(underDay)")
     }
 }
