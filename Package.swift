@@ -54,7 +54,8 @@ let package = Package(
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer
         // (Cairo and librsvg only rasterise SVG files).
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
-        // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
+        // Golden-frame assertions for XCTest and Swift Testing (renders a scenario and compares with FlickDiff), and
+        // the test runner behind `flick check` and `flick test`: expectations, invariants, goldens, JUnit.
         .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
         .executableTarget(
             name: "flick",

@@ -83,6 +83,16 @@ public enum GoldenFrames {
                           artifactsDirectory: artifactsDirectory)
     }
 
+    /// Renders `frames` of `scenario` and compares each with `goldenDirectory/frame_NNNNN.png`.
+    public static func verify(_ scenario: Scenario, iconFolders: [String], frames: [Int], goldenDirectory: String,
+                              scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        try verify(scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory,
+                   iconFolders: iconFolders, scale: scale, options: options, record: record,
+                   artifactsDirectory: artifactsDirectory)
+    }
+
     /// Renders `scenario` at each instant and compares it with its golden in `goldenDirectory`
     /// (`frame_NNNNN.png` for a frame index, `time_S.SSS.png` for a time in seconds).
     public static func verify(_ scenario: Scenario, at instants: [GoldenInstant], goldenDirectory: String,
@@ -106,7 +116,6 @@ public enum GoldenFrames {
         let artifacts = artifactsDirectory
             ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
-        try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
@@ -118,6 +127,7 @@ public enum GoldenFrames {
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: golden)
             func write(_ reason: String) throws -> GoldenFrameResult {
+                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
                 try renderer.png(of: state).write(to: URL(fileURLWithPath: golden))
                 return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
             }
