@@ -637,7 +637,10 @@ private struct Run {
             let f = min(max(position - Double(i), 0), 1)
             let width = pager.tabs[i].width + (pager.tabs[j].width - pager.tabs[i].width) * f
             let x: Double
-            if facts.customTabWidths.contains(pager.key) {
+            // Tabs of their own widths (given, or a scrollable bar's titles): the indicator interpolates the tabs'
+            // frames, which a scrolled bar has already moved.
+            let unequal = pager.tabs.contains { abs($0.width - pager.tabs[0].width) > 1e-9 }
+            if facts.customTabWidths.contains(pager.key) || unequal || pager.tabBarOffset != 0 {
                 let beyond = position < 0 ? position * pager.tabs[0].width
                     : max(0, position - Double(n - 1)) * pager.tabs[n - 1].width
                 x = pager.tabs[i].x + (pager.tabs[j].x - pager.tabs[i].x) * f + beyond
