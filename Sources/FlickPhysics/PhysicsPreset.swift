@@ -142,57 +142,31 @@ public struct ScrollRule: Hashable, Sendable {
                    restThreshold: display.halfPixel, tolerance: .scroll(devicePixelRatio: display.scale))
     }
 
-    // MARK: Tracking
+    // MARK: Tracking (see `Overscroll`)
 
     /// Whether the content may be dragged past its edges at all.
-    public var allowsOverscroll: Bool { overscroll != .clamp }
+    public var allowsOverscroll: Bool { overscroll.allowsOverscroll }
 
-    /// The coordinate a node keeps while tracking, from the position shown when the finger comes down: the raw
-    /// (finger) position for the rubber band, the shown position otherwise.
+    /// `overscroll.trackingPosition`: the coordinate a node keeps while tracking.
     public func trackingPosition(shown: Double, limits: ClosedRange<Double>, dimension: Double) -> Double {
-        switch overscroll {
-        case .rubberBand(let c): RubberBand(coefficient: c, dimension: dimension).raw(forDisplayed: shown, limits: limits)
-        case .resistance, .follow: shown
-        case .clamp: min(max(shown, limits.lowerBound), limits.upperBound)
-        }
+        overscroll.trackingPosition(shown: shown, limits: limits, dimension: dimension)
     }
 
-    /// The shown position for a tracking coordinate.
+    /// `overscroll.shown`: the shown position for a tracking coordinate.
     public func shown(tracking: Double, limits: ClosedRange<Double>, dimension: Double) -> Double {
-        switch overscroll {
-        case .rubberBand(let c): RubberBand(coefficient: c, dimension: dimension).displayed(tracking, limits: limits)
-        case .resistance, .follow: tracking
-        case .clamp: min(max(tracking, limits.lowerBound), limits.upperBound)
-        }
+        overscroll.shown(tracking: tracking, limits: limits, dimension: dimension)
     }
 
-    /// The tracking coordinate after a move of `delta` (positive = contentOffset grows) the node accepted.
+    /// `overscroll.tracking(_:movedBy:…)`: the tracking coordinate after an accepted move.
     public func tracking(_ tracking: Double, movedBy delta: Double, limits: ClosedRange<Double>,
                          dimension: Double) -> Double {
-        switch overscroll {
-        case .rubberBand, .follow: tracking + delta
-        case .resistance(let physics):
-            // Flutter's offset is the finger's movement: the opposite of the content's.
-            tracking - physics.applyPhysicsToUserOffset(-delta, pixels: tracking, range: limits, viewport: dimension)
-        case .clamp: min(max(tracking + delta, limits.lowerBound), limits.upperBound)
-        }
+        overscroll.tracking(tracking, movedBy: delta, limits: limits, dimension: dimension)
     }
 
-    /// d(shown)/d(finger) at a tracking coordinate: converts the finger's velocity into the content's.
-    /// `movingForward` is the direction of the finger's delta (it matters to Flutter's easing).
+    /// `overscroll.trackingSlope`: d(shown)/d(finger) at a tracking coordinate.
     public func trackingSlope(tracking: Double, limits: ClosedRange<Double>, dimension: Double,
                               movingForward: Bool) -> Double {
-        switch overscroll {
-        case .rubberBand(let c): return RubberBand(coefficient: c, dimension: dimension).slope(at: tracking, limits: limits)
-        case .follow: return 1
-        case .clamp: return tracking < limits.lowerBound || tracking > limits.upperBound ? 0 : 1
-        case .resistance(let physics):
-            let pastStart = limits.lowerBound - tracking, pastEnd = tracking - limits.upperBound
-            guard pastStart > 0 || pastEnd > 0, dimension > 0 else { return 1 }
-            let easing = (pastStart > 0 && movingForward) || (pastEnd > 0 && !movingForward)
-            if easing && physics.rate == .fast { return 1 }
-            return physics.frictionFactor(max(pastStart, pastEnd) / dimension)
-        }
+        overscroll.trackingSlope(tracking: tracking, limits: limits, dimension: dimension, movingForward: movingForward)
     }
 
     // MARK: Release
@@ -237,6 +211,61 @@ public struct ScrollRule: Hashable, Sendable {
         let edge = position < limits.lowerBound ? limits.lowerBound : limits.upperBound
         return .flutterSpring(.scroll(spring: BouncingScrollPhysics.defaultSpring, start: position, end: edge,
                                       velocity: min(0, velocity), tolerance: tolerance), start: start, phase: .bounce)
+    }
+}
+
+// MARK: - Tracking past an edge
+
+extension ScrollRule.Overscroll {
+    /// Whether the content may be dragged past its edges at all.
+    public var allowsOverscroll: Bool { self != .clamp }
+
+    /// The coordinate a node keeps while tracking, from the position shown when the finger comes down: the raw
+    /// (finger) position for the rubber band, the shown position otherwise.
+    public func trackingPosition(shown: Double, limits: ClosedRange<Double>, dimension: Double) -> Double {
+        switch self {
+        case .rubberBand(let c): RubberBand(coefficient: c, dimension: dimension).raw(forDisplayed: shown, limits: limits)
+        case .resistance, .follow: shown
+        case .clamp: min(max(shown, limits.lowerBound), limits.upperBound)
+        }
+    }
+
+    /// The shown position for a tracking coordinate.
+    public func shown(tracking: Double, limits: ClosedRange<Double>, dimension: Double) -> Double {
+        switch self {
+        case .rubberBand(let c): RubberBand(coefficient: c, dimension: dimension).displayed(tracking, limits: limits)
+        case .resistance, .follow: tracking
+        case .clamp: min(max(tracking, limits.lowerBound), limits.upperBound)
+        }
+    }
+
+    /// The tracking coordinate after a move of `delta` (positive = contentOffset grows) the node accepted.
+    public func tracking(_ tracking: Double, movedBy delta: Double, limits: ClosedRange<Double>,
+                         dimension: Double) -> Double {
+        switch self {
+        case .rubberBand, .follow: tracking + delta
+        case .resistance(let physics):
+            // Flutter's offset is the finger's movement: the opposite of the content's.
+            tracking - physics.applyPhysicsToUserOffset(-delta, pixels: tracking, range: limits, viewport: dimension)
+        case .clamp: min(max(tracking + delta, limits.lowerBound), limits.upperBound)
+        }
+    }
+
+    /// d(shown)/d(finger) at a tracking coordinate: converts the finger's velocity into the content's.
+    /// `movingForward` is the direction of the finger's delta (it matters to Flutter's easing).
+    public func trackingSlope(tracking: Double, limits: ClosedRange<Double>, dimension: Double,
+                              movingForward: Bool) -> Double {
+        switch self {
+        case .rubberBand(let c): return RubberBand(coefficient: c, dimension: dimension).slope(at: tracking, limits: limits)
+        case .follow: return 1
+        case .clamp: return tracking < limits.lowerBound || tracking > limits.upperBound ? 0 : 1
+        case .resistance(let physics):
+            let pastStart = limits.lowerBound - tracking, pastEnd = tracking - limits.upperBound
+            guard pastStart > 0 || pastEnd > 0, dimension > 0 else { return 1 }
+            let easing = (pastStart > 0 && movingForward) || (pastEnd > 0 && !movingForward)
+            if easing && physics.rate == .fast { return 1 }
+            return physics.frictionFactor(max(pastStart, pastEnd) / dimension)
+        }
     }
 }
 

@@ -217,6 +217,19 @@ import Testing
         #expect(soft.position(at: 0.1) > motion.position(at: 0.1), "a longer response moves slower")
     }
 
+    /// Sheets track past their detents with their own overscroll rule (in their own coordinate, r = −top).
+    @Test func sheetOverscroll() {
+        let limits = -700.0 ... -100.0
+        let uikit = PhysicsPreset(.uikit, display: display).sheet.overscroll
+        #expect(uikit.shown(tracking: -50, limits: limits, dimension: 852)
+                == RubberBand(dimension: 852).displayed(-50, limits: limits))
+        let floating = PhysicsPreset(.floatingpanel, display: display).sheet.overscroll
+        #expect(floating.shown(tracking: -50, limits: limits, dimension: 852) == -50, "1:1 past the detents")
+        let flutter = PhysicsPreset(.flutterIOS, display: display).sheet.overscroll
+        #expect(flutter.shown(tracking: -50, limits: limits, dimension: 852) == -100, "clamped at the highest detent")
+        #expect(!flutter.allowsOverscroll)
+    }
+
     @Test func systemNames() {
         #expect(PhysicsSystem.allCases.map(\.rawValue) == ["uikit", "floatingpanel", "flutter-ios", "flutter-android",
                                                             "android"])
