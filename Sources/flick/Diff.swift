@@ -228,11 +228,12 @@ struct Diff: ParsableCommand {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
         DispatchQueue.concurrentPerform(iterations: workers(frames: frames.count)) { _ in
+            let buffers = DecodingBuffers()
             while let index = results.claim() {
                 let frame = frames[index]
                 results[index] = Result { () throws(ImageError) in
                     let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
-                                                   svgScale: scale, drawingDiff: output != nil)
+                                                   svgScale: scale, drawingDiff: output != nil, buffers: buffers)
                     let comparison = files.comparison
                     if timings {
                         printError("\(frame.name): decode \(milliseconds(files.decodeTime)) ms, compare \(milliseconds(files.compareTime)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
