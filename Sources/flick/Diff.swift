@@ -227,7 +227,9 @@ struct Diff: ParsableCommand {
     private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: DiffOutputFolder?) -> [Result<FrameResult, ImageError>] {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
-        DispatchQueue.concurrentPerform(iterations: workers(frames: frames.count)) { _ in
+        let workers = workers(frames: frames.count)
+        if timings { printError("comparing \(frames.count) frame\(frames.count == 1 ? "" : "s") on \(workers) thread\(workers == 1 ? "" : "s")") }
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let buffers = DecodingBuffers()
             while let index = results.claim() {
                 let frame = frames[index]
