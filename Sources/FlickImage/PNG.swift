@@ -209,6 +209,15 @@ public enum ImageFile {
         }
     }
 
+    /// Whether the file name `name` is a hidden partial file that `write(_:to:)` left behind when its process
+    /// died while writing (`.NAME.partial-PID-N`, PID no longer running): safe to remove.
+    public static func isLeftoverPartial(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.range(of: ".partial-", options: .backwards) else { return false }
+        let parts = name[marker.upperBound...].split(separator: "-")
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
+    }
+
     /// Why opening `path` failed, from `errno`.
     static func openError(path: String) -> ImageError {
         switch errno {

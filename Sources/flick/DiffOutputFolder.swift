@@ -33,11 +33,15 @@ final class DiffOutputFolder: @unchecked Sendable {
             return
         }
         guard isDirectory.boolValue else { throw .cannotWrite(path: path, reason: "it is a file, not a folder") }
-        let contents: [String]
+        var contents: [String]
         do {
             contents = try manager.contentsOfDirectory(atPath: path)
         } catch {
             throw .cannotWrite(path: path, reason: "cannot list the folder")
+        }
+        // Images an interrupted flick diff was writing (the hidden files they are written to) are its own.
+        for name in contents where ImageFile.isLeftoverPartial(name) {
+            if (try? manager.removeItem(atPath: path + "/" + name)) != nil { contents.removeAll { $0 == name } }
         }
         let manifest = path + "/" + Self.manifestName
         if contents.isEmpty {

@@ -63,14 +63,6 @@ public final class ImageSurface: Surface {
     /// Makes pending drawing visible in the pixel buffer.
     public func flush() { cairo_surface_flush(pointer) }
 
-    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row).
-    public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
-        flush()
-        let base = cairo_image_surface_get_data(pointer)!
-        let words = base.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * pixelHeight) { $0 }
-        return try body(UnsafeBufferPointer(start: words, count: stride / 4 * pixelHeight))
-    }
-
     /// The drawing as a bitmap of straight RGBA pixels: the one place where Cairo's pixels leave Cairo.
     public func bitmap() -> Bitmap {
         flush()
