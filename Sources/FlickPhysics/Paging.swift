@@ -40,7 +40,7 @@ public enum Paging {
 extension Int {
     /// `x` converted to an integer, saturating at ±2³¹ instead of trapping (NaN gives 0): page and row indices
     /// come from user-sized geometry, which may be absurd but must never crash.
-    public init(saturating x: Double) {
+    package init(saturating x: Double) {
         guard !x.isNaN else { self = 0; return }
         let limit = Double(Int32.max)
         self = Int(Swift.min(Swift.max(x, -limit), limit))

@@ -30,8 +30,7 @@ struct Bench: ParsableCommand, WritesOutput {
         try checkOptions()
         let path = ExampleCatalog.resolve(scenario)
         let scenario = try loadScenario(self.scenario)
-        let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
-            + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
+        let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
         let result: BenchmarkResult
         do {
             result = try Benchmark.run(scenario, sampleFrames: samples, jobs: workerThreads(jobs),

@@ -80,8 +80,7 @@ struct Render: ParsableCommand, WritesOutput {
 
         let showProgress = isatty(STDERR_FILENO) == 1
         for (_, path, scenario) in loaded {
-            let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
-                + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
+            let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
             let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: Interruption.cancellation)

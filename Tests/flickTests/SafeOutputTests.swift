@@ -49,7 +49,7 @@ struct SafeOutputTests {
         let run = try flick(["render", "rubber-band-pull", "--out", dir.appendingPathComponent("new/deeper").path,
                              "--frames", "0..1", "--scale", "0.001"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("cannot create a 0×0 image") || run.stderr.contains("cannot create a 0×1 image"), "\(run.stderr)")
+        #expect(run.stderr.contains("an image needs at least one pixel a side"), "\(run.stderr)")
         #expect(contents(dir) == [])
     }
 

@@ -19,15 +19,18 @@ public struct SequenceOptions: Sendable {
     public var render: RenderOptions
     /// Stops the render when cancelled (Ctrl-C): what was written is removed and `render` throws.
     public var cancellation: Cancellation?
+    /// Gets every drawn frame in order, for outputs built beside the frames (the review outputs).
+    public var observer: SequenceObserver?
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
-                cancellation: Cancellation? = nil) {
+                cancellation: Cancellation? = nil, observer: SequenceObserver? = nil) {
         self.format = format
         self.frames = frames
         self.jobs = max(1, jobs)
         self.render = render
         self.cancellation = cancellation
+        self.observer = observer
     }
 }
 
@@ -73,6 +76,14 @@ public enum SequenceRenderer {
             let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
             let failure = FirstError()
             let counter = ProgressCounter(total: total, report: progress)
+            let observer = options.observer
+            try observer?.begin(folder)
+            // Frames are drawn into images of their own while the next frame compares its pixels with them.
+            let drawsPixels = options.format.writesPNG || observer != nil
+            let encodesPNG = options.format.writesPNG || observer?.needsPNG == true
+            let history = FrameHistory()
+            let pool = SurfacePool(capacity: 2 * options.jobs + 4)
+            let delivery = observer.map { OrderedDelivery(observer: $0, first: range.lowerBound, window: 2 * options.jobs) }
             let group = DispatchGroup()
             for _ in 0..<options.jobs {
                 group.enter()
@@ -80,13 +91,38 @@ public enum SequenceRenderer {
                     defer { group.leave() }
                     do {
                         let renderer = try FrameRenderer(scenario: scenario, options: options.render)
+                        let encoder = PNGEncoder()
                         while let frame = queue.pop() {
                             if cancellation?.isCancelled == true { throw RenderCancelled() }
-                            if options.format.writesPNG {
-                                try folder.write(renderer.png(of: frame),
-                                                 to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
-                            }
-                            if options.format.writesSVG {
+                            if drawsPixels {
+                                let size = renderer.pixelSize(of: frame)
+                                let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
+                                                       pool: pool)
+                                renderer.draw(frame, into: drawn.image)
+                                history.publish(drawn)
+                                // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
+                                var png: Data?
+                                var reused = false
+                                if frame.index > range.lowerBound {
+                                    guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
+                                    if encodesPNG, drawn.hasSamePixels(as: previous) {
+                                        guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
+                                        png = bytes
+                                        reused = bytes != nil
+                                    }
+                                }
+                                if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
+                                drawn.repeatsPrevious = reused
+                                history.encodedPNG(of: drawn, png)
+                                if options.format.writesPNG, let png {
+                                    try folder.write(png, to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
+                                }
+                                if options.format.writesSVG {
+                                    try folder.write(renderer.svg(of: frame),
+                                                     to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                                }
+                                try delivery?.deliver(drawn)
+                            } else {
                                 try folder.write(renderer.svg(of: frame),
                                                  to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
                             }
@@ -95,6 +131,8 @@ public enum SequenceRenderer {
                     } catch {
                         failure.record(error)
                         queue.close()
+                        history.fail()
+                        delivery?.fail()
                     }
                 }
                 thread.stackSize = 1 << 22
@@ -120,11 +158,13 @@ public enum SequenceRenderer {
             queue.close()
             group.wait()
             if let error = failure.error { throw error }
+            try observer?.finish(folder)
             // A cancellation that came after the last frame still stops the commit.
             let warnings = try folder.commit(cancellation: cancellation)
             return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start),
                                    warnings: warnings)
         } catch {
+            options.observer?.abandon()
             folder.abandon()
             throw error
         }
