@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FlickRender", targets: ["FlickRender"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
+        .library(name: "FlickReview", targets: ["FlickReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -51,10 +52,12 @@ let package = Package(
         .target(name: "FlickDiff", dependencies: ["CFlickCairo", "CFlickRsvg"]),
         // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
         .target(name: "FlickTesting", dependencies: ["FlickCore", "FlickRender", "FlickDiff"]),
+        // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
+        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +66,7 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
         .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

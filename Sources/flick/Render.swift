@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRender
+import FlickReview
 import Foundation
 
 struct Render: ParsableCommand {
@@ -12,6 +13,13 @@ struct Render: ParsableCommand {
         The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up as <icon>.svg beside the scenario file, then in Examples/icons/.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
+
+        Review outputs go beside frames/ in DIR/<name>/; --review writes all of them (the video only with --video):
+          preview.apng        the run as an animated PNG that loops: every frame exact, at the scenario's fps
+          contact-sheet.png   key frames in a grid, labelled with time, frame and phases: touch-downs, releases, taps, resizes, phase changes, settles and evenly spaced frames between
+          motion.svg, .png    value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges, finger-down spans shaded
+          preview.mp4|webm|gif  with --video, through ffmpeg (apt-get install ffmpeg); mp4 is H.264 in yuv420p
+        Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often (N × (frames − 1) + 1 frames over the same simulated time, every frame of the normal run among them) and plays them at the scenario's fps.
         """
     )
 
@@ -39,6 +47,27 @@ struct Render: ParsableCommand {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png (and the video with --video).")
+    var review = false
+
+    @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
+    var preview = false
+
+    @Flag(name: .customLong("contact-sheet"), help: "Write contact-sheet.png: the key frames in a labelled grid.")
+    var contactSheet = false
+
+    @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp("At most this many frames on the contact sheet.", valueName: "K"))
+    var contactSheetFrames: Int = ContactSheet.defaultFrameLimit
+
+    @Flag(help: "Write motion.svg and motion.png: value and velocity against time for everything that moved.")
+    var motion = false
+
+    @Option(help: ArgumentHelp("Also write preview.mp4, .webm or .gif through ffmpeg (which must be on PATH).", valueName: "mp4|webm|gif"))
+    var video: VideoFormat?
+
+    @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
+    var slow: Int?
+
     /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
     func checkOptions() throws {
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
@@ -48,10 +77,29 @@ struct Render: ParsableCommand {
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
+        if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if contactSheetFrames < 1 || contactSheetFrames > 400 {
+            throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
+        }
+    }
+
+    /// The review outputs asked for, for a scenario played at `playbackFPS`.
+    func reviewOptions(playbackFPS: Double, ffmpeg: String?) -> ReviewOptions {
+        ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
+                      contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
+                      playbackFPS: playbackFPS, slow: slow ?? 1)
     }
 
     func run() throws {
         try checkOptions()
+        // A video needs ffmpeg: without it, nothing is written at all.
+        var ffmpeg: String?
+        if let video {
+            guard let found = FFmpeg.locate() else {
+                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+            }
+            ffmpeg = found
+        }
         var loaded: [(argument: String, path: String, scenario: Scenario)] = []
         var problems = 0
         for argument in scenarios {
@@ -88,11 +136,15 @@ struct Render: ParsableCommand {
         }
         defer { signals.forEach { $0.cancel() } }
         for (_, path, scenario) in loaded {
+            let playbackFPS = scenario.fps / Double(slow ?? 1)
+            let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
             let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
                 + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
             let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
-                                          cancellation: cancellation)
+                                          cancellation: cancellation,
+                                          observer: reviewOptions.isEmpty ? nil
+                                              : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
             do {
@@ -100,7 +152,8 @@ struct Render: ParsableCommand {
                     bar?.update(done, of: total)
                 }
                 bar?.finish()
-                print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)) in \(String(format: "%.1f", summary.seconds)) s")
+                let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
+                print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
             } catch let error as RenderCancelled {
                 bar?.finish()
                 printError("\(path): \(error)")
@@ -122,6 +175,8 @@ struct Render: ParsableCommand {
         }
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
+        // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
+        if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
         let frameCount = scenario.frameCount
         // SPEC §2's limits, checked again after the overrides.
         if frameCount > ScenarioDecoder.maximumFrames {
@@ -164,6 +219,7 @@ struct FrameRange: ExpressibleByArgument {
 }
 
 extension FrameFormat: ExpressibleByArgument {}
+extension VideoFormat: ExpressibleByArgument {}
 
 /// Prints `message` as an error and returns the exit for bad input (status 2).
 func badInput(_ message: String) -> ExitCode {
