@@ -4,7 +4,8 @@ import Foundation
 
 /// `contact-sheet.png`: key frames of a run in a labelled grid (an animator's contact sheet). Chosen are the
 /// first and last frames, every touch-down, release, tap and resize, every change of a sheet's or scroll
-/// view's phase, every settle, and evenly spaced frames between them, up to a limit.
+/// view's phase, every settle, and frames spaced evenly through the motion between them, up to a limit
+/// (a rest shows once, not on a row of identical tiles).
 public struct ContactSheet: Sendable {
     /// One tile: a frame, where it is drawn, and its label.
     public struct Tile: Hashable, Sendable {
@@ -127,26 +128,26 @@ public struct ContactSheet: Sendable {
             if room <= 0 { break }
             chosen += candidates.count <= room ? candidates : evenlySpaced(candidates, count: room)
         }
-        // Evenly spaced frames fill the largest gaps in time.
+        // Frames spaced evenly through the motion fill the gaps with the most of it: a frame counts when
+        // something moved since the previous one or a finger is down. Rests get no in-between frames.
+        let active = timeline.activeFrames()
+        var activeBefore = [0]
+        for flag in active { activeBefore.append(activeBefore.last! + (flag ? 1 : 0)) }
         var set = Set(chosen)
         while set.count < min(limit, n) {
             let sorted = set.sorted()
-            var bestGap = 0.0
-            var bestPosition: Int?
-            var previous: Int?
-            for position in sorted {
-                if let previous, position - previous >= 2 {
-                    let gap = timeline.times[position] - timeline.times[previous]
-                    if gap > bestGap + 1e-12 {
-                        bestGap = gap
-                        let middle = (timeline.times[position] + timeline.times[previous]) / 2
-                        bestPosition = min(position - 1, max(previous + 1, timeline.position(atOrAfter: middle) ?? position - 1))
-                    }
-                }
-                previous = position
+            var best: (count: Int, position: Int)?
+            for (previous, position) in zip(sorted, sorted.dropFirst()) where position - previous >= 2 {
+                let count = activeBefore[position] - activeBefore[previous + 1]
+                guard count > 1, count > (best?.count ?? 0) else { continue }
+                // The middle active frame of the gap.
+                let target = activeBefore[previous + 1] + count / 2
+                var middle = previous + 1
+                while middle < position - 1, activeBefore[middle + 1] <= target { middle += 1 }
+                best = (count, middle)
             }
-            guard let bestPosition else { break }
-            set.insert(bestPosition)
+            guard let best else { break }
+            set.insert(best.position)
         }
         return set.sorted().map { ($0, events[$0] ?? []) }
     }

@@ -145,19 +145,30 @@ public struct MotionPlot: Sendable {
         return (low - pad, high + pad)
     }
 
-    /// Round tick values covering `low...high` about `count` apart (1, 2 or 5 × a power of ten).
+    /// Round tick values covering `low...high` about `count` apart (1, 2 or 5 × a power of ten), and at least
+    /// three of them: a scale with a single label cannot be read.
     static func ticks(_ low: Double, _ high: Double, count: Int) -> (values: [Double], step: Double) {
         let a = min(low, high), b = max(low, high)
-        let raw = (b - a) / Double(max(1, count))
-        let power = pow(10, (log10(max(raw, 1e-12))).rounded(.down))
-        let step = [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
-        var values: [Double] = []
-        var v = (a / step).rounded(.up) * step
-        while v <= b + step * 1e-9 {
-            values.append(abs(v) < step * 1e-9 ? 0 : v)
-            v += step
+        let raw = max((b - a) / Double(max(1, count)), 1e-12)
+        let power = pow(10, log10(raw).rounded(.down))
+        // Round steps from coarse to fine.
+        let steps = [10.0, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01].map { $0 * power }
+        func values(_ step: Double) -> [Double] {
+            var result: [Double] = []
+            var v = (a / step).rounded(.up) * step
+            while v <= b + step * 1e-9 {
+                result.append(abs(v) < step * 1e-9 ? 0 : v)
+                v += step
+            }
+            return result
         }
-        return (values, step)
+        var index = steps.lastIndex { $0 >= raw * (1 - 1e-9) } ?? 0
+        var result = values(steps[index])
+        while result.count < 3, index + 1 < steps.count {
+            index += 1
+            result = values(steps[index])
+        }
+        return (result, steps[index])
     }
 
     static func tickLabel(_ value: Double, step: Double) -> String {
@@ -196,8 +207,8 @@ public struct MotionPlot: Sendable {
     func draw(on canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), color: .white)
         canvas.text(title, x: MotionPlot.left, baseline: 24, weight: .bold, size: 17, color: .black)
-        let legend = "Curves against simulated time. Shaded: finger down. Value in blue, velocity in orange; "
-            + "dashed: detents, pages and content edges."
+        let legend = "Against simulated time. Blue: value; orange: velocity; shaded: finger down; dashed: detents, "
+            + "pages and content edges; settled: within half a pixel of where it stops."
         canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
                     maxWidth: MotionPlot.width - MotionPlot.left - 16)
         if panels.isEmpty {
@@ -335,17 +346,25 @@ public struct MotionPlot: Sendable {
         let rect = panel.valueRect
         let series = panel.series
         var labels: [(text: String, lineY: Double)] = []
-        for line in series.references where !panel.offScale.contains(line) {
-            let y = panel.y(ofValue: line.value)
-            let x0 = x(ofTime: line.from, in: rect)
-            let lastSample = timeline.times.last ?? line.to
-            let x1 = line.to >= lastSample - 1e-9 ? rect.maxX : x(ofTime: line.to, in: rect)
-            canvas.stroke(polyline: [Point(x: x0, y: y), Point(x: max(x1, x0 + 1), y: y)], color: MotionPlot.referenceColor,
-                          width: 1, dash: [4, 3])
-            if line.to >= lastSample - 1e-9 {
-                labels.append(("\(line.label)  \(MotionPlot.valueText(line.value, unit: series.unit))", y))
-            } else {
-                canvas.text(line.label, x: x0 + 3, baseline: y - 3, size: 9.5, color: MotionPlot.referenceColor)
+        let lastSample = timeline.times.last ?? 0
+        // One dashed line per name: a detent or an edge that moves (after a resize, or with the sheet) steps.
+        var names: [String] = []
+        for line in series.references where !names.contains(line.label) { names.append(line.label) }
+        for name in names {
+            let lines = series.references.filter { $0.label == name && !panel.offScale.contains($0) }
+            guard let final = lines.last else { continue }
+            var points: [Point] = []
+            for line in lines {
+                let y = panel.y(ofValue: line.value)
+                let x0 = x(ofTime: line.from, in: rect)
+                let x1 = line.to >= lastSample - 1e-9 ? rect.maxX : max(x(ofTime: line.to, in: rect), x0 + 1)
+                points += [Point(x: x0, y: y), Point(x: x1, y: y)]
+            }
+            canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+            if final.to >= lastSample - 1e-9 {
+                labels.append((MotionPlot.referenceText(final, unit: series.unit), panel.y(ofValue: final.value)))
+            } else if let first = points.first {
+                canvas.text(name, x: first.x + 3, baseline: first.y - 3, size: 9.5, color: MotionPlot.referenceColor)
             }
         }
         // Spread labels at least 12 pt apart, inside the graph's height.
@@ -368,7 +387,9 @@ public struct MotionPlot: Sendable {
         }
         // Lines too far from the motion to draw.
         var noteY = rect.maxY + 14
-        for line in panel.offScale.prefix(2) {
+        var noted: [ReferenceLine] = []
+        for line in panel.offScale.reversed() where !noted.contains(where: { $0.label == line.label }) { noted.insert(line, at: 0) }
+        for line in noted.prefix(2) {
             let arrow = (line.value > max(panel.valueAtTop, panel.valueAtBottom)) != series.flipped ? "↑" : "↓"
             canvas.text("\(arrow) \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))",
                         x: rect.maxX + 8, baseline: noteY, size: 9.5, color: MotionPlot.referenceColor,
@@ -388,6 +409,11 @@ public struct MotionPlot: Sendable {
                               width: 0.75, dash: [2, 2])
             }
         }
+    }
+
+    /// A reference line's label in the margin: "half  422 pt", "page 2 · Up next".
+    static func referenceText(_ line: ReferenceLine, unit: String) -> String {
+        unit == "pages" ? "page \(valueText(line.value, unit: unit)) · \(line.label)" : "\(line.label)  \(valueText(line.value, unit: unit))"
     }
 
     static func valueText(_ value: Double, unit: String) -> String {

@@ -34,6 +34,8 @@ public struct MotionSeries: Sendable {
     public var references: [ReferenceLine]
     /// Smaller values drawn higher: a sheet's top, so the curve rises when the sheet rises on screen.
     public var flipped: Bool
+    /// Half a device pixel in the value's unit: closer than this, two values look the same.
+    public var halfPixel: Double
 }
 
 /// What happened when: a finger going down or lifting, a tap, a resize, everything coming to rest.
@@ -90,6 +92,7 @@ public struct MotionTimeline: Sendable {
                 framePhases.append("\(sheet.key) \(sheet.phase.rawValue)")
                 let id = "sheet:" + sheet.key
                 if builders[id] == nil { builders[id] = SeriesBuilder(key: sheet.key, kind: .sheetTop); order.append(id) }
+                builders[id]!.pointsPerUnit = 1
                 builders[id]!.add(sample: sample, value: sheet.top, velocity: sheet.velocity, time: state.time,
                                   references: sheet.detents.map { ($0.name, $0.top) })
             }
@@ -101,6 +104,7 @@ public struct MotionTimeline: Sendable {
                     let id = "pages:" + scroll.key
                     if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
                     let fraction = width > 0 ? scroll.contentOffset.x / width : 0
+                    builders[id]!.pointsPerUnit = max(1, width)
                     builders[id]!.add(sample: sample, value: fraction, velocity: scroll.velocity.x, time: state.time,
                                       references: titles.enumerated().map { ($0.element, Double($0.offset)) })
                     continue
@@ -120,7 +124,8 @@ public struct MotionTimeline: Sendable {
         self.viewports = viewports
         self.phases = phases
         self.touches = touches
-        let built = order.compactMap { builders[$0]?.series(samples: sample) }
+        let halfPixel = 0.5 / scenario.viewport.scale
+        let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
         series = built.filter { $0.moved }
         gestureSpans = []
@@ -146,39 +151,42 @@ public struct MotionTimeline: Sendable {
         events.sort { $0.time < $1.time || ($0.time == $1.time && $0.kind.rawValue < $1.kind.rawValue) }
     }
 
-    /// Positions in `frames` at which a free motion came to rest: after something moved with no finger down
-    /// (a deceleration, a bounce, a spring), the first frame of a stretch of at least 0.1 s (or to the end)
-    /// in which nothing changes. A drag that stops under a held finger is not a settle.
+    /// Positions in `frames` at which a free motion came to rest, as the eye sees it: after something moved
+    /// with no finger down (a deceleration, a bounce, a spring), the first frame from which every value stays
+    /// within half a pixel of where it ends, for at least 0.1 s before the next touch or to the end of the run.
+    /// A drag that stops under a held finger is not a settle, nor is a motion the next touch interrupts.
     public func settleFrames() -> [Int] {
         let n = frames.count
         guard n > 1 else { return [] }
-        func changed(_ i: Int) -> Bool { series.contains { abs($0.values[i] - $0.values[i - 1]) > 1e-9 } }
         let fps = 1 / max(1e-9, times[1] - times[0])
         let needed = max(2, Int((0.1 * fps).rounded()))
         var result: [Int] = []
-        var freeMotion = false
         var i = 1
         while i < n {
-            if changed(i) {
-                // Moving on its own: no finger down at any time since the previous frame (a lift shows `ended`).
-                freeMotion = touches[i] == nil
-                i += 1
-                continue
+            // A free stretch: from a frame with no finger on, to the next touch or the end.
+            guard touches[i] == nil else { i += 1; continue }
+            var end = i
+            while end < n, touches[end] == nil { end += 1 }
+            let last = end - 1
+            func still(_ f: Int) -> Bool {
+                series.allSatisfy { abs($0.values[f] - $0.values[last]) <= $0.halfPixel }
             }
-            if freeMotion {
-                var j = i
-                while j < n, !changed(j) { j += 1 }
-                if j - i >= needed || j == n {
-                    // Frame i shows frame i − 1's pose again: the rest begins at i − 1.
-                    result.append(i - 1)
-                    freeMotion = false
-                }
-                i = j
-                continue
+            var settle = last
+            while settle > i - 1, still(settle - 1) { settle -= 1 }
+            let moved = series.contains { s in (i...last).contains { abs(s.values[$0] - s.values[$0 - 1]) > 1e-9 } }
+            if moved, settle > i - 1, end - settle >= needed || end == n {
+                result.append(settle)
             }
-            i += 1
+            i = end + 1
         }
         return result
+    }
+
+    /// Per frame: whether something moved since the previous frame or a finger is on the screen.
+    public func activeFrames() -> [Bool] {
+        frames.indices.map { i in
+            touches[i] != nil || (i > 0 && series.contains { abs($0.values[i] - $0.values[i - 1]) > 1e-9 })
+        }
     }
 
     /// The time of the frame at position `i`.
@@ -229,6 +237,8 @@ struct SeriesBuilder {
     var references: [ReferenceLine] = []
     /// The reference lines in force at the previous sample, by label: their index in `references`.
     var open: [String: Int] = [:]
+    /// Points per unit of value (a page's width for pages).
+    var pointsPerUnit = 1.0
 
     init(key: String, kind: MotionSeries.Kind) {
         self.key = key
@@ -253,7 +263,7 @@ struct SeriesBuilder {
         open = stillOpen
     }
 
-    func series(samples: Int) -> MotionSeries {
+    func series(samples: Int, halfPixel: Double) -> MotionSeries {
         var values = values, velocities = velocities
         while values.count < samples { values.append(values.last ?? 0); velocities.append(0) }
         let title: String, unit: String
@@ -263,7 +273,7 @@ struct SeriesBuilder {
         case .pages: title = "\(key) · page"; unit = "pages"
         }
         return MotionSeries(key: key, kind: kind, title: title, unit: unit, values: values, velocities: velocities,
-                            references: references, flipped: kind == .sheetTop)
+                            references: references, flipped: kind == .sheetTop, halfPixel: halfPixel / pointsPerUnit)
     }
 }
 

@@ -63,8 +63,17 @@ import Testing
         let many = ContactSheet.keyFrames(timeline, limit: 40)
         #expect(many.count == 40)
         #expect(Set(fingerEvents).isSubset(of: Set(many.map(\.position))))
-        // In-between frames split the largest gaps: no two consecutive tiles are more than 0.3 s apart.
-        let times = many.map { timeline.times[$0.position] }
-        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 <= 0.3 })
+        // In-between frames split the motion evenly: between consecutive tiles, at most twice the mean share
+        // of the frames with motion, and the final rest shows once.
+        let active = timeline.activeFrames()
+        let positions = many.map(\.position)
+        let bound = 2 * active.filter { $0 }.count / many.count + 1
+        #expect(bound < 12)
+        for (a, b) in zip(positions, positions.dropFirst()) {
+            let moving = active[(a + 1)..<b].filter { $0 }.count
+            #expect(moving <= bound, "\(moving) frames of motion between positions \(a) and \(b)")
+        }
+        let lastMotion = try #require(active.lastIndex(of: true))
+        #expect(positions.filter { $0 > lastMotion }.count <= 2, "the last rest: its settle and the end")
     }
 }

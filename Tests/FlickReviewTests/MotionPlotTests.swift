@@ -61,10 +61,14 @@ import Testing
         #expect(initial == -47, "the list starts at its top under the 47 pt safe area")
         let outside = values.filter { $0 < initial - valuePerPoint || $0 > rest + valuePerPoint }
         #expect(outside.isEmpty, "\(outside.prefix(5)) outside \(initial)...\(rest)")
-        // The settle is marked where the deceleration ends.
+        // The settle is marked where the deceleration comes within half a pixel of its rest.
         let settle = try #require(timeline.events.last { $0.kind == .settle })
-        let restFrame = try #require(timeline.series[0].values.firstIndex { abs($0 - rest) < 1e-9 })
-        #expect(abs(settle.time - timeline.times[restFrame]) < 1e-9)
+        let halfPixel = 0.5 / scenario.viewport.scale
+        let restFrame = try #require(timeline.series[0].values.firstIndex { abs($0 - rest) <= halfPixel })
+        #expect(abs(timeline.series[0].values[restFrame - 1] - rest) > halfPixel)
+        #expect(abs(settle.time - timeline.times[restFrame]) < 1e-9,
+                "settled at \(settle.time) s; within half a pixel from \(timeline.times[restFrame]) s; events \(timeline.events)")
+        #expect(timeline.events.filter { $0.kind == .settle }.count == 1)
     }
 
     @Test func sheetDetentsAndPagesAreReferenceLines() throws {
