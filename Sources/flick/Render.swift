@@ -14,12 +14,17 @@ struct Render: ParsableCommand {
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
 
-        Review outputs go beside frames/ in DIR/<name>/; --review writes all of them (the video only with --video):
-          preview.apng        the run as an animated PNG that loops: every frame exact, at the scenario's fps
-          contact-sheet.png   key frames in a grid, labelled with time, frame and phases: touch-downs, releases, taps, resizes, phase changes, settles and evenly spaced frames between
-          motion.svg, .png    value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges, finger-down spans shaded
-          preview.mp4|webm|gif  with --video, through ffmpeg (apt-get install ffmpeg); mp4 is H.264 in yuv420p
-        Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often (N × (frames − 1) + 1 frames over the same simulated time, every frame of the normal run among them) and plays them at the scenario's fps.
+        Review outputs go beside frames/ in DIR/<name>/ and are listed in its manifest. --review writes all of them (the video only with --video); each also has its own flag.
+
+        preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame exact. It costs one more write per frame, not a second encode.
+
+        contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes, phase changes and settles, and frames spaced through the motion between them, at most --contact-sheet-frames.
+
+        motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
+
+        preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
+
+        Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
     )
 
