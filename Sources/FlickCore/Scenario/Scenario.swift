@@ -512,8 +512,13 @@ public struct Gesture: Sendable {
         self.index = index
     }
 
-    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = .linear,
-                            hold: Double = 0) -> Gesture {
+    /// A drag's curve when none is given.
+    public static let defaultCurve = DragCurve.linear
+    /// Seconds a drag's finger rests at its end before lifting, when none is given.
+    public static let defaultHold = 0.0
+
+    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = Gesture.defaultCurve,
+                            hold: Double = Gesture.defaultHold) -> Gesture {
         Gesture(at: at, .drag(from: from, to: to, duration: duration, curve: curve, hold: hold))
     }
     public static func tap(at: Double, _ point: Point) -> Gesture { Gesture(at: at, .tap(point)) }
