@@ -75,6 +75,14 @@ public final class FrameRenderer {
         return surface
     }
 
+    /// Draws `frame` into `surface`, an image of `pixelSize(of: frame)` (a render's workers keep several).
+    public func draw(_ frame: FrameState, into surface: ImageSurface) {
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        draw(frame, on: canvas, mapCache: mapCache)
+        surface.flush()
+    }
+
     /// `frame` as a PNG file.
     public func png(of frame: FrameState) throws -> Data {
         try encoder.encode(image(of: frame))

@@ -25,6 +25,11 @@ struct Examples: ParsableCommand {
 
 /// The bundled scenarios in Examples/, each with the summary from its first comment line.
 enum ExampleCatalog {
+    /// Where the tab icons a scenario names are looked up: beside the scenario file, then the bundled icons.
+    static func iconFolders(forScenarioAt path: String) -> [String] {
+        [URL(fileURLWithPath: path).deletingLastPathComponent().path] + (folder.map { [$0 + "/icons"] } ?? [])
+    }
+
     /// $FLICK_EXAMPLES, else ./Examples, else the Examples folder of the checkout the executable was built in.
     static var folder: String? {
         let fm = FileManager.default

@@ -344,7 +344,7 @@ func minimalScenario(_ extra: String = "") -> String {
         }
         #expect(point == Point(x: 60, y: 120))
         #expect(scenario.gestures[2].fingerDuration == Gesture.tapDuration)
-        guard case .resize(let size) = scenario.gestures[3].action else {
+        guard case .resize(let size, _, _) = scenario.gestures[3].action else {
             Issue.record("gestures[3] is \(scenario.gestures[3].kind)")
             return
         }

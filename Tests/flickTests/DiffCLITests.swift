@@ -107,23 +107,32 @@ struct DiffCLITests {
         let out = scratch.path("report/diffs")
         let run = try flick(["diff", scratch.path("a"), scratch.path("b"), "--out", out])
         #expect(run.status == 1)
+        #expect(run.stdout.contains("diff images: \(out) (2 files)"), "\(run.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-            == [".flick-diff", "frame_00001.diff.png", "frame_00001.sidebyside.png"])
+            == [".flick-output", "frame_00001.diff.png", "frame_00001.sidebyside.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("report")) == ["diffs"], "no staging folder is left")
         let diff = try Bitmap.readPNG(path: out + "/frame_00001.diff.png")
         #expect(diff[3, 4] == .red && diff[0, 0] == .white)
         #expect(try Bitmap.readPNG(path: out + "/frame_00001.sidebyside.png").width == 3 * 40 + 2 * DiffImages.gap)
 
-        // A rerun after the frame was fixed removes the stale images it wrote, and leaves other files alone.
-        try "mine".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
+        // A rerun after the frame was fixed replaces the folder: the stale images it wrote are gone.
         try scratch.png("b/frame_00001.png")
         let rerun = try flick(["diff", scratch.path("a"), scratch.path("b"), "--out", out])
         #expect(rerun.status == 0, "\(rerun.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".flick-diff", "notes.txt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".flick-output"])
 
-        // A folder flick did not write is refused before any comparison, and nothing in it changes.
+        // A file flick did not write makes it refuse, before any comparison, and nothing changes.
+        try "mine".write(toFile: out + "/notes.txt", atomically: true, encoding: .utf8)
+        try scratch.png("b/frame_00001.png", dots: [(3, 4)])
+        let notes = try flick(["diff", scratch.path("a"), scratch.path("b"), "--out", out])
+        #expect(notes.status == 2)
+        #expect(notes.stderr.contains("holds files flick did not write (notes.txt)"), "\(notes.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".flick-output", "notes.txt"])
+
+        // A folder flick did not write is refused, and nothing in it changes.
         let refused = try flick(["diff", scratch.path("a"), scratch.path("b"), "--out", scratch.path("a")])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("holds files flick diff did not write"))
+        #expect(refused.stderr.contains("was not written by flick"), "\(refused.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("a")).sorted() == ["frame_00000.png", "frame_00001.png"])
     }
 

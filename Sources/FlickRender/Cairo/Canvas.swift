@@ -191,27 +191,6 @@ public final class Canvas {
         cairo_fill(context)
     }
 
-    /// Fills a closed path of cubic Bézier segments: `start`, then (control1, control2, end) triples.
-    func fillCurve(start: Point, _ segments: [(Point, Point, Point)], _ color: Color) {
-        setColor(color)
-        cairo_new_path(context)
-        cairo_move_to(context, start.x, start.y)
-        for (c1, c2, end) in segments { cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y) }
-        cairo_close_path(context)
-        cairo_fill(context)
-    }
-
-    /// Strokes an open path of cubic Bézier segments.
-    func strokeCurve(start: Point, _ segments: [(Point, Point, Point)], _ color: Color, width: Double) {
-        setColor(color)
-        cairo_new_path(context)
-        cairo_move_to(context, start.x, start.y)
-        for (c1, c2, end) in segments { cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y) }
-        cairo_set_line_width(context, width)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_stroke(context)
-    }
-
     private func roundedRectPath(_ rect: Rect, radii: CornerRadii) {
         let limit = min(rect.width, rect.height) / 2
         let tl = min(radii.topLeft, limit), tr = min(radii.topRight, limit)
