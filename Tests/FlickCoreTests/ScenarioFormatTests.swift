@@ -177,3 +177,31 @@ import FlickPhysics
         #expect(carousel.cards.count == 2 && sheet.content.key == "carousel")
     }
 }
+
+@Suite struct ScenarioNewKeysTests {
+    @Test func tabBarScrollsAndPagerKeepsItsPage() throws {
+        let base = "viewport: {width: 390, height: 844}\nduration: 1\nscene:\n  pager: {pages: [{title: A}, {title: B}]"
+        guard case .pager(let automatic) = try decodeScenario(base + "}\n").scene.root.kind else { return }
+        #expect(automatic.tabBar.scrollable == nil && automatic.keepsPageOnResize == PagerSpec(pages: []).keepsPageOnResize)
+        guard case .pager(let set) = try decodeScenario(base + ", tabBar: {scrollable: true}, keepsPageOnResize: false}\n").scene.root.kind else {
+            Issue.record("no pager")
+            return
+        }
+        #expect(set.tabBar.scrollable == true && !set.keepsPageOnResize)
+    }
+
+    @Test func animatedResize() throws {
+        let scenario = try decodeScenario(minimalScenario("""
+            gestures:
+              - {at: 0.5, resize: {width: 600, height: 844, duration: 0.4, curve: easeOut}}
+              - {at: 1, resize: {width: 390, height: 844}}
+            """))
+        guard case .resize(let size, let duration, let curve) = scenario.gestures[0].action,
+              case .resize(_, let instant, let defaultCurve) = scenario.gestures[1].action else {
+            Issue.record("no resizes")
+            return
+        }
+        #expect(size == Size(width: 600, height: 844) && duration == 0.4 && curve == .easeOut)
+        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
+    }
+}

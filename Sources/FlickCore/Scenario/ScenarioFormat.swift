@@ -339,13 +339,16 @@ final class ScenarioFormat {
         let tabBar = m.value("tabBar", tabBar, default: d.tabBar, "The tab bar above the pages.")
         let paging = m.value("paging", paging, default: d.paging, "Where a release comes to rest.")
         let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
-        guard !m.failed, let pages, let initialPage, let tabBar, let paging, let contentInset else { return nil }
+        let keepsPage = m.value("keepsPageOnResize", .bool, default: d.keepsPageOnResize,
+                                "After a resize, shows the same page aligned to the new width; false reproduces the bug of keeping the offset.")
+        guard !m.failed, let pages, let initialPage, let tabBar, let paging, let contentInset, let keepsPage else { return nil }
         if initialPage >= pages.count {
             m.fail("initialPage", "page \(initialPage) does not exist; the pager has \(pages.count) pages (0...\(pages.count - 1))")
         } else if let widths = tabBar.widths, widths.count != pages.count {
             m.fail("tabBar", "\(widths.count) tab widths for \(pages.count) pages")
         }
-        return PagerSpec(pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging, contentInset: contentInset)
+        return PagerSpec(pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging, contentInset: contentInset,
+                         keepsPageOnResize: keepsPage)
     }
 
     private func page(depth: Int) -> Value<Page> {
@@ -364,9 +367,10 @@ final class ScenarioFormat {
             let height = m.value("height", .number(.length), default: d.height, "Points.")
             let indicator = m.value("indicator", .choice, default: d.indicator, "How the current tab is marked.")
             let widths = m.optional("widths", .list(of: .number(.length), minCount: 1),
-                                    "Each tab's width in points, one per page. Default: the bar's width shared equally.")
+                                    "Each tab's width in points, one per page. Default: the bar's width shared equally, or each title's width when the bar scrolls.")
+            let scrollable = m.optional("scrollable", .bool, "Whether the bar scrolls, its tabs sized to their titles. Default: when equal shares would not hold every title.")
             guard let height, let indicator else { return nil }
-            return TabBarSpec(height: height, indicator: indicator, widths: widths)
+            return TabBarSpec(height: height, indicator: indicator, widths: widths, scrollable: scrollable)
         }
     }
 
@@ -612,11 +616,14 @@ final class ScenarioFormat {
             return .object("resize", key.doc) { m in
                 let width = m.required("width", .number(.length), "Points.")
                 let height = m.required("height", .number(.length), "Points.")
-                guard let width, let height else { return nil }
+                let duration = m.value("duration", .number(.closed(0, 600)), default: Gesture.defaultResizeDuration,
+                                       "Seconds the viewport takes to reach the new size (0: at once).")
+                let curve = m.value("curve", .choice, default: Gesture.defaultResizeCurve, "How an animated resize follows time.")
+                guard let width, let height, let duration, let curve else { return nil }
                 if let scale, let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
                     m.fail("a resize to \(problem)")
                 }
-                return .resize(Size(width: width, height: height))
+                return .resize(Size(width: width, height: height), duration: duration, curve: curve)
             }
         }
     }

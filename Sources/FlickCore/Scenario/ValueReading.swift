@@ -139,7 +139,8 @@ extension Value where T == Point {
                 field.fail("expected a point [x, y], found a list of \(items.count)")
                 return nil
             }
-            guard let x = items[0].number(rule), let y = items[1].number(rule) else { return nil }
+            let (x, y) = (items[0].number(rule), items[1].number(rule))
+            guard let x, let y else { return nil }
             return Point(x: x, y: y)
         }
     }
