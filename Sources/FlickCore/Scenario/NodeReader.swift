@@ -262,6 +262,7 @@ struct NumberRule {
 
 /// A number as messages and the docs say it: at most three decimals, whole numbers without a point.
 func say(_ x: Double) -> String {
+    if x != 0 && abs(x) < 0.001 { return "\(x)" }
     guard abs(x) < 1e9 else { return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)" }
     var t = String(format: "%.3f", x)
     while t.hasSuffix("0") { t.removeLast() }

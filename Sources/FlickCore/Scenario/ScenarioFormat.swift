@@ -100,16 +100,32 @@ final class ScenarioFormat {
             let physics = m.value("physics", self.physics, default: d.physics, "How scroll views decelerate.")
             let theme = m.value("theme", .choice, default: d.theme, "The colours.")
             let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
-            if let fps, let duration, Int((duration * fps).rounded()) + 1 > ScenarioDecoder.maximumFrames {
-                m.fail("duration", "duration \(say(duration)) s at \(say(fps)) fps gives \(Int((duration * fps).rounded()) + 1) frames; the limit is \(ScenarioDecoder.maximumFrames)")
+            var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
+            if let count = frames, let fps, let duration, count > ScenarioDecoder.maximumFrames {
+                m.fail("duration", "duration \(say(duration)) s at \(say(fps)) fps gives \(count) frames; the limit is \(ScenarioDecoder.maximumFrames)")
+                frames = nil
             }
             let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, scale: viewport?.scale),
                                    default: d.gestures, "What the finger (or the window) does; one finger, so they may not overlap.")
-            self.names.check()
-            guard !m.failed, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
-                  let gestures else { return nil }
-            return Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
-                            touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures)
+            let expect = m.value("expect", self.expectations(duration: duration, fps: fps), default: [],
+                                 "Checks on the simulated states, run by `flick test`.")
+            let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
+                                     "Frames `flick test` compares with stored images.")
+            let namesOK = self.names.check()
+            guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
+                  let gestures, let expect else { return nil }
+            let scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
+                                    touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
+                                    expectations: expect.map(\.expectation), goldens: goldens)
+            // A path is checked on the first frame of the scene itself: the state document has no other schema.
+            if !expect.isEmpty {
+                let state = Simulation(scenario: scenario).state(at: 0)
+                for entry in expect {
+                    guard let problem = StatePaths.problem(entry.expectation.path, entry.expectation.condition, in: state) else { continue }
+                    entry.field.reader.report(entry.field.path, entry.keyMark, problem)
+                }
+            }
+            return scenario
         }
     }
 
@@ -652,8 +668,10 @@ final class ComponentNames {
 
     func expectTrack(_ id: String, field: Field) { tracks.append((id, field)) }
 
-    /// Reports ids used twice (or taking the name of a component without one) and `tracks` naming no scroll view.
-    func check() {
+    /// Reports ids used twice (or taking the name of a component without one) and `tracks` naming no scroll view;
+    /// false when it reported any.
+    func check() -> Bool {
+        var ok = true
         var owners: [String: Slot] = [:]
         var counts: [ComponentKey: Int] = [:]
         for slot in slots where slot.id == nil {
@@ -667,12 +685,15 @@ final class ComponentNames {
             if let owner = owners[id] {
                 let noun = owner.key.isScrollView ? "scroll view" : owner.key.rawValue
                 field.fail("id \"\(id)\" is already the name of the \(noun) at \(owner.path.isEmpty ? "the root" : owner.path)")
+                ok = false
             }
             owners[id] = slot
         }
         let scrollViews = owners.filter { $0.value.key.isScrollView }.keys.sorted()
         for (id, field) in tracks where !scrollViews.contains(id) {
             field.fail("no scroll view has the id \"\(Field.truncated(id))\"; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))")
+            ok = false
         }
+        return ok
     }
 }
