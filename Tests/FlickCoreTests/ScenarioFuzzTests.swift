@@ -3,7 +3,7 @@ import Testing
 @testable import FlickCore
 
 // The decoder must never crash, hang or allocate without bound, whatever the bytes: every input either
-// decodes to a scenario within the limits of SPEC §2, or fails with diagnostics that name the file.
+// decodes to a scenario within the limits of docs/scenario-format.md, or fails with diagnostics that name the file.
 
 /// SplitMix64 (Steele, Lea and Flood): a small, fixed-seed generator, so every run mutates the same way.
 struct SplitMix64: RandomNumberGenerator {
