@@ -14,7 +14,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Draws frames of one scenario from their states alone (SPEC §5): it reads a `FrameState` and never
+/// Draws frames of one scenario from their states alone: it reads a `FrameState` and never
 /// changes one. Not thread-safe: make one renderer per thread (they share nothing mutable).
 public final class FrameRenderer {
     public let scenario: Scenario
@@ -73,6 +73,14 @@ public final class FrameRenderer {
         draw(frame, on: canvas, mapCache: mapCache)
         surface.flush()
         return surface
+    }
+
+    /// Draws `frame` into `surface`, an image of `pixelSize(of: frame)` (a render's workers keep several).
+    public func draw(_ frame: FrameState, into surface: ImageSurface) {
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        draw(frame, on: canvas, mapCache: mapCache)
+        surface.flush()
     }
 
     /// `frame` as a PNG file.

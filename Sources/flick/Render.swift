@@ -1,17 +1,30 @@
 import ArgumentParser
 import FlickCore
 import FlickRender
+import FlickReview
 import Foundation
 
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Simulate scenarios and draw every frame to PNG or SVG.",
         discussion: """
-        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is replaced only if it is a previous render's output (it holds a .flick-render manifest and nothing else); flick never deletes files it did not write.
+        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is replaced only if it is empty or a previous flick output (it holds a .flick-output manifest and nothing else); flick never deletes files it did not write, and never writes or deletes through a symbolic link. A failure or a signal (Ctrl-C, kill, a closed terminal, Ctrl-\\), even after the last frame, removes the partial output and exits 128 + the signal's number; what a killed flick left beside DIR/<name> is removed by the next render into it.
 
         The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up as <icon>.svg beside the scenario file, then in Examples/icons/.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
+
+        Review outputs go beside frames/ in DIR/<name>/ and are listed in its manifest. --review writes all of them (the video only with --video); each also has its own flag.
+
+        preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame exact. It costs one more write per frame, not a second encode.
+
+        contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes, phase changes and settles, and frames spaced through the motion between them, at most --contact-sheet-frames.
+
+        motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
+
+        preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
+
+        Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
     )
 
@@ -30,7 +43,8 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second (default: the scenario's fps).")
     var fps: Double?
 
-    @Option(help: "Only draw frames A through B, e.g. 0..59 (states.json still has every frame).")
+    @Option(parsing: .unconditional, help: "Only draw frames A through B, e.g. 0..59 (states.json still has every frame).",
+            transform: FrameRange.parse)
     var frames: FrameRange?
 
     @Flag(help: "Draw the review layer: touch and trail, velocity vectors, detent lines, a heads-up line.")
@@ -39,8 +53,30 @@ struct Render: ParsableCommand {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
-    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png (and the video with --video).")
+    var review = false
+
+    @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
+    var preview = false
+
+    @Flag(name: .customLong("contact-sheet"), help: "Write contact-sheet.png: the key frames in a labelled grid.")
+    var contactSheet = false
+
+    @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp("At most this many frames on the contact sheet.", valueName: "K"))
+    var contactSheetFrames: Int = ContactSheet.defaultFrameLimit
+
+    @Flag(help: "Write motion.svg and motion.png: value and velocity against time for everything that moved.")
+    var motion = false
+
+    @Option(help: ArgumentHelp("Also write preview.mp4, .webm or .gif through ffmpeg (which must be on PATH).", valueName: "mp4|webm|gif"))
+    var video: VideoFormat?
+
+    @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
+    var slow: Int?
+
+    /// Bad values are bad input: exit status 2 with a message (README, "The CLI"), not ArgumentParser's usage status.
     func checkOptions() throws {
+        if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw badInput("--scale must be a number in (0, 16], not \(scale)")
@@ -48,10 +84,29 @@ struct Render: ParsableCommand {
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
+        if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if contactSheetFrames < 1 || contactSheetFrames > 400 {
+            throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
+        }
+    }
+
+    /// The review outputs asked for, for a scenario played at `playbackFPS`.
+    func reviewOptions(playbackFPS: Double, ffmpeg: String?) -> ReviewOptions {
+        ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
+                      contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
+                      playbackFPS: playbackFPS, slow: slow ?? 1)
     }
 
     func run() throws {
         try checkOptions()
+        // A video needs ffmpeg: without it, nothing is written at all.
+        var ffmpeg: String?
+        if let video {
+            guard let found = FFmpeg.locate() else {
+                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+            }
+            ffmpeg = found
+        }
         var loaded: [(argument: String, path: String, scenario: Scenario)] = []
         var problems = 0
         for argument in scenarios {
@@ -77,34 +132,30 @@ struct Render: ParsableCommand {
         guard problems == 0 else { throw failureExit }
 
         let showProgress = isatty(STDERR_FILENO) == 1
-        // Ctrl-C or a kill stops the render and removes what it wrote, rather than leaving a staging folder.
-        let cancellation = Cancellation()
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { cancellation.cancel() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
         for (_, path, scenario) in loaded {
-            let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
-                + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            let playbackFPS = scenario.fps / Double(slow ?? 1)
+            let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
+            let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
-                                          cancellation: cancellation)
+                                          cancellation: Interruption.cancellation,
+                                          observer: reviewOptions.isEmpty ? nil
+                                              : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
+            let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
             do {
                 let summary = try SequenceRenderer.render(scenario, to: destination, options: options) { done, total in
                     bar?.update(done, of: total)
                 }
                 bar?.finish()
-                print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)) in \(String(format: "%.1f", summary.seconds)) s")
+                let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
+                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
+                for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             } catch let error as RenderCancelled {
                 bar?.finish()
                 printError("\(path): \(error)")
-                throw ExitCode(130)
+                throw Interruption.exit
             } catch {
                 bar?.finish()
                 printError("\(path): error: \(error)")
@@ -122,8 +173,10 @@ struct Render: ParsableCommand {
         }
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
+        // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
+        if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
         let frameCount = scenario.frameCount
-        // SPEC §2's limits, checked again after the overrides.
+        // The scenario limits (docs/scenario-format.md), checked again after the overrides.
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }
@@ -142,6 +195,19 @@ struct Render: ParsableCommand {
 struct FrameRange: ExpressibleByArgument {
     var range: ClosedRange<Int>
     var text: String
+
+    /// Parses `--frames`, saying what is wrong with a value it cannot take.
+    static func parse(_ argument: String) throws -> FrameRange {
+        if let range = FrameRange(argument: argument) { return range }
+        let parts = argument.components(separatedBy: "..").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
+        if parts.contains(where: { $0.hasPrefix("-") && Int($0) != nil }) {
+            throw ValidationError("frame indices start at 0; give A..B with 0 ≤ A ≤ B, e.g. 0..59")
+        }
+        if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), b < a {
+            throw ValidationError("the range ends before it starts; give A..B with A ≤ B, e.g. \(b)..\(a)")
+        }
+        throw ValidationError("expected a frame index A or a range A..B of indices from 0, e.g. 0..59")
+    }
 
     init?(argument: String) {
         text = argument
@@ -164,6 +230,13 @@ struct FrameRange: ExpressibleByArgument {
 }
 
 extension FrameFormat: ExpressibleByArgument {}
+extension VideoFormat: ExpressibleByArgument {}
+
+/// The threads to draw with: `requested`, else one per core, at most 4 per core (each holds a frame's image).
+func workerThreads(_ requested: Int?) -> Int {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    return max(1, min(requested ?? cores, 4 * cores))
+}
 
 /// Prints `message` as an error and returns the exit for bad input (status 2).
 func badInput(_ message: String) -> ExitCode {

@@ -5,12 +5,6 @@ import FoundationXML
 #endif
 import Testing
 
-/// A fresh folder for one test, removed by the caller.
-private func scratchFolder(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flick-\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
 
 /// A short pager scenario at 1x: a drag to the second page, then a tap on the third tab.
 private let pagerYAML = """

@@ -1,11 +1,11 @@
 import Foundation
 import FlickPhysics
 
-/// The passes in which a drag delta is offered to the components under the finger (SPEC §3, nested scrolling).
+/// The passes in which a drag delta is offered to the components under the finger (docs/physics.md, "Nested scrolling").
 ///
 /// A delta is positive when it moves content forward: the finger moving up (vertical) or left (horizontal),
 /// which increases a scroll view's contentOffset and raises a sheet.
-public enum NestedScrollPass: Hashable, Sendable {
+enum NestedScrollPass: Hashable, Sendable {
     /// Offered to the target's ancestors, outermost first, before the target scrolls: a sheet takes upward deltas
     /// until it reaches its highest detent.
     case preScroll
@@ -20,7 +20,7 @@ public enum NestedScrollPass: Hashable, Sendable {
 }
 
 /// A component that takes part in nested scrolling along one axis: a scroll view or a sheet.
-public protocol NestedScrollParticipant: AnyObject {
+protocol NestedScrollParticipant: AnyObject {
     /// The axis along which it takes deltas.
     var scrollAxis: Axis { get }
     /// The finger came down on it: stop any animation and follow the finger from where it is now.
@@ -36,16 +36,16 @@ public protocol NestedScrollParticipant: AnyObject {
 }
 
 /// Offers a drag delta to a chain of participants (outermost first, the target last) in the four passes.
-public struct NestedScrollDispatcher {
-    public private(set) var chain: [NestedScrollParticipant]
+struct NestedScrollDispatcher {
+    private(set) var chain: [NestedScrollParticipant]
     /// The participant that last used a non-zero part of a delta: it gets the release velocity.
-    public private(set) var lastMover: NestedScrollParticipant?
+    private(set) var lastMover: NestedScrollParticipant?
 
-    public init(chain: [NestedScrollParticipant]) { self.chain = chain }
+    init(chain: [NestedScrollParticipant]) { self.chain = chain }
 
     /// Distributes `delta`; returns what nobody used.
     @discardableResult
-    public mutating func dispatch(_ delta: Double, at time: Double) -> Double {
+    mutating func dispatch(_ delta: Double, at time: Double) -> Double {
         guard let target = chain.last, delta != 0 else { return delta }
         let ancestors = chain.dropLast()
         var remaining = delta

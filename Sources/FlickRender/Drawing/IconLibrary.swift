@@ -33,8 +33,15 @@ final class IconLibrary {
     /// Draws icon `name` fitted into `rect`, in `color` whatever colours the file uses (tab icons are templates).
     func draw(_ name: String, in rect: Rect, color: Color, on canvas: Canvas) {
         guard let document = documents[name] else { return }
-        canvas.tinted(color) {
-            try? document.render(in: canvas, rect: rect)
+        // The tint's group is as large as the clip: without this one, a surface of the whole frame per icon.
+        // The margin keeps anything the icon draws just outside its box.
+        let margin = max(rect.width, rect.height)
+        canvas.saved {
+            canvas.clip(Rect(x: rect.minX - margin, y: rect.minY - margin,
+                             width: rect.width + 2 * margin, height: rect.height + 2 * margin))
+            canvas.tinted(color) {
+                try? document.render(in: canvas, rect: rect)
+            }
         }
     }
 }

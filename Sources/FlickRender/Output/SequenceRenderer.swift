@@ -19,41 +19,19 @@ public struct SequenceOptions: Sendable {
     public var render: RenderOptions
     /// Stops the render when cancelled (Ctrl-C): what was written is removed and `render` throws.
     public var cancellation: Cancellation?
+    /// Gets every drawn frame in order, for outputs built beside the frames (the review outputs).
+    public var observer: SequenceObserver?
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
-                cancellation: Cancellation? = nil) {
+                cancellation: Cancellation? = nil, observer: SequenceObserver? = nil) {
         self.format = format
         self.frames = frames
         self.jobs = max(1, jobs)
         self.render = render
         self.cancellation = cancellation
+        self.observer = observer
     }
-}
-
-/// A flag another thread (a signal handler) raises to stop a render.
-public final class Cancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-
-    public init() {}
-
-    public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-}
-
-/// Thrown by `SequenceRenderer.render` when its `Cancellation` was raised.
-public struct RenderCancelled: Error, CustomStringConvertible {
-    public var description: String { "interrupted; the partial output was removed" }
 }
 
 /// What a finished render wrote.
@@ -61,10 +39,13 @@ public struct SequenceSummary: Sendable {
     public var folder: URL
     public var framesWritten: Int
     public var seconds: Double
+    /// Problems that did not stop the render (a previous output that could not be removed completely).
+    public var warnings: [String] = []
 }
 
-/// Writes a scenario's frames and states to `DIR/<name>/` (SPEC §1): `frames/frame_00000.png` (and/or `.svg`)
-/// and `states.json`, staged beside the destination and renamed into place when complete.
+/// Writes a scenario's frames and states to `DIR/<name>/` (README, "The CLI"): `frames/frame_00000.png` (and/or `.svg`)
+/// and `states.json`, through an `OutputFolder`: staged beside the destination and renamed into place when
+/// complete; on any failure or cancellation nothing is left.
 ///
 /// The simulation runs on the calling thread and hands frames to `jobs` threads that draw, encode and
 /// write them, through a queue of at most 2 × jobs frames: memory stays flat however long the scenario.
@@ -85,6 +66,8 @@ public enum SequenceRenderer {
         let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         // Fail on fonts or icons before creating anything.
         _ = try FrameRenderer(scenario: scenario, options: options.render)
+        let cancellation = options.cancellation
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
 
         let folder = try OutputFolder(destination: destination)
         do {
@@ -93,6 +76,14 @@ public enum SequenceRenderer {
             let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
             let failure = FirstError()
             let counter = ProgressCounter(total: total, report: progress)
+            let observer = options.observer
+            try observer?.begin(folder)
+            // Frames are drawn into images of their own while the next frame compares its pixels with them.
+            let drawsPixels = options.format.writesPNG || observer != nil
+            let encodesPNG = options.format.writesPNG || observer?.needsPNG == true
+            let history = FrameHistory()
+            let pool = SurfacePool(capacity: 2 * options.jobs + 4)
+            let delivery = observer.map { OrderedDelivery(observer: $0, first: range.lowerBound, window: 2 * options.jobs) }
             let group = DispatchGroup()
             for _ in 0..<options.jobs {
                 group.enter()
@@ -100,13 +91,38 @@ public enum SequenceRenderer {
                     defer { group.leave() }
                     do {
                         let renderer = try FrameRenderer(scenario: scenario, options: options.render)
+                        let encoder = PNGEncoder()
                         while let frame = queue.pop() {
-                            if options.cancellation?.isCancelled == true { throw RenderCancelled() }
-                            if options.format.writesPNG {
-                                try folder.write(renderer.png(of: frame),
-                                                 to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
-                            }
-                            if options.format.writesSVG {
+                            if cancellation?.isCancelled == true { throw RenderCancelled() }
+                            if drawsPixels {
+                                let size = renderer.pixelSize(of: frame)
+                                let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
+                                                       pool: pool)
+                                renderer.draw(frame, into: drawn.image)
+                                history.publish(drawn)
+                                // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
+                                var png: Data?
+                                var reused = false
+                                if frame.index > range.lowerBound {
+                                    guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
+                                    if encodesPNG, drawn.hasSamePixels(as: previous) {
+                                        guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
+                                        png = bytes
+                                        reused = bytes != nil
+                                    }
+                                }
+                                if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
+                                drawn.repeatsPrevious = reused
+                                history.encodedPNG(of: drawn, png)
+                                if options.format.writesPNG, let png {
+                                    try folder.write(png, to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
+                                }
+                                if options.format.writesSVG {
+                                    try folder.write(renderer.svg(of: frame),
+                                                     to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                                }
+                                try delivery?.deliver(drawn)
+                            } else {
                                 try folder.write(renderer.svg(of: frame),
                                                  to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
                             }
@@ -115,6 +131,8 @@ public enum SequenceRenderer {
                     } catch {
                         failure.record(error)
                         queue.close()
+                        history.fail()
+                        delivery?.fail()
                     }
                 }
                 thread.stackSize = 1 << 22
@@ -122,41 +140,31 @@ public enum SequenceRenderer {
             }
 
             // The states document streams to its file as frames are simulated.
-            let statesPath = folder.staging.appendingPathComponent("states.json").path
-            guard FileManager.default.createFile(atPath: statesPath, contents: nil),
-                  let states = FileHandle(forWritingAtPath: statesPath) else {
-                queue.close()
-                group.wait()
-                throw RenderError("cannot write \(statesPath)")
-            }
-            folder.record("states.json")
-            var buffer = Data()
-            var writer = StatesWriter(format: .json) { text in
-                buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 1 << 16 { try states.write(contentsOf: buffer); buffer.removeAll(keepingCapacity: true) }
-            }
             do {
+                let states = try folder.writer("states.json")
+                var writer = StatesWriter(format: .json) { try states.write($0) }
                 try writer.begin(scenario)
                 let simulation = Simulation(scenario: scenario)
                 while let frame = simulation.nextFrame() {
-                    if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                    if cancellation?.isCancelled == true { throw RenderCancelled() }
                     try writer.write(frame)
                     if range.contains(frame.index), !queue.push(frame) { break }
                 }
                 try writer.end()
-                try states.write(contentsOf: buffer)
                 try states.close()
-            } catch let error as RenderCancelled {
-                failure.record(error)
             } catch {
-                failure.record(RenderError("cannot write \(statesPath): \(OutputFolder.reason(error))"))
+                failure.record(error)
             }
             queue.close()
             group.wait()
             if let error = failure.error { throw error }
-            try folder.commit()
-            return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start))
+            try observer?.finish(folder)
+            // A cancellation that came after the last frame still stops the commit.
+            let warnings = try folder.commit(cancellation: cancellation)
+            return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start),
+                                   warnings: warnings)
         } catch {
+            options.observer?.abandon()
             folder.abandon()
             throw error
         }

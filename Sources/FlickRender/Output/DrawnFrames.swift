@@ -1,0 +1,203 @@
+import CFlickCairo
+import FlickCore
+import Foundation
+
+/// One frame of a render as drawn: its state, its pixels and, once encoded, its PNG file.
+///
+/// The image is never drawn on again while a `DrawnFrame` holds it; when the last reference goes, the image
+/// returns to the pool it came from for a later frame of the same size.
+public final class DrawnFrame: @unchecked Sendable {
+    public let state: FrameState
+    /// The frame's pixels (viewport × scale).
+    public let image: ImageSurface
+    /// Its pixels equal the previous frame's, so its PNG is that frame's bytes, not encoded again.
+    public internal(set) var repeatsPrevious = false
+    /// The PNG file's bytes; nil when the render writes no PNG and no observer asked for one.
+    public internal(set) var png: Data?
+    private weak var pool: SurfacePool?
+
+    init(state: FrameState, image: ImageSurface, pool: SurfacePool?) {
+        self.state = state
+        self.image = image
+        self.pool = pool
+    }
+
+    deinit { pool?.recycle(image) }
+
+    /// Whether both images have the same size and the same pixels (compared as raw memory).
+    func hasSamePixels(as other: DrawnFrame) -> Bool {
+        let a = image, b = other.image
+        guard a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight, a.stride == b.stride else { return false }
+        let rowBytes = a.pixelWidth * 4, stride = a.stride
+        return a.withPixels { pa in
+            b.withPixels { pb in
+                guard let ra = UnsafeRawPointer(pa.baseAddress), let rb = UnsafeRawPointer(pb.baseAddress) else { return false }
+                if rowBytes == stride { return memcmp(ra, rb, stride * a.pixelHeight) == 0 }
+                for y in 0..<a.pixelHeight where memcmp(ra + y * stride, rb + y * stride, rowBytes) != 0 { return false }
+                return true
+            }
+        }
+    }
+}
+
+/// Receives every drawn frame of a render in index order, with its pixels and PNG bytes: the review outputs
+/// (FlickReview) are built from it beside the frames, without drawing or encoding a frame twice.
+public protocol SequenceObserver: AnyObject, Sendable {
+    /// Whether `consume` needs each frame's PNG bytes (encoded even when the render writes only SVG frames).
+    var needsPNG: Bool { get }
+    /// Called once before the first frame, with the render's staging folder.
+    func begin(_ folder: OutputFolder) throws
+    /// Each frame, in increasing index order, one call at a time (from any worker thread).
+    func consume(_ frame: DrawnFrame) throws
+    /// After the last frame and states.json, before the folder is committed.
+    func finish(_ folder: OutputFolder) throws
+    /// The render failed or was cancelled: stop whatever is running (a child process). The folder removes its files.
+    func abandon()
+}
+
+/// Image surfaces of one size, reused from frame to frame so each frame does not allocate (and zero) a new one.
+final class SurfacePool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [ImageSurface] = []
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// A surface of `width`×`height` pixels, cleared to transparent.
+    func take(width: Int, height: Int) throws -> ImageSurface {
+        lock.lock()
+        // After a resize the old size is not drawn again: its images are freed rather than kept.
+        free.removeAll { $0.pixelWidth != width || $0.pixelHeight != height }
+        let reused = free.popLast()
+        lock.unlock()
+        guard let reused else { return try ImageSurface(pixelWidth: width, pixelHeight: height) }
+        // A new surface starts transparent; a reused one must too, whatever the scene paints.
+        reused.clear()
+        return reused
+    }
+
+    func recycle(_ surface: ImageSurface) {
+        lock.lock()
+        if free.count >= capacity { free.removeFirst() }
+        free.append(surface)
+        lock.unlock()
+    }
+}
+
+/// The frames drawn and not yet compared with their successor, shared by the render's workers: a worker
+/// that drew frame i waits for frame i − 1's pixels (another worker took it first from the in-order queue)
+/// and, when they are equal, for its PNG bytes.
+final class FrameHistory: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var frames: [Int: DrawnFrame] = [:]
+    private var encoded: Set<Int> = []
+    private var failed = false
+
+    /// Makes `frame`'s pixels available to the worker drawing the next frame.
+    func publish(_ frame: DrawnFrame) {
+        condition.lock()
+        frames[frame.state.index] = frame
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// `frame`'s PNG (possibly nil) is final.
+    func encodedPNG(of frame: DrawnFrame, _ png: Data?) {
+        condition.lock()
+        frame.png = png
+        encoded.insert(frame.state.index)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Frame `index`, waiting until it is drawn, and forgets it (only its successor asks); nil if the render failed.
+    func take(_ index: Int) -> DrawnFrame? {
+        condition.lock()
+        defer { condition.unlock() }
+        while frames[index] == nil && !failed { condition.wait() }
+        return frames.removeValue(forKey: index)
+    }
+
+    /// `frame`'s PNG bytes, waiting until they are final; nil if the render failed.
+    func png(of frame: DrawnFrame) -> Data?? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !encoded.contains(frame.state.index) && !failed { condition.wait() }
+        guard !failed else { return nil }
+        encoded.remove(frame.state.index)
+        return .some(frame.png)
+    }
+
+    /// Wakes every waiting worker: the render has failed.
+    func fail() {
+        condition.lock()
+        failed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Hands frames finished by several workers to a `SequenceObserver` in index order. A worker more than
+/// `window` frames ahead waits, so the frames held for reordering stay few.
+final class OrderedDelivery: @unchecked Sendable {
+    private let observer: SequenceObserver
+    private let condition = NSCondition()
+    private var next: Int
+    private var pending: [Int: DrawnFrame] = [:]
+    private var delivering = false
+    private var failed = false
+    private let window: Int
+
+    init(observer: SequenceObserver, first: Int, window: Int) {
+        self.observer = observer
+        next = first
+        self.window = max(1, window)
+    }
+
+    func deliver(_ frame: DrawnFrame) throws {
+        condition.lock()
+        while frame.state.index >= next + window && !failed { condition.wait() }
+        if failed { condition.unlock(); throw RenderCancelled() }
+        pending[frame.state.index] = frame
+        // One thread at a time hands over the frames that are next; the others leave theirs in `pending`.
+        guard !delivering else { condition.unlock(); return }
+        delivering = true
+        while let ready = pending.removeValue(forKey: next) {
+            condition.unlock()
+            do {
+                try observer.consume(ready)
+            } catch {
+                condition.lock()
+                failed = true
+                delivering = false
+                condition.broadcast()
+                condition.unlock()
+                throw error
+            }
+            condition.lock()
+            next += 1
+            condition.broadcast()
+        }
+        delivering = false
+        condition.unlock()
+    }
+
+    func fail() {
+        condition.lock()
+        failed = true
+        pending.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+extension ImageSurface {
+    /// Sets every pixel to transparent black.
+    func clear() {
+        withPixels { words in
+            guard let base = words.baseAddress else { return }
+            UnsafeMutableRawPointer(mutating: base).initializeMemory(as: UInt8.self, repeating: 0, count: words.count * 4)
+        }
+        cairo_surface_mark_dirty(pointer)
+    }
+}
