@@ -40,7 +40,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
-    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
@@ -116,7 +116,7 @@ struct Render: ParsableCommand, WritesOutput {
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
         let frameCount = scenario.frameCount
-        // SPEC §2's limits, checked again after the overrides.
+        // The decoder's limits, checked again after the overrides.
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }
