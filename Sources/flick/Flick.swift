@@ -47,7 +47,7 @@ struct Flick: ParsableCommand {
 /// A command that writes output safely and so stops only between steps, on a signal (see `Interruption`).
 protocol WritesOutput {}
 
-/// Exit status 2: bad input or failure (README, "The CLI").
+/// Exit status 2: bad input or failure.
 let failureExit = ExitCode(2)
 
 /// Flushes standard output and exits 2 with a message if it could not be written (a full disk, `> /dev/full`):
