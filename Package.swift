@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickDiff stands aside: it reads
-// images and knows nothing of scenarios.
+// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickImage (the one bitmap type and
+// PNG through libspng) is below both FlickRender and FlickDiff; FlickDiff stands aside: it reads images and
+// knows nothing of scenarios or of the renderer.
 // Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(
@@ -13,6 +14,7 @@ let package = Package(
         .library(name: "FlickPhysics", targets: ["FlickPhysics"]),
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRender", targets: ["FlickRender"]),
+        .library(name: "FlickImage", targets: ["FlickImage"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
         .library(name: "FlickReview", targets: ["FlickReview"]),
@@ -33,7 +35,7 @@ let package = Package(
             name: "CFlickRsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // libspng encodes the PNG frames (pkg-config `spng`, Debian libspng-dev).
+        // libspng encodes and decodes PNG files (pkg-config `spng`, Debian libspng-dev).
         .systemLibrary(
             name: "CFlickSpng",
             pkgConfig: "spng",
@@ -44,28 +46,36 @@ let package = Package(
             name: "FlickCore",
             dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
         ),
+        // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
+        .target(name: "FlickImage", dependencies: ["CFlickSpng"]),
         .target(
             name: "FlickRender",
-            dependencies: ["FlickCore", "CFlickCairo", "CFlickRsvg", "CFlickSpng"]
+            dependencies: ["FlickCore", "FlickImage", "CFlickCairo", "CFlickRsvg"]
         ),
-        // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer.
-        .target(name: "FlickDiff", dependencies: ["CFlickCairo", "CFlickRsvg"]),
-        // Golden-frame assertions for XCTest and Swift Testing: renders a scenario and compares with FlickDiff.
-        .target(name: "FlickTesting", dependencies: ["FlickCore", "FlickRender", "FlickDiff"]),
+        // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer
+        // (Cairo and librsvg only rasterise SVG files).
+        .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
+        // Golden-frame assertions for XCTest and Swift Testing (renders a scenario and compares with FlickDiff), and
+        // the test runner behind `flick check` and `flick test`: expectations, invariants, goldens, JUnit.
+        .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(name: "FlickReview", dependencies: ["FlickCore", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickReview",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore"]),
-        .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "CFlickCairo"]),
-        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage"]),
+        // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
+        .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
+        // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
+        .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
+                    exclude: ["__Goldens__"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),

@@ -28,6 +28,21 @@ public struct RubberBand: Hashable, Sendable {
         return b * dimension / (coefficient * (dimension - b))
     }
 
+    /// d(overshoot)/d(distance) at `distance` past the edge: `c·d²/(d + c·x)²`, which starts at `c` and falls towards 0
+    /// (0 for a view without size, whose overshoot is always 0).
+    public func slope(for distance: Double) -> Double {
+        let d = dimension, c = coefficient
+        return c * d * d / ((d + c * distance) * (d + c * distance))
+    }
+
+    /// d(displayed)/d(raw) at `raw`: 1 inside `limits` and on them, the rubber band's slope past them. It turns a
+    /// finger's velocity into the content's while tracking.
+    public func slope(at raw: Double, limits: ClosedRange<Double>) -> Double {
+        let past = raw < limits.lowerBound ? limits.lowerBound - raw : raw > limits.upperBound ? raw - limits.upperBound : 0
+        guard past > 0 else { return 1 }
+        return slope(for: past)
+    }
+
     /// Maps a raw position to the displayed one: unchanged inside `limits`, rubber-banded on the side where it left them.
     public func displayed(_ raw: Double, limits: ClosedRange<Double>) -> Double {
         if raw < limits.lowerBound { return limits.lowerBound - overshoot(for: limits.lowerBound - raw) }

@@ -78,8 +78,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
 
     public func begin(_ folder: OutputFolder) throws {
         if options.preview {
-            folder.record("preview.apng")
-            apng = try APNGWriter(path: folder.staging.appendingPathComponent("preview.apng").path, canvas: canvas,
+            apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: canvas,
                                   frameCount: timeline.frames.count, fps: options.playbackFPS)
         }
         if let format = options.video {
@@ -87,8 +86,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
                 throw ReviewError("--video \(format.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
             }
             let name = "preview.\(format.rawValue)"
-            folder.record(name)
-            video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: folder.staging.appendingPathComponent(name).path,
+            video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: try folder.reservePath(name),
                                      canvas: canvas, fps: options.playbackFPS)
         }
     }

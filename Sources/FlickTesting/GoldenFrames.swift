@@ -76,27 +76,58 @@ public enum GoldenFrames {
                               scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
                               record: GoldenRecordMode = .fromEnvironment,
                               artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
-        var scenario = try ScenarioDecoder.load(path: scenarioPath)
-        if let scale { scenario.viewport.scale = scale }
-        let wanted = Set(frames)
-        if let bad = wanted.first(where: { $0 < 0 || $0 >= scenario.frameCount }) {
-            throw GoldenError("frame \(bad) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
-        }
+        let scenario = try ScenarioDecoder.load(path: scenarioPath)
         let iconFolder = URL(fileURLWithPath: scenarioPath).deletingLastPathComponent().path
-        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: [iconFolder]))
+        return try verify(scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory,
+                          iconFolders: [iconFolder], scale: scale, options: options, record: record,
+                          artifactsDirectory: artifactsDirectory)
+    }
+
+    /// Renders `frames` of `scenario` and compares each with `goldenDirectory/frame_NNNNN.png`.
+    public static func verify(_ scenario: Scenario, iconFolders: [String], frames: [Int], goldenDirectory: String,
+                              scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        try verify(scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory,
+                   iconFolders: iconFolders, scale: scale, options: options, record: record,
+                   artifactsDirectory: artifactsDirectory)
+    }
+
+    /// Renders `scenario` at each instant and compares it with its golden in `goldenDirectory`
+    /// (`frame_NNNNN.png` for a frame index, `time_S.SSS.png` for a time in seconds).
+    public static func verify(_ scenario: Scenario, at instants: [GoldenInstant], goldenDirectory: String,
+                              iconFolders: [String] = [], scale: Double? = nil,
+                              options: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                              record: GoldenRecordMode = .fromEnvironment,
+                              artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        var scenario = scenario
+        if let scale { scenario.viewport.scale = scale }
+        for instant in instants {
+            switch instant {
+            case .frame(let index) where index < 0 || index >= scenario.frameCount:
+                throw GoldenError("frame \(index) is outside \(scenario.name)'s 0...\(scenario.frameCount - 1)")
+            case .time(let t) where !(0...scenario.duration).contains(t):
+                throw GoldenError("time \(t) s is outside \(scenario.name)'s 0...\(scenario.duration) s")
+            case .frame, .time:
+                break
+            }
+        }
+        let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: iconFolders))
         let artifacts = artifactsDirectory
             ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
-        try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
-        while let state = simulation.nextFrame(), results.count < wanted.count {
-            guard wanted.contains(state.index) else { continue }
-            let name = String(format: "frame_%05d.png", state.index)
+        // In time order, so the simulation runs forward once.
+        let ordered = instants.sorted { $0.time(fps: scenario.fps) < $1.time(fps: scenario.fps) }
+        for instant in ordered {
+            let state = simulation.state(at: instant.time(fps: scenario.fps))
+            let name = instant.fileName
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: golden)
             func write(_ reason: String) throws -> GoldenFrameResult {
+                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
                 try renderer.png(of: state).write(to: URL(fileURLWithPath: golden))
                 return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
             }
@@ -111,7 +142,7 @@ public enum GoldenFrames {
                 continue
             }
             let expected = try Bitmap.readPNG(path: golden)
-            let actual = bitmap(of: try renderer.image(of: state))
+            let actual = try renderer.image(of: state).bitmap()
             let comparison = try ImageComparison(expected: expected, actual: actual, options: options, drawingDiff: true)
             if comparison.isWithinTolerance {
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
@@ -128,18 +159,6 @@ public enum GoldenFrames {
         return results
     }
 
-    /// The rendered pixels as a Bitmap (both are premultiplied ARGB32; only the row padding differs).
-    static func bitmap(of surface: ImageSurface) -> Bitmap {
-        let width = surface.pixelWidth, height = surface.pixelHeight, rowWords = surface.stride / 4
-        var pixels = [UInt32](repeating: 0, count: width * height)
-        surface.withPixels { words in
-            for y in 0..<height {
-                for x in 0..<width { pixels[y * width + x] = words[y * rowWords + x] }
-            }
-        }
-        return Bitmap(width: width, height: height, premultipliedPixels: pixels)
-    }
-
     private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,
                                       in folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -148,6 +167,27 @@ public enum GoldenFrames {
         if let diff = comparison.diffImage {
             try diff.writePNG(path: folder + "/diff.png")
             try DiffImages.sideBySide(expected: expected, actual: actual, diff: diff).writePNG(path: folder + "/side-by-side.png")
+        }
+    }
+}
+
+/// Where in a run a golden frame is taken: a frame index, or an instant in seconds.
+public enum GoldenInstant: Hashable, Sendable {
+    case frame(Int)
+    case time(Double)
+
+    func time(fps: Double) -> Double {
+        switch self {
+        case .frame(let index): Double(index) / fps
+        case .time(let t): t
+        }
+    }
+
+    /// `frame_00048.png` or `time_1.200.png`.
+    var fileName: String {
+        switch self {
+        case .frame(let index): String(format: "frame_%05d.png", index)
+        case .time(let t): String(format: "time_%.3f.png", t)
         }
     }
 }

@@ -3,7 +3,7 @@ import FlickCore
 import FlickRender
 import Foundation
 
-struct Bench: ParsableCommand {
+struct Bench: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
@@ -18,24 +18,26 @@ struct Bench: ParsableCommand {
     var samples: Int = 60
 
     @Option(help: "Threads for the pipeline run (default: all cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
     func checkOptions() throws {
         guard samples >= 1 else { throw badInput("--samples must be at least 1, not \(samples)") }
-        guard jobs >= 1 else { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
     }
 
     func run() throws {
         try checkOptions()
         let path = ExampleCatalog.resolve(scenario)
         let scenario = try loadScenario(self.scenario)
-        let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
-            + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
+        let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
         let result: BenchmarkResult
         do {
-            result = try Benchmark.run(scenario, sampleFrames: samples, jobs: jobs,
-                                       options: RenderOptions(iconFolders: folders))
+            result = try Benchmark.run(scenario, sampleFrames: samples, jobs: workerThreads(jobs),
+                                       options: RenderOptions(iconFolders: folders), cancellation: Interruption.cancellation)
+        } catch let error as RenderCancelled {
+            printError("\(path): \(error)")
+            throw Interruption.exit
         } catch {
             printError("\(path): error: \(error)")
             throw failureExit

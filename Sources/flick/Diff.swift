@@ -1,27 +1,25 @@
 import ArgumentParser
 import FlickDiff
+import FlickRender
 import Foundation
 
-struct Diff: ParsableCommand {
+struct Diff: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Compare two images, or two folders of frames, pixel by pixel.",
         discussion: """
         A is the expected image and B the actual one: two PNG files, two SVG files (rasterised with librsvg at --scale), one of each, or two folders whose frames (*.png, *.svg) are matched by file name. A frame in A but not in B is missing, one in B but not in A is extra; both are errors.
 
-        Images are compared as decoded pixels, never as file bytes, by pixelmatch's method: identical \
-        pixels first, then for each pixel that changed the distance of the two colours in the YIQ space; \
-        above the threshold the pixel differs, unless it looks like anti-aliasing in either image (a pixel \
-        between a darker and a brighter neighbour on the edge of a flat area), which is not counted unless \
-        --include-aa is given.
+        Files with the same bytes are identical without being decoded. Other images are compared as decoded pixels by pixelmatch's method (version 7.2.0, its options and its counts): for each pixel that changed, the distance of the two colours in the YIQ space; above the threshold the pixel differs, unless it looks like anti-aliasing in either image (a pixel between a darker and a brighter neighbour on the edge of a flat area), which is not counted unless --include-aa is given. Translucent pixels are compared as composited over pixelmatch's background pattern (over white with --no-checkerboard).
 
-        With no budget, any differing pixel is beyond tolerance. With --max-diff-pixels and \
-        --max-diff-ratio both given, both must hold.
+        With no budget, any differing pixel is beyond tolerance. With --max-diff-pixels and --max-diff-ratio both given, both must hold.
 
-        Prints a table of the frames that differ: differing pixels, their share of the frame, the anti-aliased pixels ignored, and whether that is within tolerance.
+        Prints a table of the frames that differ: differing pixels, their share of the frame, the anti-aliased pixels ignored, and whether that is within tolerance; with --format json, one object per frame and a summary instead.
 
-        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels red, anti-aliased ones yellow, over a faded grey copy of A) and NAME.sidebyside.png (A | B | diff). DIR must be new, empty, or a folder an earlier `flick diff` wrote into: then only the images that run wrote are replaced; files flick did not write are never overwritten.
+        With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels in --diff-color, anti-aliased ones in --aa-color, over a grey copy of A faded to --alpha) and NAME.sidebyside.png (A | B | diff; stacked, or reduced, when three side by side would be wider than 32767 pixels). The images are written into a hidden folder beside DIR and renamed into place when complete; DIR must be new, empty, or an earlier flick output (it holds a .flick-output list of flick's files and nothing else), which is then replaced. Files flick did not write are never overwritten or deleted. If an image cannot be written, none is kept.
 
-        Exit status: 0 within tolerance, 1 beyond it, 2 on error (unreadable or non-PNG file, size mismatch, missing or extra frame).
+        Every image is limited to 64 megapixels, checked from its header before it is decoded. Colours are #rrggbb or r,g,b.
+
+        Exit status: 0 within tolerance, 1 beyond it, 2 on error (unreadable, too large or non-PNG file, size mismatch, missing or extra frame, a bad option).
         """
     )
 
@@ -38,34 +36,96 @@ struct Diff: ParsableCommand {
     var maxDiffPixels: Int?
 
     @Option(name: .customLong("max-diff-ratio"), help: ArgumentHelp("Share of a frame's pixels that may differ, in 0...1: 0.001 or 0.1%.", valueName: "R"))
-    var maxDiffRatio: Ratio?
+    var maxDiffRatio: String?
 
     @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences instead of ignoring them.")
     var includeAA = false
 
+    @Flag(inversion: .prefixedNo, help: "Compare translucent pixels over pixelmatch 7's background pattern (the default), or over white.")
+    var checkerboard = true
+
+    @Option(help: ArgumentHelp("Opacity in 0...1 of the grey copy of A under the marks of a diff image.", valueName: "O"))
+    var alpha: Double = DiffOptions.defaultAlpha
+
+    @Option(name: .customLong("aa-color"), help: ArgumentHelp("Colour of anti-aliased pixels in diff images (default #ffff00).", valueName: "C"))
+    var aaColor: String?
+
+    @Option(name: .customLong("diff-color"), help: ArgumentHelp("Colour of differing pixels in diff images (default #ff0000).", valueName: "C"))
+    var diffColor: String?
+
+    @Option(name: .customLong("diff-color-alt"), help: ArgumentHelp("Colour of differing pixels that are darker in B than in A (default: --diff-color).", valueName: "C"))
+    var diffColorAlt: String?
+
+    @Flag(name: .customLong("diff-mask"), help: "Draw diff images as the marks alone, over transparency.")
+    var diffMask = false
+
     @Option(help: ArgumentHelp("Write diff images of the frames that differ into this folder.", valueName: "DIR"))
     var out: String?
+
+    @Option(help: ArgumentHelp("Output: text (a table and a summary line) or json.", valueName: "F"))
+    var format: String = "text"
 
     @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per processor core).", valueName: "N"))
+    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per core; at most \(Diff.jobsPerCore) per core).", valueName: "N"))
     var jobs: Int?
 
     @Flag(help: "Print to standard error how long each frame took to decode and to compare.")
     var timings = false
 
-    func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be in 0...1, found \(threshold)") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must not be negative") }
-        guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    /// More threads than this many per core only add memory (each holds two decoded frames).
+    static let jobsPerCore = 4
+
+    /// The options, checked: a bad value is bad input (exit status 2) with a message naming the option.
+    func checkedOptions() throws -> DiffOptions {
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw badInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
+        var ratio: Double?
+        if let maxDiffRatio {
+            guard let value = Self.ratio(maxDiffRatio) else {
+                throw badInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
+            }
+            ratio = value
+        }
+        guard alpha.isFinite, (0...1).contains(alpha) else { throw badInput("--alpha must be in 0...1, not \(alpha)") }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
+        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        guard ["text", "json"].contains(format) else { throw badInput("--format must be text or json, not \(format)") }
+        func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
+            guard let value else { return fallback }
+            guard let color = Self.color(value) else {
+                throw badInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
+            }
+            return color
+        }
+        return DiffOptions(threshold: threshold, includeAntialiasing: includeAA, maxDiffPixels: maxDiffPixels,
+                           maxDiffRatio: ratio, alpha: alpha,
+                           antialiasedColor: try color(aaColor, "--aa-color", .yellow),
+                           diffColor: try color(diffColor, "--diff-color", .red),
+                           diffColorAlt: try diffColorAlt.map { try color($0, "--diff-color-alt", .red) },
+                           diffMask: diffMask, checkerboard: checkerboard)
+    }
+
+    /// Memory the images of all threads may hold at once.
+    static let memoryBudget = 4 << 30
+
+    /// Threads comparing frames: `--jobs` (else one per core), at most `jobsPerCore` per core, at most one per
+    /// frame, and no more than `memoryBudget` allows for frames of `framePixels` pixels (each thread holds two
+    /// decoded images, and with --out a diff image and a strip of three).
+    func workers(frames: Int, framePixels: Int?) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        var count = min(jobs ?? cores, cores * Self.jobsPerCore, frames)
+        if let framePixels, framePixels > 0 {
+            count = min(count, Self.memoryBudget / (framePixels * 4 * (out == nil ? 2 : 6)))
+        }
+        return max(1, count)
     }
 
     func run() throws {
-        let options = DiffOptions(threshold: threshold, includeAntialiasing: includeAA,
-                                  maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio?.value)
+        let options = try checkedOptions()
         var errors: [String] = []
+        var missing: [String] = [], extra: [String] = []
         let frames: [FramePair]
         switch (kind(of: expected), kind(of: actual)) {
         case (.folder, .folder):
@@ -79,6 +139,8 @@ struct Diff: ParsableCommand {
             frames = folders.matched.map {
                 FramePair(name: $0, expected: path(expected, $0), actual: path(actual, $0))
             }
+            missing = folders.missing
+            extra = folders.extra
             errors += folders.missing.map { "error: \($0): missing: in \(expected) but not in \(actual)" }
             errors += folders.extra.map { "error: \($0): extra: in \(actual) but not in \(expected)" }
             if folders.matched.isEmpty && folders.missing.isEmpty && folders.extra.isEmpty {
@@ -97,24 +159,32 @@ struct Diff: ParsableCommand {
             throw failureExit
         }
 
-        let output: DiffOutputFolder?
+        let output: OutputFolder?
         do {
-            output = try out.map { try DiffOutputFolder(path: $0) }
+            if out?.isEmpty == true { throw RenderError("--out is empty; give the folder the diff images go in") }
+            output = try out.map { try OutputFolder(destination: URL(fileURLWithPath: $0)) }
         } catch {
             printError("error: \(error)")
             throw failureExit
         }
 
-        let outcomes = compare(frames, options: options, writingTo: output)
+        guard let outcomes = compare(frames, options: options, writingTo: output) else {
+            output?.abandon()
+            printError("error: \(RenderCancelled())")
+            throw Interruption.exit
+        }
 
         var rows: [[String]] = []
+        var reports: [FrameReport] = []
         var beyond = 0, identical = 0, similar = 0
+        var writeFailed = false
         for (frame, outcome) in zip(frames, outcomes) {
             switch outcome {
             case .failure(let error):
                 errors.append("error: \(message(for: error, frame: frame))")
             case .success(let result):
                 let c = result.comparison
+                reports.append(FrameReport(frame.name, c))
                 if c.isExactMatch { identical += 1 }
                 if !c.isWithinTolerance { beyond += 1 }
                 if c.differingPixels == 0 {
@@ -123,21 +193,55 @@ struct Diff: ParsableCommand {
                     rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
                                  c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
                 }
-                if let writeError = result.writeError { errors.append("error: \(writeError)") }
+                if let writeError = result.writeError {
+                    errors.append("error: \(writeError)")
+                    writeFailed = true
+                }
             }
         }
-        if !rows.isEmpty {
-            print(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
+        // All or nothing: an image that could not be written leaves no diff images at all.
+        var diffImages = 0
+        if let output {
+            if writeFailed {
+                output.abandon()
+                errors.append("error: no diff images were written to \(out ?? "")")
+            } else {
+                do {
+                    let warnings = try output.commit(cancellation: Interruption.cancellation)
+                    for warning in warnings { printError("warning: \(warning)") }
+                    diffImages = output.fileCount
+                } catch let error as RenderCancelled {
+                    output.abandon()
+                    printError("error: \(error)")
+                    throw Interruption.exit
+                } catch {
+                    output.abandon()
+                    errors.append("error: \(error)")
+                }
+            }
         }
-        let compared = frames.count - outcomes.filter { if case .failure = $0 { true } else { false } }.count
-        var summary = "\(compared) frame\(compared == 1 ? "" : "s") compared: \(identical) identical"
-        if similar > 0 { summary += ", \(similar) with changes below the threshold or anti-aliasing only" }
-        if !rows.isEmpty { summary += ", \(rows.count) with differing pixels (\(beyond) beyond tolerance)" }
-        summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
-        if !includeAA { summary += ", anti-aliasing ignored" }
-        if compared > 0 || errors.isEmpty { print(summary) }
-        if let output, output.written > 0 {
-            print("diff images: \(output.path) (\(output.written) file\(output.written == 1 ? "" : "s"))")
+        let compared = reports.count
+        if format == "json" {
+            let summary = Summary(compared: compared, identical: identical, differing: rows.count, beyondTolerance: beyond,
+                                  withinTolerance: beyond == 0 && errors.isEmpty, threshold: options.threshold,
+                                  includeAA: options.includeAntialiasing, maxDiffPixels: options.maxDiffPixels,
+                                  maxDiffRatio: options.maxDiffRatio, missing: missing, extra: extra,
+                                  errors: errors.map { String($0.dropFirst("error: ".count)) },
+                                  diffImages: diffImages, diffFolder: diffImages > 0 ? out : nil)
+            print(try JSONReport(frames: reports, summary: summary).text())
+        } else {
+            if !rows.isEmpty {
+                print(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
+            }
+            var summary = "\(compared) frame\(compared == 1 ? "" : "s") compared: \(identical) identical"
+            if similar > 0 { summary += ", \(similar) with changes below the threshold or anti-aliasing only" }
+            if !rows.isEmpty { summary += ", \(rows.count) with differing pixels (\(beyond) beyond tolerance)" }
+            summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
+            if !includeAA { summary += ", anti-aliasing ignored" }
+            if compared > 0 || errors.isEmpty { print(summary) }
+            if diffImages > 0 {
+                print("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
+            }
         }
         for error in errors { printError(error) }
         if !errors.isEmpty { throw failureExit }
@@ -159,28 +263,28 @@ struct Diff: ParsableCommand {
         let writeError: ImageError?
     }
 
-    /// Compares the pairs on `jobs` threads, writing diff images as frames finish.
-    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: DiffOutputFolder?) -> [Result<FrameResult, ImageError>] {
+    /// Compares the pairs on `workers(frames:)` threads, writing diff images as frames finish; nil when a signal
+    /// stopped it.
+    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
-        let workers = min(jobs ?? ProcessInfo.processInfo.activeProcessorCount, max(frames.count, 1))
+        let workers = workers(frames: frames.count, framePixels: frames.first.flatMap { pngPixels(path: $0.expected) })
+        if timings { printError("comparing \(frames.count) frame\(frames.count == 1 ? "" : "s") on \(workers) thread\(workers == 1 ? "" : "s")") }
+        let cancellation = Interruption.cancellation
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = results.claim() {
+            let buffers = DecodingBuffers()
+            while !cancellation.isCancelled, let index = results.claim() {
                 let frame = frames[index]
                 results[index] = Result { () throws(ImageError) in
-                    let clock = ContinuousClock()
-                    let start = clock.now
-                    let expected = try Bitmap.read(path: frame.expected, svgScale: scale)
-                    let actual = try Bitmap.read(path: frame.actual, svgScale: scale)
-                    let decoded = clock.now
-                    let drawing = output != nil
-                    let comparison = try ImageComparison(expected: expected, actual: actual, options: options, drawingDiff: drawing)
-                    let compared = clock.now
+                    let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
+                                                   svgScale: scale, drawingDiff: output != nil, buffers: buffers)
+                    let comparison = files.comparison
                     if timings {
-                        printError("\(frame.name): decode \(milliseconds(decoded - start)) ms, compare \(milliseconds(compared - decoded)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
+                        printError("\(frame.name): decode \(milliseconds(files.decodeTime)) ms, compare \(milliseconds(files.compareTime)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
                     }
                     var writeError: ImageError?
-                    if let output, comparison.differingPixels > 0, let diff = comparison.diffImage {
+                    if let output, comparison.differingPixels > 0, let diff = comparison.diffImage,
+                       let expected = files.expected, let actual = files.actual {
                         do throws(ImageError) {
                             try output.write(diff, named: stem(frame.name) + ".diff.png")
                             try output.write(DiffImages.sideBySide(expected: expected, actual: actual, diff: diff),
@@ -193,7 +297,7 @@ struct Diff: ParsableCommand {
                 }
             }
         }
-        return results.values
+        return cancellation.isCancelled ? nil : results.values
     }
 
     private func message(for error: ImageError, frame: FramePair) -> String {
@@ -203,6 +307,27 @@ struct Diff: ParsableCommand {
         default:
             error.description
         }
+    }
+
+    // MARK: parsing
+
+    /// A share given as a fraction (0.001) or a percentage (0.1%), in 0...1.
+    static func ratio(_ argument: String) -> Double? {
+        let percent = argument.hasSuffix("%")
+        guard let number = Double(percent ? String(argument.dropLast()) : argument), number.isFinite else { return nil }
+        let value = percent ? number / 100 : number
+        return (0...1).contains(value) ? value : nil
+    }
+
+    /// A colour given as `#rrggbb` (the `#` optional) or `r,g,b`.
+    static func color(_ argument: String) -> RGBA? {
+        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count == 3 {
+            let channels = parts.compactMap { UInt8($0.trimmingCharacters(in: .whitespaces)) }
+            return channels.count == 3 ? RGBA(channels[0], channels[1], channels[2]) : nil
+        }
+        let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
+        return hex.count == 6 ? RGBA(hex: hex) : nil
     }
 
     // MARK: paths
@@ -218,6 +343,70 @@ struct Diff: ParsableCommand {
     private func path(_ folder: String, _ name: String) -> String {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
+}
+
+// MARK: JSON
+
+/// One frame of `--format json`.
+private struct FrameReport: Encodable {
+    let name: String
+    let differing: Int
+    let antiAliased: Int
+    let total: Int
+    let ratio: Double
+    let identical: Bool
+    let withinTolerance: Bool
+
+    init(_ name: String, _ comparison: ImageComparison) {
+        self.name = name
+        differing = comparison.differingPixels
+        antiAliased = comparison.antialiasedPixels
+        total = comparison.pixelCount
+        ratio = comparison.diffRatio
+        identical = comparison.isExactMatch
+        withinTolerance = comparison.isWithinTolerance
+    }
+}
+
+/// The summary of `--format json`.
+private struct Summary: Encodable {
+    let compared: Int
+    let identical: Int
+    let differing: Int
+    let beyondTolerance: Int
+    /// Whether the run passes: every frame within tolerance and no error (exit status 0).
+    let withinTolerance: Bool
+    let threshold: Double
+    let includeAA: Bool
+    let maxDiffPixels: Int?
+    let maxDiffRatio: Double?
+    let missing: [String]
+    let extra: [String]
+    let errors: [String]
+    let diffImages: Int
+    let diffFolder: String?
+}
+
+/// The document `--format json` prints: `{"frames": [...], "summary": {...}}`, keys sorted.
+private struct JSONReport: Encodable {
+    let frames: [FrameReport]
+    let summary: Summary
+
+    func text() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+// MARK: helpers
+
+/// The pixels a PNG file declares in its header, or nil when it is not a PNG that can be read.
+private func pngPixels(path: String) -> Int? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    let header = (try? file.read(upToCount: 32)) ?? Data()
+    return header.withUnsafeBytes { Bitmap.pngSize(of: $0) }.map { $0.width * $0.height }
 }
 
 /// A file name (or path's last component) without its extension.
@@ -240,21 +429,6 @@ private func table(_ rows: [[String]]) -> String {
             return numeric ? padding + cell : cell + padding
         }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }.joined(separator: "\n")
-}
-
-/// A share given as a fraction (0.001) or a percentage (0.1%).
-struct Ratio: ExpressibleByArgument {
-    let value: Double
-
-    init?(argument: String) {
-        let percent = argument.hasSuffix("%")
-        guard let number = Double(percent ? String(argument.dropLast()) : argument), number.isFinite else { return nil }
-        let value = percent ? number / 100 : number
-        guard (0...1).contains(value) else { return nil }
-        self.value = value
-    }
-
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// One slot per frame, filled from several threads; `claim` hands out the next unclaimed index.

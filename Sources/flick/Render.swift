@@ -4,11 +4,11 @@ import FlickRender
 import FlickReview
 import Foundation
 
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Simulate scenarios and draw every frame to PNG or SVG.",
         discussion: """
-        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is replaced only if it is a previous render's output (it holds a .flick-render manifest and nothing else); flick never deletes files it did not write.
+        For each scenario, writes DIR/<name>/frames/frame_00000.png (or .svg; the index has at least five digits) and DIR/<name>/states.json, the document `flick states` prints. The output is written into a hidden folder beside DIR/<name> and renamed into place when complete. An existing DIR/<name> is replaced only if it is empty or a previous flick output (it holds a .flick-output manifest and nothing else); flick never deletes files it did not write, and never writes or deletes through a symbolic link. A failure or a signal (Ctrl-C, kill, a closed terminal, Ctrl-\\), even after the last frame, removes the partial output and exits 128 + the signal's number; what a killed flick left beside DIR/<name> is removed by the next render into it.
 
         The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up as <icon>.svg beside the scenario file, then in Examples/icons/.
 
@@ -43,7 +43,8 @@ struct Render: ParsableCommand {
     @Option(help: "Frames per second (default: the scenario's fps).")
     var fps: Double?
 
-    @Option(help: "Only draw frames A through B, e.g. 0..59 (states.json still has every frame).")
+    @Option(parsing: .unconditional, help: "Only draw frames A through B, e.g. 0..59 (states.json still has every frame).",
+            transform: FrameRange.parse)
     var frames: FrameRange?
 
     @Flag(help: "Draw the review layer: touch and trail, velocity vectors, detent lines, a heads-up line.")
@@ -75,6 +76,7 @@ struct Render: ParsableCommand {
 
     /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
     func checkOptions() throws {
+        if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw badInput("--scale must be a number in (0, 16], not \(scale)")
@@ -130,27 +132,17 @@ struct Render: ParsableCommand {
         guard problems == 0 else { throw failureExit }
 
         let showProgress = isatty(STDERR_FILENO) == 1
-        // Ctrl-C or a kill stops the render and removes what it wrote, rather than leaving a staging folder.
-        let cancellation = Cancellation()
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { cancellation.cancel() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
         for (_, path, scenario) in loaded {
             let playbackFPS = scenario.fps / Double(slow ?? 1)
             let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
-            let folders = [URL(fileURLWithPath: path).deletingLastPathComponent().path]
-                + (ExampleCatalog.folder.map { [$0 + "/icons"] } ?? [])
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
-                                          cancellation: cancellation,
+                                          cancellation: Interruption.cancellation,
                                           observer: reviewOptions.isEmpty ? nil
                                               : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
+            let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
             do {
                 let summary = try SequenceRenderer.render(scenario, to: destination, options: options) { done, total in
@@ -158,11 +150,12 @@ struct Render: ParsableCommand {
                 }
                 bar?.finish()
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-                print("\(out)/\(scenario.name): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
+                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
+                for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             } catch let error as RenderCancelled {
                 bar?.finish()
                 printError("\(path): \(error)")
-                throw ExitCode(130)
+                throw Interruption.exit
             } catch {
                 bar?.finish()
                 printError("\(path): error: \(error)")
@@ -203,6 +196,19 @@ struct FrameRange: ExpressibleByArgument {
     var range: ClosedRange<Int>
     var text: String
 
+    /// Parses `--frames`, saying what is wrong with a value it cannot take.
+    static func parse(_ argument: String) throws -> FrameRange {
+        if let range = FrameRange(argument: argument) { return range }
+        let parts = argument.components(separatedBy: "..").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
+        if parts.contains(where: { $0.hasPrefix("-") && Int($0) != nil }) {
+            throw ValidationError("frame indices start at 0; give A..B with 0 ≤ A ≤ B, e.g. 0..59")
+        }
+        if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), b < a {
+            throw ValidationError("the range ends before it starts; give A..B with A ≤ B, e.g. \(b)..\(a)")
+        }
+        throw ValidationError("expected a frame index A or a range A..B of indices from 0, e.g. 0..59")
+    }
+
     init?(argument: String) {
         text = argument
         let parts = argument.components(separatedBy: "..").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")) }
@@ -225,6 +231,12 @@ struct FrameRange: ExpressibleByArgument {
 
 extension FrameFormat: ExpressibleByArgument {}
 extension VideoFormat: ExpressibleByArgument {}
+
+/// The threads to draw with: `requested`, else one per core, at most 4 per core (each holds a frame's image).
+func workerThreads(_ requested: Int?) -> Int {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    return max(1, min(requested ?? cores, 4 * cores))
+}
 
 /// Prints `message` as an error and returns the exit for bad input (status 2).
 func badInput(_ message: String) -> ExitCode {

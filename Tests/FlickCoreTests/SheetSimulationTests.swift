@@ -236,7 +236,7 @@ struct CardTests {
         #expect(onSongs.allSatisfy { $0.scrollView("songs")!.contentOffset.y == 0 })
     }
 
-    @Test("Without `tracks`, the first direct child that scrolls vertically is tracked (a carousel is skipped)")
+    @Test("Without `tracks`, the first scroll view among the content's direct children is tracked, whatever its axis (DeckTransition's ScrollViewDetector)")
     func defaultTrackedScrollView() throws {
         let content = """
         stack:
@@ -245,13 +245,25 @@ struct CardTests {
                   - {height: 250, list: {rows: 20, rowHeight: 44}}
                   - {height: 400, list: {rows: 30, rowHeight: 56}}
         """
-        // list2 (the first vertical list) is tracked; list3 is not.
-        let onFirst = try frames(cardScene(content: content, gestures:
-            "  - {at: 0.2, drag: {from: [195, 300], to: [195, 400], duration: 0.4, hold: 0.1}}"))
-        #expect(onFirst.contains { abs($0.sheet!.top - (top + 100)) < 1e-9 })
+        // The horizontal carousel comes first, so it is tracked: a pull on list2 never reaches the card (the
+        // library's pitfall), the list rubber-bands instead.
         let onSecond = try frames(cardScene(content: content, gestures:
-            "  - {at: 0.2, drag: {from: [195, 600], to: [195, 700], duration: 0.4, hold: 0.1}}"))
+            "  - {at: 0.2, drag: {from: [195, 300], to: [195, 400], duration: 0.4, hold: 0.1}}"))
         #expect(onSecond.allSatisfy { $0.sheet!.top == top })
-        #expect(onSecond.contains { $0.scrollView("list3")!.contentOffset.y < 0 })
+        #expect(onSecond.contains { $0.scrollView("list2")!.contentOffset.y < 0 })
+        // Without the carousel, the first vertical list is tracked and the same pull moves the card 1:1.
+        let withoutCarousel = """
+        stack:
+                children:
+                  - {height: 250, list: {rows: 20, rowHeight: 44}}
+                  - {height: 400, list: {rows: 30, rowHeight: 56}}
+        """
+        let onFirst = try frames(cardScene(content: withoutCarousel, gestures:
+            "  - {at: 0.2, drag: {from: [195, 150], to: [195, 250], duration: 0.4, hold: 0.1}}"))
+        #expect(onFirst.contains { abs($0.sheet!.top - (top + 100)) < 1e-9 })
+        // A pull on the second list does not.
+        let onThird = try frames(cardScene(content: withoutCarousel, gestures:
+            "  - {at: 0.2, drag: {from: [195, 600], to: [195, 700], duration: 0.4, hold: 0.1}}"))
+        #expect(onThird.allSatisfy { $0.sheet!.top == top })
     }
 }

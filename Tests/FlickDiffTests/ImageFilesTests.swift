@@ -3,7 +3,7 @@ import FlickDiff
 import Foundation
 import Testing
 
-@Suite("Image files: PNG through Cairo, SVG through librsvg, frame folders")
+@Suite("Image files: PNG through libspng, SVG through librsvg, frame folders")
 struct ImageFilesTests {
     @Test("A PNG decodes to the pixels drawn; writing and reading it back gives the same bitmap")
     func pngRoundTrip() throws {

@@ -1,7 +1,7 @@
 import Testing
 @testable import FlickPhysics
 
-/// UIKit's rubber band, b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55: reference/physics.md section 2, rows R1–R8.
+/// UIKit's rubber band, b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55: docs/physics.md, "Reference vectors", rows R1–R8.
 @Suite struct RubberBandTests {
     @Test func defaultCoefficientIsUIKits() {
         #expect(RubberBand.defaultCoefficient == 0.55)
@@ -72,5 +72,24 @@ import Testing
         expectClose(band.raw(forDisplayed: -51.461988, limits: 0...1000), -100, tolerance: 1e-4, "raw(−51.462)")
         expectClose(band.raw(forDisplayed: 1204.651163, limits: 0...1000), 1500, tolerance: 1e-3, "raw(1204.651)")
         #expect(band.raw(forDisplayed: 321, limits: 0...1000) == 321)
+    }
+
+    /// `slope(at:limits:)` is d(displayed)/d(raw): 1 inside and on the limits, c·d²/(d + c·x)² past them.
+    @Test func slope() {
+        let band = RubberBand(dimension: 800)
+        #expect(band.slope(at: 500, limits: 0...1000) == 1)
+        #expect(band.slope(at: 0, limits: 0...1000) == 1)
+        #expect(band.slope(at: 1000, limits: 0...1000) == 1)
+        expectClose(band.slope(for: 0), 0.55, tolerance: 1e-15, "slope at the edge")
+        expectClose(band.slope(at: -100, limits: 0...1000), 0.55 * 800 * 800 / ((800 + 55) * (800 + 55)), tolerance: 1e-15, "past the start")
+        #expect(band.slope(at: -100, limits: 0...1000) == band.slope(at: 1100, limits: 0...1000))
+        #expect(band.slope(at: 1100, limits: 0...Double.infinity) == 1, "no upper edge")
+        // It is the derivative of `displayed`.
+        for raw in [-400.0, -50.0, 1003.0, 1700.0] {
+            let h = 1e-4
+            let numeric = (band.displayed(raw + h, limits: 0...1000) - band.displayed(raw - h, limits: 0...1000)) / (2 * h)
+            expectClose(band.slope(at: raw, limits: 0...1000), numeric, tolerance: 1e-7, "slope at \(raw)")
+        }
+        #expect(RubberBand(dimension: 0).slope(at: -10, limits: 0...0) == 0, "no size, no overshoot")
     }
 }

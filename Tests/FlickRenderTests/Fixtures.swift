@@ -109,7 +109,7 @@ enum Fixtures {
         frame.pagers = [PagerState(key: "pager", page: 0, fraction: pageFraction / 2,
                                    indicator: TabSpan(x: 195 * pageFraction, width: 195),
                                    tabBar: Rect(x: 0, y: pagerFrame.minY, width: 390, height: tabBarHeight),
-                                   tabs: [TabSpan(x: 0, width: 195), TabSpan(x: 195, width: 195)])]
+                                   tabs: [TabSpan(x: 0, width: 195), TabSpan(x: 195, width: 195)], tabBarOffset: 0)]
         frame.touch = touch.map { TouchState(x: $0.x, y: $0.y, phase: .moved) }
         return frame
     }
@@ -178,7 +178,7 @@ enum Fixtures {
         frame.pagers = [PagerState(key: "pager", page: Int((fraction * 3).rounded()), fraction: fraction,
                                    indicator: TabSpan(x: 390 * fraction, width: 130),
                                    tabBar: Rect(x: 0, y: 47, width: 390, height: 44),
-                                   tabs: (0..<3).map { TabSpan(x: Double($0) * 130, width: 130) })]
+                                   tabs: (0..<3).map { TabSpan(x: Double($0) * 130, width: 130) }, tabBarOffset: 0)]
         return frame
     }
 }

@@ -13,12 +13,12 @@ import Testing
         // Near the panel's leading edge, clear of its text: the panel's dark fill.
         let x = panel.frame.minX + 3, y = centerY(panel.frame)
         let background = hidden.pixel(x, y)
-        #expect(background.r > 200, "behind the panel (hidden): \(background)")
+        #expect(background.red > 200, "behind the panel (hidden): \(background)")
         let fill = shown.pixel(x, y)
-        #expect(fill.r < 60 && fill.g < 60 && fill.b < 60, "panel fill: \(fill)")
+        #expect(fill.red < 60 && fill.green < 60 && fill.blue < 60, "panel fill: \(fill)")
         // Half alpha lands in between.
         let half = try DecodedFrame(scenario, Fixtures.timelineFrame(panelAlpha: 0.5)).pixel(x, y)
-        #expect(half.r > fill.r + 40 && half.r < background.r - 40, "panel at alpha 0.5: \(half)")
+        #expect(half.red > fill.red + 40 && half.red < background.red - 40, "panel at alpha 0.5: \(half)")
     }
 
     @Test func sectionHeadersAndIndicatorInDarkTheme() throws {

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 import Testing
@@ -8,14 +9,14 @@ import Testing
     @Test func pagesFollowContentOffset() throws {
         let scenario = try Fixtures.scenario(Fixtures.pagesYAML, name: "pages")
         let first = try DecodedFrame(scenario, Fixtures.pagesFrame(fraction: 0), name: "pages-0")
-        expectPixel(first.pixel(20, 700), Pixel(r: 0xFF, g: 0x95, b: 0x00), "page 1 colour")
+        expectPixel(first.pixel(20, 700), RGBA(0xFF, 0x95, 0x00), "page 1 colour")
         // A third of the way: page 2 fills the screen.
         let second = try DecodedFrame(scenario, Fixtures.pagesFrame(fraction: 1.0 / 3), name: "pages-1")
-        expectPixel(second.pixel(20, 700), Pixel(r: 0x58, g: 0x56, b: 0xD6), "page 2 colour")
+        expectPixel(second.pixel(20, 700), RGBA(0x58, 0x56, 0xD6), "page 2 colour")
         // Mid-swipe: page 1 on the left, page 2 on the right.
         let mid = try DecodedFrame(scenario, Fixtures.pagesFrame(fraction: 1.0 / 6), name: "pages-mid")
-        expectPixel(mid.pixel(20, 700), Pixel(r: 0xFF, g: 0x95, b: 0x00), "left half mid-swipe")
-        expectPixel(mid.pixel(370, 700), Pixel(r: 0x58, g: 0x56, b: 0xD6), "right half mid-swipe")
+        expectPixel(mid.pixel(20, 700), RGBA(0xFF, 0x95, 0x00), "left half mid-swipe")
+        expectPixel(mid.pixel(370, 700), RGBA(0x58, 0x56, 0xD6), "right half mid-swipe")
     }
 
     @Test func pillIndicatorSitsAtTheStatesX() throws {

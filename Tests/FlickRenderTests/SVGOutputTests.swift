@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 import Testing
@@ -15,17 +16,18 @@ import Testing
         let png = try DecodedFrame(scenario, frame, name: name)
         let svg = try renderer.svg(of: svgFrame ?? frame)
         Fixtures.keep(svg, as: name + ".svg")
-        let raster = try ImageSurface(svg: svg, pixelWidth: png.image.pixelWidth, pixelHeight: png.image.pixelHeight)
+        let raster = try ImageSurface(svg: svg, pixelWidth: png.image.width, pixelHeight: png.image.height)
         Fixtures.keep(try PNGEncoder().encode(raster), as: name + "-rsvg.png")
-        let w = png.image.pixelWidth, h = png.image.pixelHeight, block = 8
+        let rasterImage = raster.bitmap()
+        let w = png.image.width, h = png.image.height, block = 8
         var differingBlocks = 0, blocks = 0, total = 0
         for by in stride(from: 0, to: h - block + 1, by: block) {
             for bx in stride(from: 0, to: w - block + 1, by: block) {
                 var sum = [0, 0, 0]
                 for y in by..<(by + block) {
                     for x in bx..<(bx + block) {
-                        let a = png.image.pixel(x: x, y: y), b = raster.pixel(x: x, y: y)
-                        let d = [Int(a.r) - Int(b.r), Int(a.g) - Int(b.g), Int(a.b) - Int(b.b)]
+                        let a = png.image[x, y], b = rasterImage[x, y]
+                        let d = [Int(a.red) - Int(b.red), Int(a.green) - Int(b.green), Int(a.blue) - Int(b.blue)]
                         for c in 0..<3 { sum[c] += d[c]; total += abs(d[c]) }
                     }
                 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 import Testing
@@ -23,10 +24,10 @@ import Testing
         // 0x59000000 over white.
         expectPixel(decoded.pixel(centre.x, centre.y), over(Color(argb: 0x5900_0000), .white), "indicator centre")
         // Above and below the indicator, in the same column: the white background.
-        expectPixel(decoded.pixel(centre.x, indicator.frame.minY - 3), Pixel(r: 255, g: 255, b: 255), "just above the indicator")
+        expectPixel(decoded.pixel(centre.x, indicator.frame.minY - 3), RGBA(255, 255, 255), "just above the indicator")
         // The same place on a frame where the indicator has faded out.
         let faded = try DecodedFrame(scenario, hidden, name: "indicator-hidden")
-        expectPixel(faded.pixel(centre.x, centre.y), Pixel(r: 255, g: 255, b: 255), "indicator position once faded")
+        expectPixel(faded.pixel(centre.x, centre.y), RGBA(255, 255, 255), "indicator position once faded")
     }
 
     @Test func darkThemeIndicatorIsTranslucentWhite() throws {
@@ -44,8 +45,8 @@ import Testing
             scenario.viewport.scale = scale
             let frame = try #require(Simulation(scenario: scenario).nextFrame())
             let decoded = try DecodedFrame(scenario, frame)
-            #expect(decoded.image.pixelWidth == Int(390 * scale) && decoded.image.pixelHeight == Int(200 * scale),
-                    "scale \(scale): \(decoded.image.pixelWidth)×\(decoded.image.pixelHeight)")
+            #expect(decoded.image.width == Int(390 * scale) && decoded.image.height == Int(200 * scale),
+                    "scale \(scale): \(decoded.image.width)×\(decoded.image.height)")
         }
     }
 }

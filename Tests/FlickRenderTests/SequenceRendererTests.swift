@@ -27,7 +27,7 @@ import Testing
                                                   options: SequenceOptions(format: .both, frames: 10...14, jobs: 2))
         #expect(summary.framesWritten == 5)
         let files = Self.files(out.appendingPathComponent(scenario.name)).keys.sorted()
-        let expected = [".flick-render"] + (10...14).flatMap { ["frames/frame_000\($0).png", "frames/frame_000\($0).svg"] }
+        let expected = [".flick-output"] + (10...14).flatMap { ["frames/frame_000\($0).png", "frames/frame_000\($0).svg"] }
             + ["states.json"]
         #expect(files == expected.sorted())
         // states.json is the document `flick states` prints, for every frame.
@@ -85,7 +85,7 @@ import Testing
             _ = try SequenceRenderer.render(scenario, to: foreign, options: options)
             Issue.record("rendered over a folder flick did not write")
         } catch let error as RenderError {
-            #expect(error.description.contains("was not written by flick render"), "message: \(error.description)")
+            #expect(error.description.contains("was not written by flick"), "message: \(error.description)")
         }
         #expect(FileManager.default.contents(atPath: foreign.appendingPathComponent("frame_00000.png").path) == Data("x".utf8))
         // No staging folders are left behind.

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 import Testing
@@ -9,12 +10,12 @@ import Testing
         let scenario = try Fixtures.classPass()
         let decoded = try DecodedFrame(scenario, Fixtures.classPassFrame(top: 422), name: "classpass-light")
         // Inside the header, left of the title: the sheet's white.
-        expectPixel(decoded.pixel(6, 440), Pixel(r: 255, g: 255, b: 255), "sheet body below its top")
+        expectPixel(decoded.pixel(6, 440), RGBA(255, 255, 255), "sheet body below its top")
         // The grabber: 36×5 at 5 pt below the top, centred.
         expectPixel(decoded.pixel(195, 422 + 7.5), over(Color(rgb: 0x3C3C43, alpha: 0.3), .white), "grabber")
         // Above the top is map, not sheet: no pure white across a stretch of the row above the shadow.
         let mapRow = (0..<39).map { decoded.pixel(Double($0) * 10 + 5, 380) }
-        #expect(mapRow.contains { $0.distance(to: Pixel(r: 255, g: 255, b: 255)) > 8 }, "the map shows above the sheet")
+        #expect(mapRow.contains { $0.distance(to: RGBA(255, 255, 255)) > 8 }, "the map shows above the sheet")
     }
 
     @Test func sheetMovesWithItsTop() throws {
@@ -22,8 +23,8 @@ import Testing
         let low = try DecodedFrame(scenario, Fixtures.classPassFrame(top: 600), name: "classpass-low")
         // At y = 500 the sheet at 600 is not there yet: the map shows, not white all the way across.
         let row = (0..<39).map { low.pixel(Double($0) * 10 + 5, 500) }
-        #expect(row.contains { $0.distance(to: Pixel(r: 255, g: 255, b: 255)) > 8 }, "map above a lowered sheet")
-        expectPixel(low.pixel(6, 620), Pixel(r: 255, g: 255, b: 255), "lowered sheet's body")
+        #expect(row.contains { $0.distance(to: RGBA(255, 255, 255)) > 8 }, "map above a lowered sheet")
+        expectPixel(low.pixel(6, 620), RGBA(255, 255, 255), "lowered sheet's body")
     }
 
     @Test func dimmingDarkensTheMapByItsAlpha() throws {
@@ -33,7 +34,7 @@ import Testing
         for (x, y) in [(30.0, 120.0), (200.0, 150.0), (350.0, 90.0)] {
             let a = clear.pixel(x, y), b = dimmed.pixel(x, y)
             // Black at 0.4 over the map: each channel × 0.6.
-            expectPixel(b, Pixel(r: UInt8(Double(a.r) * 0.6 + 0.5), g: UInt8(Double(a.g) * 0.6 + 0.5), b: UInt8(Double(a.b) * 0.6 + 0.5)),
+            expectPixel(b, RGBA(UInt8(Double(a.red) * 0.6 + 0.5), UInt8(Double(a.green) * 0.6 + 0.5), UInt8(Double(a.blue) * 0.6 + 0.5)),
                         tolerance: 2, "dimmed map at (\(x), \(y))")
         }
     }
@@ -41,7 +42,7 @@ import Testing
     @Test func darkThemeSheetIsElevatedGrey() throws {
         let scenario = try Fixtures.classPass(theme: .dark)
         let decoded = try DecodedFrame(scenario, Fixtures.classPassFrame(), name: "classpass-dark")
-        expectPixel(decoded.pixel(6, 440), Pixel(r: 0x1C, g: 0x1C, b: 0x1E), "dark sheet body")
+        expectPixel(decoded.pixel(6, 440), RGBA(0x1C, 0x1C, 0x1E), "dark sheet body")
     }
 
     @Test func overlayDrawsOnTop() throws {
@@ -51,6 +52,6 @@ import Testing
         let overlay = try DecodedFrame(scenario, frame, overlay: true, name: "classpass-overlay")
         #expect(plain.png != overlay.png)
         // The touch point's centre dot is the overlay's accent colour.
-        expectPixel(overlay.pixel(200, 600), Pixel(r: 0xFF, g: 0x2D, b: 0x92), tolerance: 4, "touch point")
+        expectPixel(overlay.pixel(200, 600), RGBA(0xFF, 0x2D, 0x92), tolerance: 4, "touch point")
     }
 }

@@ -22,11 +22,12 @@ struct Run {
 }
 
 /// Runs flick with `arguments` in the package root and collects its output.
-func flick(_ arguments: [String], in directory: URL = packageRoot) throws -> Run {
+func flick(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Run {
     let process = Process()
     process.executableURL = flickURL
     process.arguments = arguments
     process.currentDirectoryURL = directory
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     // Standard output goes to a file, so a large document can never fill a pipe and stall the process.
     let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("flick-out-\(UUID().uuidString)")
     _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
@@ -156,6 +157,42 @@ struct CLITests {
         let list = try flick(["examples"])
         #expect(list.status == 0)
         for name in exampleNames { #expect(list.stdout.contains(name)) }
+    }
+
+    @Test("Every usage error of every command exits 2 with a message naming the option or argument")
+    func usageErrorsExitTwo() throws {
+        for (arguments, named) in [
+            (["diff", "a.png", "b.png", "--threshold", "2"], "--threshold"),
+            (["diff", "a.png", "b.png", "--jobs", "0"], "--jobs"),
+            (["diff", "a.png"], "<B>"),
+            (["render", "fling-to-rest", "--jobs", "0"], "--jobs"),
+            (["render", "fling-to-rest", "--fps", "0"], "--fps"),
+            (["render", "fling-to-rest", "--bogus"], "--bogus"),
+            (["render", "fling-to-rest", "--frames", "-1..3"], "'--frames <frames>': frame indices start at 0"),
+            (["render", "fling-to-rest", "--frames", "9..3"], "'--frames <frames>': the range ends before it starts"),
+            (["render", "fling-to-rest", "--format", "gif"], "--format"),
+            (["render", "fling-to-rest", "--out"], "--out"),
+            (["render"], "<scenarios>"),
+            (["states"], "<scenario>"),
+            (["states", "fling-to-rest", "--format", "xml"], "--format"),
+            (["validate", "--strict", "fling-to-rest"], "--strict"),
+            (["examples", "extra"], "'extra'"),
+            (["bench", "--samples", "0"], "--samples"),
+            (["bench", "--jobs", "x"], "--jobs"),
+            (["nonsense"], "'nonsense'"),
+        ] {
+            let run = try flick(arguments)
+            #expect(run.status == 2, "\(arguments): status \(run.status)")
+            #expect(run.stderr.contains(named), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    @Test("bench --help gives the default of --jobs once")
+    func benchHelp() throws {
+        let run = try flick(["bench", "--help"])
+        #expect(run.status == 0)
+        #expect(run.stdout.components(separatedBy: "(default: all cores)").count == 2, "\(run.stdout)")
+        #expect(!run.stdout.contains("(default: \(ProcessInfo.processInfo.activeProcessorCount))"), "\(run.stdout)")
     }
 
     @Test("--help explains each command")

@@ -61,7 +61,7 @@ struct RenderCommandTests {
         try Data("mine".utf8).write(to: mine)
         let run = try flick(["render", "fling-to-rest", "--out", out.path, "--frames", "0..1", "--scale", "1"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("was not written by flick render"), "\(run.stderr)")
+        #expect(run.stderr.contains("was not written by flick"), "\(run.stderr)")
         #expect(try String(contentsOf: mine, encoding: .utf8) == "mine")
     }
 

@@ -83,7 +83,7 @@ final class PagerNode: ComponentNode {
         scrollView.layout(frame: frame, contentSize: contentSize, safeAreaInsets: safeArea)
         if firstLayout {
             scrollView.jump(to: Double(spec.initialPage) * frame.width, at: t)
-        } else if oldWidth != frame.width, oldWidth > 0 {
+        } else if oldWidth != frame.width, oldWidth > 0, spec.keepsPageOnResize {
             // Seed 001's iPad bug: after a resize the same page is shown, aligned to the new width; a drag or a
             // settle in progress keeps the page it was heading to.
             scrollView.rescale(by: frame.width / oldWidth, at: t)
@@ -98,15 +98,56 @@ final class PagerNode: ComponentNode {
         }
     }
 
-    /// Tab widths: as given, or the bar's width shared equally.
-    var tabWidths: [Double] {
-        spec.tabBar.widths ?? Array(repeating: frame.width / Double(max(1, spec.pages.count)), count: spec.pages.count)
+    /// Tabs of a scrollable bar: the title set in bold at `tabTitleSize`, with `tabPadding` on each side (and the
+    /// icon beside it in a bar too low to stack them), at least `minimumTabWidth` (Parchment's `.sizeToFit`).
+    static let tabTitleSize = 15.0
+    static let tabPadding = 16.0
+    static let minimumTabWidth = 56.0
+    /// The smallest size the renderer shrinks a title to before a fixed bar counts as too narrow for its tabs.
+    static let smallestTitleSize = 10.0
+    /// An inline icon and the gap after it.
+    static let inlineIconWidth = 16.0 + 5.0
+    /// Bars this tall stack the icon above the title.
+    static let stackedBarHeight = 56.0
+
+    private func titleWidth(_ page: Page, size: Double) -> Double {
+        let icon = page.icon != nil && spec.tabBar.height < Self.stackedBarHeight ? Self.inlineIconWidth : 0
+        return TextMetrics.width(of: page.title, size: size, bold: true) + icon
     }
 
-    /// Tab origins relative to the bar.
+    /// Whether the bar scrolls: as the spec says, else when an equal share cannot hold every title at the smallest
+    /// size (with 6 pt on each side).
+    private func decidesScrolling(barWidth: Double) -> Bool {
+        if let scrollable = spec.tabBar.scrollable { return scrollable }
+        guard spec.tabBar.widths == nil, !spec.pages.isEmpty else { return false }
+        let share = barWidth / Double(spec.pages.count)
+        return spec.pages.contains { titleWidth($0, size: Self.smallestTitleSize) + 12 > share }
+    }
+
+    /// Tab widths: as given; sized to their titles in a scrollable bar; else the bar's width shared equally.
+    var tabWidths: [Double] {
+        if let widths = spec.tabBar.widths { return widths }
+        if decidesScrolling(barWidth: frame.width) {
+            return spec.pages.map { max(Self.minimumTabWidth, titleWidth($0, size: Self.tabTitleSize) + 2 * Self.tabPadding) }
+        }
+        return Array(repeating: frame.width / Double(max(1, spec.pages.count)), count: spec.pages.count)
+    }
+
+    /// Tab origins relative to the bar's content.
     var tabOrigins: [Double] {
         var x = 0.0
         return tabWidths.map { w in defer { x += w }; return x }
+    }
+
+    /// How far the bar's content is scrolled for a content offset: the indicator's centre kept in the middle of the
+    /// bar (Parchment's `.centered` selected scroll position), clamped to the bar's content. Driven one way, by
+    /// the pager's offset.
+    func tabBarOffset(offset: Double) -> Double {
+        guard decidesScrolling(barWidth: frame.width) else { return 0 }
+        let total = tabWidths.reduce(0, +)
+        let indicator = indicator(offset: offset)
+        let centred = indicator.x + indicator.width / 2 - frame.width / 2
+        return min(max(centred, 0), max(0, total - frame.width))
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
@@ -120,7 +161,7 @@ final class PagerNode: ComponentNode {
 
     func tap(at point: Point, time: Double) -> Bool {
         if tabBarFrame.contains(point) {
-            let x = point.x - tabBarFrame.minX
+            let x = point.x - tabBarFrame.minX + tabBarOffset(offset: scrollView.offset(at: time))
             let origins = tabOrigins, widths = tabWidths
             guard let tab = origins.indices.first(where: { x >= origins[$0] && x < origins[$0] + widths[$0] }) else {
                 return false
@@ -149,7 +190,7 @@ final class PagerNode: ComponentNode {
         let j = min(i + 1, widths.count - 1)
         let f = min(max(position - Double(i), 0), 1)
         let width = widths[i] + (widths[j] - widths[i]) * f
-        guard spec.tabBar.widths != nil else {
+        guard spec.tabBar.widths != nil || decidesScrolling(barWidth: frame.width) else {
             return PagerIndicatorState(x: frame.width * offset / (Double(spec.pages.count) * pageWidth), width: width)
         }
         // Past either end the indicator keeps moving with the end tab's width per page (it follows the rubber band).
@@ -162,10 +203,12 @@ final class PagerNode: ComponentNode {
         let scroll = ScrollViewState(scrollView, at: t, showsIndicator: false)
         state.scrollViews.append(scroll)
         let fraction = scroll.contentSize.width > 0 ? scroll.contentOffset.x / scroll.contentSize.width : 0
-        let tabs = zip(tabOrigins, tabWidths).map { TabSpan(x: $0, width: $1) }
+        let barOffset = tabBarOffset(offset: scroll.contentOffset.x)
+        let tabs = zip(tabOrigins, tabWidths).map { TabSpan(x: $0 - barOffset, width: $1) }
+        var indicator = indicator(offset: scroll.contentOffset.x)
+        indicator.x -= barOffset
         state.pagers.append(PagerState(key: key, page: scrollView.currentPage(at: t), fraction: fraction,
-                                       indicator: indicator(offset: scroll.contentOffset.x), tabBar: tabBarFrame,
-                                       tabs: tabs))
+                                       indicator: indicator, tabBar: tabBarFrame, tabs: tabs, tabBarOffset: barOffset))
         for page in pages { page?.snapshot(at: t, into: &state) }
     }
 }

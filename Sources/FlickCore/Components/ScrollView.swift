@@ -35,7 +35,7 @@ public enum IndicatorFade {
 
 /// UIScrollView's model on one scrolling axis: geometry (frame, contentSize, contentInset, safe area,
 /// adjustedContentInset, seed 001) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
-public final class ScrollView: NestedScrollParticipant {
+final class ScrollView: NestedScrollParticipant {
     enum Motion {
         case resting(Double)
         /// Following the finger: `raw` is the unclamped position; the shown one is rubber-banded.
@@ -62,7 +62,7 @@ public final class ScrollView: NestedScrollParticipant {
     /// Whether the content moved during the current touch (or was caught moving).
     private var activeWhileTracking = false
     /// The content's velocity while tracking, set by the touch router from the finger's.
-    var trackingVelocity = 0.0
+    var trackingVelocity = TrackingVelocity()
     /// Called with the time when the content starts moving under a finger (a drag begins).
     var onDragBegan: ((Double) -> Void)?
     /// Set for a paging scroll view: where a release comes to rest.
@@ -133,7 +133,7 @@ public final class ScrollView: NestedScrollParticipant {
     public func velocity(at t: Double) -> Double {
         switch motion {
         case .resting: return 0
-        case .tracking: return trackingVelocity
+        case .tracking: return trackingVelocity.at(t)
         case .animating(let a): return a.velocity(at: t)
         }
     }
@@ -279,7 +279,7 @@ public final class ScrollView: NestedScrollParticipant {
             else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: pageLength) }
         }
         motion = .tracking(raw: rubberBand.raw(forDisplayed: shown, limits: limits))
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
     }
 
     public func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
@@ -314,7 +314,7 @@ public final class ScrollView: NestedScrollParticipant {
     public func endTracking(velocity: Double, at t: Double) {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
         if let paging {
             let page = paging.releasePage(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
                                           dragStartPage: dragStartPage, pageWidth: pageLength,
@@ -337,18 +337,14 @@ public final class ScrollView: NestedScrollParticipant {
         activeWhileTracking = false
     }
 
-    public func updateTrackingVelocity(_ deltaVelocity: Double) {
-        trackingVelocity = deltaVelocity * trackingSlope
+    public func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
+        trackingVelocity = TrackingVelocity(value: deltaVelocity * trackingSlope, sampleTime: time)
     }
 
     /// The slope of the shown position against the raw one while tracking (1 inside the limits, less when
     /// rubber-banding): converts the finger's velocity into the content's.
     var trackingSlope: Double {
         guard case .tracking(let raw) = motion else { return 1 }
-        let l = limits
-        let past = raw < l.lowerBound ? l.lowerBound - raw : raw > l.upperBound ? raw - l.upperBound : 0
-        guard past > 0 else { return 1 }
-        let d = frame.size[scrollAxis], c = settings.rubberBandCoefficient
-        return c * d * d / ((d + c * past) * (d + c * past))
+        return rubberBand.slope(at: raw, limits: limits)
     }
 }

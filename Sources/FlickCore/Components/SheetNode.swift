@@ -31,7 +31,7 @@ final class Sheet: NestedScrollParticipant {
     private(set) var motion: Motion = .resting(top: .nan)
     /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
     private(set) var currentDetent: Int
-    var trackingVelocity = 0.0
+    var trackingVelocity = TrackingVelocity()
 
     init(spec: SheetSpec, settings: ScrollSettings) {
         self.spec = spec
@@ -94,7 +94,7 @@ final class Sheet: NestedScrollParticipant {
     func velocity(at t: Double) -> Double {
         switch motion {
         case .resting, .dismissed: return 0
-        case .tracking: return trackingVelocity
+        case .tracking: return trackingVelocity.at(t)
         case .animating(let a, _): return a.velocity(at: t)
         }
     }
@@ -143,7 +143,7 @@ final class Sheet: NestedScrollParticipant {
         settle(before: t)
         if case .dismissed = motion { return }
         motion = .tracking(rawTop: rawTop(shown: top(at: t)))
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
     }
 
     func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
@@ -173,7 +173,7 @@ final class Sheet: NestedScrollParticipant {
         guard case .tracking = motion else { return }
         let top = self.top(at: t)
         let v = -velocity // d(top)/dt
-        trackingVelocity = 0
+        trackingVelocity = TrackingVelocity()
         if spec.dismissible && top > lowestTop
             && (top - lowestTop > spec.dismiss.distance || v > spec.dismiss.velocity) {
             let animation = AxisAnimation.spring(from: top, to: viewportHeight, velocity: v, spring: spec.spring,
@@ -204,13 +204,12 @@ final class Sheet: NestedScrollParticipant {
         return candidates.min { abs(self.top(of: $0) - projected) < abs(self.top(of: $1) - projected) }!
     }
 
-    func updateTrackingVelocity(_ deltaVelocity: Double) {
+    func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
         guard case .tracking(let raw) = motion else { return }
-        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them.
-        let past = raw < highestTop ? highestTop - raw : (raw > lowestTop && !spec.dismissible) ? raw - lowestTop : 0
-        let d = viewportHeight, c = settings.rubberBandCoefficient
-        let slope = past > 0 ? c * d * d / ((d + c * past) * (d + c * past)) : 1
-        trackingVelocity = -deltaVelocity * slope
+        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them (below the lowest only when
+        // the sheet is not dismissible: a card follows the finger 1:1 there).
+        let slope = rubberBand.slope(at: raw, limits: highestTop...(spec.dismissible ? .infinity : lowestTop))
+        trackingVelocity = TrackingVelocity(value: -deltaVelocity * slope, sampleTime: time)
     }
 
     func viewportDidResize(at t: Double) {
@@ -259,14 +258,23 @@ final class SheetNode: ComponentNode {
                        context: context, at: t)
     }
 
-    /// The scroll view whose unused downward drag moves a card (seed 003): `tracks`, else the content itself when
-    /// it scrolls vertically, else the first direct child of the content that scrolls vertically.
+    /// The scroll view whose unused downward drag moves a card, as DeckTransition's `ScrollViewDetector` finds it:
+    /// `tracks` (its `scrollViewForDeck`), else the content itself when it is a scroll view, else the first scroll
+    /// view among the content's direct children — whatever its axis. A horizontal carousel first means no vertical
+    /// pull dismisses the card: that is the library's behaviour, and `trackingPitfall` says so.
     lazy var trackedScrollView: ScrollView? = {
-        let all = content.scrollViews
-        if let id = spec.tracks { return all.first { $0.key == id } }
-        if let own = content.ownScrollView, own.scrollAxis == .vertical { return own }
-        return content.directChildren.compactMap(\.ownScrollView).first { $0.scrollAxis == .vertical }
+        if let id = spec.tracks { return content.scrollViews.first { $0.key == id } }
+        if let own = content.ownScrollView { return own }
+        return content.directChildren.lazy.compactMap(\.ownScrollView).first
     }()
+
+    /// For a card that tracks a scroll view that cannot scroll vertically: the tracked view's key and the first
+    /// vertical scroll view inside the card, whose pulls will never dismiss it. Nil when nothing is amiss.
+    var trackingPitfall: (tracked: String, unreachable: String)? {
+        guard spec.dismissible, let tracked = trackedScrollView, tracked.scrollAxis != .vertical,
+              let vertical = content.scrollViews.first(where: { $0.scrollAxis == .vertical }) else { return nil }
+        return (tracked.key, vertical.key)
+    }
 
     /// Whether a drag on `target` reaches the sheet: for a card (or a sheet with `tracks`) only the tracked
     /// scroll view hands over; otherwise every vertical scroll view inside the sheet does (ClassPass).

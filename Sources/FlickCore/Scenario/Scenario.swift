@@ -15,13 +15,18 @@ public struct Scenario: Sendable {
     public var theme: Theme
     public var scene: Scene
     public var gestures: [Gesture]
+    /// Checks on the simulated states, run by `flick test`.
+    public var expectations: [Expectation]
+    /// Frames compared with stored images by `flick test`.
+    public var goldens: GoldenSpec?
 
     public static let defaultFPS = 60.0
     public static let defaultTouchRate = 120.0
 
     public init(name: String, viewport: Viewport = Viewport(), fps: Double = Scenario.defaultFPS, duration: Double,
                 touchRate: Double = Scenario.defaultTouchRate, physics: PhysicsSettings = PhysicsSettings(),
-                theme: Theme = .light, scene: Scene, gestures: [Gesture] = []) {
+                theme: Theme = .light, scene: Scene, gestures: [Gesture] = [], expectations: [Expectation] = [],
+                goldens: GoldenSpec? = nil) {
         self.name = name
         self.viewport = viewport
         self.fps = fps
@@ -31,6 +36,8 @@ public struct Scenario: Sendable {
         self.theme = theme
         self.scene = scene
         self.gestures = gestures.enumerated().map { i, g in var g = g; g.index = i; return g }
+        self.expectations = expectations
+        self.goldens = goldens
     }
 
     /// Number of frames: round(duration·fps) + 1.
@@ -265,13 +272,20 @@ public struct TabBarSpec: Hashable, Sendable {
     /// Default 44 pt.
     public var height: Double
     public var indicator: TabIndicatorStyle
-    /// Tab widths in points; nil shares the bar's width equally.
+    /// Tab widths in points; nil shares the bar's width equally, or sizes tabs to their titles when scrollable.
     public var widths: [Double]?
+    /// Whether the bar scrolls, its tabs sized to their titles (Parchment, Tabman). Nil decides: it scrolls when
+    /// equal shares of the bar would not hold every title at the smallest size the renderer shrinks titles to.
+    public var scrollable: Bool?
 
-    public init(height: Double = 44, indicator: TabIndicatorStyle = .underline, widths: [Double]? = nil) {
+    public static let defaultHeight = 44.0
+
+    public init(height: Double = TabBarSpec.defaultHeight, indicator: TabIndicatorStyle = .underline,
+                widths: [Double]? = nil, scrollable: Bool? = nil) {
         self.height = height
         self.indicator = indicator
         self.widths = widths
+        self.scrollable = scrollable
     }
 }
 
@@ -291,14 +305,18 @@ public struct PagerSpec: Sendable {
     public var tabBar: TabBarSpec
     public var paging: PagingMode
     public var contentInset: EdgeInsets
+    /// After a resize, show the same page aligned to the new width (the Vimeo article's fix). False reproduces
+    /// the bug it describes: contentSize changes and contentOffset does not, so two pages show side by side.
+    public var keepsPageOnResize: Bool
 
     public init(pages: [Page], initialPage: Int = 0, tabBar: TabBarSpec = TabBarSpec(), paging: PagingMode = .page,
-                contentInset: EdgeInsets = .zero) {
+                contentInset: EdgeInsets = .zero, keepsPageOnResize: Bool = true) {
         self.pages = pages
         self.initialPage = initialPage
         self.tabBar = tabBar
         self.paging = paging
         self.contentInset = contentInset
+        self.keepsPageOnResize = keepsPageOnResize
     }
 }
 
@@ -491,7 +509,9 @@ public struct Gesture: Sendable {
         /// Raw samples `(t relative to at, x, y)` of one finger.
         case touches([(t: Double, point: Point)])
         case tap(Point)
-        case resize(Size)
+        /// The viewport changes to `Size`, at once or animated over `duration` seconds along `curve`
+        /// (an iPad size transition).
+        case resize(Size, duration: Double = Gesture.defaultResizeDuration, curve: DragCurve = Gesture.defaultResizeCurve)
     }
     /// Start time in seconds.
     public var at: Double
@@ -505,15 +525,28 @@ public struct Gesture: Sendable {
         self.index = index
     }
 
-    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = .linear,
-                            hold: Double = 0) -> Gesture {
+    /// A drag's curve when none is given.
+    public static let defaultCurve = DragCurve.linear
+    /// Seconds a drag's finger rests at its end before lifting, when none is given.
+    public static let defaultHold = 0.0
+
+    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = Gesture.defaultCurve,
+                            hold: Double = Gesture.defaultHold) -> Gesture {
         Gesture(at: at, .drag(from: from, to: to, duration: duration, curve: curve, hold: hold))
     }
     public static func tap(at: Double, _ point: Point) -> Gesture { Gesture(at: at, .tap(point)) }
     public static func touches(at: Double, _ samples: [(t: Double, point: Point)]) -> Gesture {
         Gesture(at: at, .touches(samples))
     }
-    public static func resize(at: Double, to size: Size) -> Gesture { Gesture(at: at, .resize(size)) }
+    /// A resize's duration when none is given: at once.
+    public static let defaultResizeDuration = 0.0
+    /// An animated resize's curve when none is given.
+    public static let defaultResizeCurve = DragCurve.easeInOut
+
+    public static func resize(at: Double, to size: Size, duration: Double = Gesture.defaultResizeDuration,
+                              curve: DragCurve = Gesture.defaultResizeCurve) -> Gesture {
+        Gesture(at: at, .resize(size, duration: duration, curve: curve))
+    }
 
     /// How long a `tap` keeps the finger down, in seconds.
     public static let tapDuration = 0.05

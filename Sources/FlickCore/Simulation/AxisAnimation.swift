@@ -2,7 +2,7 @@ import Foundation
 import FlickPhysics
 
 /// What an animation segment is doing, so each component can name its phase.
-public enum AnimationKind: Hashable, Sendable {
+enum AnimationKind: Hashable, Sendable {
     /// Momentum after a release (UIScrollView deceleration).
     case momentum
     /// The bounce spring back to an edge.
@@ -14,7 +14,7 @@ public enum AnimationKind: Hashable, Sendable {
 /// A closed-form motion of one coordinate from `startTime` on: momentum that may run into an edge and bounce,
 /// or a spring to a target. Position and velocity are exact at any instant, so results do not depend on the
 /// frame rate they are sampled at.
-public struct AxisAnimation: Sendable {
+struct AxisAnimation: Sendable {
     enum Piece: Sendable {
         case decay(Deceleration)
         case spring(SpringMotion)
@@ -29,16 +29,16 @@ public struct AxisAnimation: Sendable {
 
     var segments: [Segment]
     /// When the motion has settled (absolute seconds).
-    public let endTime: Double
+    let endTime: Double
     /// Where it rests from `endTime` on.
-    public let finalPosition: Double
+    let finalPosition: Double
 
     private func segment(at t: Double) -> Segment? {
         guard t < endTime else { return nil }
         return segments.last { $0.start <= t } ?? segments.first
     }
 
-    public func position(at t: Double) -> Double {
+    func position(at t: Double) -> Double {
         guard let s = segment(at: t) else { return finalPosition }
         let local = max(0, t - s.start)
         switch s.piece {
@@ -47,7 +47,7 @@ public struct AxisAnimation: Sendable {
         }
     }
 
-    public func velocity(at t: Double) -> Double {
+    func velocity(at t: Double) -> Double {
         guard let s = segment(at: t) else { return 0 }
         let local = max(0, t - s.start)
         switch s.piece {
@@ -57,13 +57,13 @@ public struct AxisAnimation: Sendable {
     }
 
     /// The kind of motion at `t`, or nil once settled.
-    public func kind(at t: Double) -> AnimationKind? { segment(at: t)?.kind }
+    func kind(at t: Double) -> AnimationKind? { segment(at: t)?.kind }
 
     /// UIScrollView's release: momentum with `rate`, which, if it would cross an edge of `limits`, meets the
     /// edge and continues as the bounce spring with the velocity it had there; released outside `limits`, the
     /// bounce spring returns to the nearer edge starting from `velocity`. Nil when there is nothing to animate.
     /// - Parameter threshold: the motion ends when the remaining distance is under this (0.5/scale pt).
-    public static func momentum(from x: Double, velocity v: Double, limits: ClosedRange<Double>,
+    static func momentum(from x: Double, velocity v: Double, limits: ClosedRange<Double>,
                                 rate: DecelerationRate, bounce: Spring = .bounce, threshold: Double,
                                 start: Double) -> AxisAnimation? {
         if x < limits.lowerBound || x > limits.upperBound {
@@ -90,7 +90,7 @@ public struct AxisAnimation: Sendable {
     }
 
     /// A spring from `x` to `target` starting with `velocity`; it settles when its displacement stays under `threshold`.
-    public static func spring(from x: Double, to target: Double, velocity: Double, spring: Spring,
+    static func spring(from x: Double, to target: Double, velocity: Double, spring: Spring,
                               threshold: Double, start: Double, kind: AnimationKind = .spring) -> AxisAnimation {
         let motion = SpringMotion(spring: spring, from: x, to: target, initialVelocity: velocity)
         let settle = motion.settlingDuration(threshold: threshold)

@@ -1,10 +1,11 @@
 import Foundation
+import FlickPhysics
 
 /// The passes in which a drag delta is offered to the components under the finger (SPEC §3, nested scrolling).
 ///
 /// A delta is positive when it moves content forward: the finger moving up (vertical) or left (horizontal),
 /// which increases a scroll view's contentOffset and raises a sheet.
-public enum NestedScrollPass: Hashable, Sendable {
+enum NestedScrollPass: Hashable, Sendable {
     /// Offered to the target's ancestors, outermost first, before the target scrolls: a sheet takes upward deltas
     /// until it reaches its highest detent.
     case preScroll
@@ -19,32 +20,32 @@ public enum NestedScrollPass: Hashable, Sendable {
 }
 
 /// A component that takes part in nested scrolling along one axis: a scroll view or a sheet.
-public protocol NestedScrollParticipant: AnyObject {
+protocol NestedScrollParticipant: AnyObject {
     /// The axis along which it takes deltas.
     var scrollAxis: Axis { get }
     /// The finger came down on it: stop any animation and follow the finger from where it is now.
     func beginTracking(at time: Double)
     /// Takes part of `delta` in `pass`; returns the part it used.
     func consume(_ delta: Double, pass: NestedScrollPass, at time: Double) -> Double
-    /// While tracking: the finger's velocity in delta space if this participant moved last, else 0; it reports
-    /// its own velocity from it.
-    func updateTrackingVelocity(_ deltaVelocity: Double)
+    /// While tracking: the finger's velocity in delta space if this participant moved last, else 0, measured at
+    /// the touch sample at `time`; it reports its own velocity from it.
+    func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double)
     /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
     /// last and 0 for the others.
     func endTracking(velocity: Double, at time: Double)
 }
 
 /// Offers a drag delta to a chain of participants (outermost first, the target last) in the four passes.
-public struct NestedScrollDispatcher {
-    public private(set) var chain: [NestedScrollParticipant]
+struct NestedScrollDispatcher {
+    private(set) var chain: [NestedScrollParticipant]
     /// The participant that last used a non-zero part of a delta: it gets the release velocity.
-    public private(set) var lastMover: NestedScrollParticipant?
+    private(set) var lastMover: NestedScrollParticipant?
 
-    public init(chain: [NestedScrollParticipant]) { self.chain = chain }
+    init(chain: [NestedScrollParticipant]) { self.chain = chain }
 
     /// Distributes `delta`; returns what nobody used.
     @discardableResult
-    public mutating func dispatch(_ delta: Double, at time: Double) -> Double {
+    mutating func dispatch(_ delta: Double, at time: Double) -> Double {
         guard let target = chain.last, delta != 0 else { return delta }
         let ancestors = chain.dropLast()
         var remaining = delta
@@ -61,5 +62,25 @@ public struct NestedScrollDispatcher {
         for ancestor in ancestors.reversed() { offer(ancestor, .postScroll) }
         for participant in chain.reversed() { offer(participant, .overscroll) }
         return remaining
+    }
+}
+
+/// The velocity of content under a finger: the finger's as measured at its latest touch sample, until the finger
+/// has been still for longer than the velocity tracker's pause rule, when it is 0 — the velocity a lift at that
+/// instant releases with, so the velocity stays continuous when the finger lifts after holding still.
+public struct TrackingVelocity: Hashable, Sendable {
+    /// pt/s.
+    public var value: Double
+    /// When the sample it was measured at was taken.
+    public var sampleTime: Double
+
+    public init(value: Double = 0, sampleTime: Double = -.infinity) {
+        self.value = value
+        self.sampleTime = sampleTime
+    }
+
+    /// The velocity at `t`: 0 once no sample came for `VelocityTracker.defaultAssumePointerStoppedTime` (40 ms).
+    public func at(_ t: Double) -> Double {
+        t - sampleTime > VelocityTracker.defaultAssumePointerStoppedTime ? 0 : value
     }
 }

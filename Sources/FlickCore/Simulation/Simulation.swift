@@ -21,6 +21,8 @@ public final class Simulation {
     /// The time of the last state made, for `touch.phase` (began and ended show on the first frame after).
     private var previousStateTime: Double?
     private var nextFrameIndex = 0
+    /// An animated resize in progress: the viewport moves from `from` to `to` over `duration` along `curve`.
+    private var resizing: (from: Size, to: Size, start: Double, duration: Double, curve: DragCurve)?
 
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
     static let timeTolerance = 1e-9
@@ -44,10 +46,24 @@ public final class Simulation {
         context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         nextEvent = 0
         previousStateTime = nil
+        resizing = nil
         layout(at: 0)
     }
 
     private func layout(at t: Double) {
+        if let r = resizing {
+            let u = r.curve.progress(min(1, max(0, (t - r.start) / r.duration)))
+            let size = Size(width: r.from.width + (r.to.width - r.from.width) * u,
+                            height: r.from.height + (r.to.height - r.from.height) * u)
+            if t >= r.start + r.duration { resizing = nil }
+            if size != context.viewport {
+                // Every step of the animation is a size change: UIKit animates the new layout along with it, so a
+                // pager stays aligned to its page at every frame (its offset is page × the current width).
+                context.viewport = size
+                root.layout(frame: Rect(x: 0, y: 0, width: size.width, height: size.height), context: context, at: t)
+                root.viewportDidResize(at: t)
+            }
+        }
         root.layout(frame: Rect(x: 0, y: 0, width: context.viewport.width, height: context.viewport.height),
                     context: context, at: t)
     }
@@ -59,10 +75,15 @@ public final class Simulation {
         case .down(let p): router.down(p, at: t, root: root)
         case .move(let p): router.move(p, at: t)
         case .up(let p): router.up(p, at: t, root: root)
-        case .resize(let size):
-            context.viewport = size
-            layout(at: t)
-            root.viewportDidResize(at: t)
+        case .resize(let size, let duration, let curve):
+            if duration > 0 {
+                resizing = (context.viewport, size, t, duration, curve)
+            } else {
+                resizing = nil
+                context.viewport = size
+                layout(at: t)
+                root.viewportDidResize(at: t)
+            }
         }
         layout(at: t)
     }
@@ -126,6 +147,20 @@ public final class Simulation {
             if let p = gesture.fingerPosition(at: t) { return p }
         }
         return FingerTrail.position(in: liveEvents, at: t)
+    }
+
+    /// What in the scene will not behave as its author probably expects, in words that name the fix: a card that
+    /// tracks a horizontal scroll view (DeckTransition's default picks the first scroll view, whatever its axis).
+    public var warnings: [String] {
+        func walk(_ node: ComponentNode) -> [String] {
+            var found: [String] = []
+            if let sheet = node as? SheetNode, let pitfall = sheet.trackingPitfall {
+                found.append("card `\(sheet.key)` tracks `\(pitfall.tracked)`, which cannot scroll vertically: pulls on "
+                    + "`\(pitfall.unreachable)` will never dismiss it; add `tracks: \(pitfall.unreachable)`")
+            }
+            return found + node.directChildren.flatMap(walk)
+        }
+        return walk(root)
     }
 
     /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.

@@ -6,7 +6,8 @@ public struct InputEvent: Sendable {
         case down(Point)
         case move(Point)
         case up(Point)
-        case resize(Size)
+        /// The viewport changes size, at once (`duration` 0) or animated along `curve`.
+        case resize(Size, duration: Double = 0, curve: DragCurve = .easeInOut)
     }
     public var time: Double
     public var kind: Kind
@@ -42,8 +43,8 @@ extension Scenario {
             case .tap(let point):
                 add(at, .down(point))
                 add(at + Gesture.tapDuration, .up(point))
-            case .resize(let size):
-                add(at, .resize(size))
+            case .resize(let size, let duration, let curve):
+                add(at, .resize(size, duration: duration, curve: curve))
             }
         }
         return events.sorted { ($0.0.time, $0.1) < ($1.0.time, $1.1) }.map(\.0)

@@ -77,7 +77,7 @@ final class TouchRouter {
         }
         session = s
         position = p
-        updateTrackingVelocities()
+        updateTrackingVelocities(at: t)
     }
 
     func up(_ p: Point, at t: Double, root: ComponentNode) {
@@ -100,12 +100,12 @@ final class TouchRouter {
 
     /// The content's velocity while following the finger: the finger's (through the rubber band's slope) for the
     /// component that moved last, 0 for the others.
-    private func updateTrackingVelocities() {
+    private func updateTrackingVelocities(at t: Double) {
         guard let s = session else { return }
         var finger = 0.0
         if let axis = s.locked { finger = axis == .horizontal ? s.trackerX.velocity() : s.trackerY.velocity() }
         for participant in s.caught {
-            participant.updateTrackingVelocity(participant === s.dispatcher?.lastMover ? -finger : 0)
+            participant.updateTrackingVelocity(participant === s.dispatcher?.lastMover ? -finger : 0, at: t)
         }
     }
 

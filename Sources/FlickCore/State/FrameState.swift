@@ -140,8 +140,10 @@ public struct PagerState: Hashable, Sendable {
     public var indicator: TabSpan
     /// The tab bar in viewport coordinates.
     public var tabBar: Rect
-    /// Each tab's span within the bar.
+    /// Each tab's span within the bar (a scrolled bar's tabs start left of it).
     public var tabs: [TabSpan]
+    /// How far a scrollable tab bar is scrolled, in points (0 for a fixed bar).
+    public var tabBarOffset: Double
 }
 
 public struct PanelState: Hashable, Sendable {

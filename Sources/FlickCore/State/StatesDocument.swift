@@ -199,6 +199,7 @@ extension PagerState {
             ("indicator", indicator.json),
             ("tabBar", tabBar.json),
             ("tabs", .array(tabs.map(\.json))),
+            ("tabBarOffset", .number(tabBarOffset)),
         ])
     }
 }

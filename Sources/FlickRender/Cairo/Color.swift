@@ -53,25 +53,3 @@ public struct Color: Hashable, Sendable {
     /// Relative luminance (Rec. 709 weights, no gamma): picks dark or light text over this colour.
     public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 }
-
-/// One pixel of 8-bit straight RGBA, as read back from an image.
-public struct Pixel: Hashable, Sendable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-    public var a: UInt8
-
-    public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
-    }
-
-    /// The largest difference of any channel.
-    public func distance(to other: Pixel) -> Int {
-        max(abs(Int(r) - Int(other.r)), abs(Int(g) - Int(other.g)), abs(Int(b) - Int(other.b)),
-            abs(Int(a) - Int(other.a)))
-    }
-
-    public var description: String {
-        String(format: "#%02x%02x%02x%02x", r, g, b, a)
-    }
-}

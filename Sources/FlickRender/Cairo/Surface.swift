@@ -1,6 +1,7 @@
 import CFlickCairo
 import CFlickRsvg
 import FlickCore
+import FlickImage
 import Foundation
 
 /// An error from Cairo, librsvg or the PNG encoder, with the library's own words.
@@ -31,25 +32,20 @@ public final class ImageSurface: Surface {
 
     /// A transparent image of the given size in pixels.
     public init(pixelWidth: Int, pixelHeight: Int) throws {
-        guard pixelWidth > 0, pixelHeight > 0, pixelWidth <= 32767, pixelHeight <= 32767 else {
-            throw RenderError("cannot create a \(pixelWidth)×\(pixelHeight) image: Cairo takes 1...32767 pixels a side")
+        guard ImageLimits.allowsDrawing(width: pixelWidth, height: pixelHeight) else {
+            throw RenderError("cannot create the image: " + ImageLimits.describe(width: pixelWidth, height: pixelHeight))
         }
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         try super.init(pointer: cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)))
     }
 
-    /// Decodes a PNG file with Cairo's own reader.
-    public init(contentsOfPNGFile path: String) throws {
-        let surface = cairo_image_surface_create_from_png(path)!
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw RenderError("cannot read \(path): " + String(cString: cairo_status_to_string(status)))
-        }
-        pixelWidth = Int(cairo_image_surface_get_width(surface))
-        pixelHeight = Int(cairo_image_surface_get_height(surface))
-        try super.init(pointer: surface)
+    /// A surface holding the bitmap's pixels (premultiplied, as Cairo stores them).
+    public convenience init(_ bitmap: Bitmap) throws {
+        try self.init(pixelWidth: bitmap.width, pixelHeight: bitmap.height)
+        flush()
+        bitmap.writePremultipliedARGB(to: cairo_image_surface_get_data(pointer)!, bytesPerRow: stride)
+        cairo_surface_mark_dirty(pointer)
     }
 
     /// Rasterises an SVG document with librsvg, scaled to fill `pixelWidth`×`pixelHeight`
@@ -67,7 +63,8 @@ public final class ImageSurface: Surface {
     /// Makes pending drawing visible in the pixel buffer.
     public func flush() { cairo_surface_flush(pointer) }
 
-    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row).
+    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row): how the review
+    /// outputs compare a frame with the previous one without copying it.
     public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         flush()
         let base = cairo_image_surface_get_data(pointer)!
@@ -75,19 +72,11 @@ public final class ImageSurface: Surface {
         return try body(UnsafeBufferPointer(start: words, count: stride / 4 * pixelHeight))
     }
 
-    /// The straight-alpha colour of the pixel at (`x`, `y`), in pixels from the top-left.
-    public func pixel(x: Int, y: Int) -> Pixel {
-        precondition(x >= 0 && x < pixelWidth && y >= 0 && y < pixelHeight, "pixel (\(x), \(y)) is outside the image")
-        return withPixels { words in
-            let argb = words[y * (stride / 4) + x]
-            let a = UInt8(argb >> 24)
-            func channel(_ shift: UInt32) -> UInt8 {
-                let c = UInt32((argb >> shift) & 0xFF)
-                guard a != 0, a != 255 else { return UInt8(c) }
-                return UInt8(min(255, (c * 255 + UInt32(a) / 2) / UInt32(a)))
-            }
-            return Pixel(r: channel(16), g: channel(8), b: channel(0), a: a)
-        }
+    /// The drawing as a bitmap of straight RGBA pixels: the one place where Cairo's pixels leave Cairo.
+    public func bitmap() -> Bitmap {
+        flush()
+        return Bitmap(premultipliedARGB: cairo_image_surface_get_data(pointer)!, width: pixelWidth, height: pixelHeight,
+                      bytesPerRow: stride)
     }
 
     /// Encodes with Cairo's own PNG writer (libpng defaults); slower than `PNGEncoder`, kept to compare with it.

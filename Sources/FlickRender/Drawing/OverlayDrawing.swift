@@ -81,7 +81,9 @@ enum OverlayDrawing {
         // The trail: the finger's recent path from the state, more opaque towards now.
         let trail = context.frame.trail
         for (previous, point) in zip(trail, trail.dropFirst()) where !point.startsStroke {
-            let alpha = 0.15 + 0.6 * (1 - point.age / FingerTrail.duration)
+            // The sample's step along the trail: 0 the oldest, `FingerTrail.steps` now.
+            let step = (Double(FingerTrail.steps) * (1 - point.age / FingerTrail.duration)).rounded()
+            let alpha = 0.15 + 0.6 * step / Double(FingerTrail.steps)
             canvas.strokeLine([Point(x: previous.x, y: previous.y), Point(x: point.x, y: point.y)],
                               accent.withAlpha(alpha), width: 4)
         }

@@ -72,50 +72,56 @@ enum PagerDrawing {
         canvas.fill(Rect(x: bar.minX, y: context.pixelAligned(bar.maxY) - context.hairline, width: bar.width,
                          height: context.hairline), palette.separator)
 
-        // The indicator comes from the state (one-directional: the scroll drives it).
-        let indicator = pager.indicator
-        let focus = indicator.x + indicator.width / 2
-        if spec.tabBar.indicator == .pill {
-            let pill = Rect(x: bar.minX + indicator.x + 4, y: bar.minY + 6, width: max(0, indicator.width - 8),
-                            height: bar.height - 12)
-            canvas.fill(roundedRect: pill, radius: pill.height / 2, palette.tint.withAlpha(0.15))
-        }
-
-        let stacked = bar.height >= 56
-        let titleSize = min(15, max(10, bar.height * (stacked ? 0.2 : 0.32)))
-        for (i, tab) in tabs.enumerated() {
-            let page = spec.pages[i]
-            // How selected the tab looks: 1 under the indicator's centre, 0 a tab's width away.
-            let selection = max(0, 1 - abs(focus - (tab.x + tab.width / 2)) / max(1, tab.width))
-            let color = palette.secondaryLabel.mixed(with: palette.tint, selection)
-            let midX = bar.minX + tab.x + tab.width / 2
-            let midY = bar.minY + bar.height / 2
-            let font: Font = selection > 0.5 ? .bold : .regular
-            let inlineIcon = iconSize - 2
-            // Titles shrink a little rather than truncate when a tab is narrow.
-            let room = tab.width - 12 - (page.icon != nil && !stacked ? inlineIcon + 5 : 0)
-            let titleSize = canvas.fittingSize(of: page.title, font: font, size: titleSize, minimumSize: 10, maxWidth: room)
-            if let icon = page.icon, stacked {
-                context.icons.draw(icon, in: Rect(x: midX - iconSize / 2, y: midY - iconSize - 1, width: iconSize, height: iconSize),
-                                   color: color, on: canvas)
-                canvas.drawText(page.title, x: midX, baseline: midY + 3 + titleSize, font: font, size: titleSize,
-                                color: color, alignment: .center, maxWidth: tab.width - 8)
-            } else if let icon = page.icon {
-                let textWidth = min(canvas.width(of: page.title, font: font, size: titleSize), room)
-                let left = midX - (inlineIcon + 5 + textWidth) / 2
-                context.icons.draw(icon, in: Rect(x: left, y: midY - inlineIcon / 2, width: inlineIcon, height: inlineIcon),
-                                   color: color, on: canvas)
-                canvas.drawText(page.title, x: left + inlineIcon + 5, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
-                                font: font, size: titleSize, color: color, maxWidth: textWidth + 0.5)
-            } else {
-                canvas.drawText(page.title, x: midX, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
-                                font: font, size: titleSize, color: color, alignment: .center, maxWidth: tab.width - 8)
+        // A scrollable bar's tabs run past its ends: cut them at its sides (only then, so a fixed bar's pixels do
+        // not change with a clip's edge coverage).
+        let overflows = (tabs.first?.x ?? 0) < 0 || tabs.last.map { $0.x + $0.width > bar.width + 1e-9 } ?? false
+        canvas.saved {
+            if overflows { canvas.clip(Rect(x: bar.minX, y: bar.minY - bar.height, width: bar.width, height: 3 * bar.height)) }
+            // The indicator comes from the state (one-directional: the scroll drives it).
+            let indicator = pager.indicator
+            let focus = indicator.x + indicator.width / 2
+            if spec.tabBar.indicator == .pill {
+                let pill = Rect(x: bar.minX + indicator.x + 4, y: bar.minY + 6, width: max(0, indicator.width - 8),
+                                height: bar.height - 12)
+                canvas.fill(roundedRect: pill, radius: pill.height / 2, palette.tint.withAlpha(0.15))
             }
-        }
-        if spec.tabBar.indicator == .underline {
-            let line = Rect(x: bar.minX + indicator.x, y: bar.maxY - underlineThickness, width: indicator.width,
-                            height: underlineThickness)
-            canvas.fill(roundedRect: line, radii: CornerRadii(top: underlineThickness / 2, bottom: 0), palette.tint)
+
+            let stacked = bar.height >= 56
+            let titleSize = min(15, max(10, bar.height * (stacked ? 0.2 : 0.32)))
+            for (i, tab) in tabs.enumerated() where tab.x + tab.width > 0 && tab.x < bar.width {
+                let page = spec.pages[i]
+                // How selected the tab looks: 1 under the indicator's centre, 0 a tab's width away.
+                let selection = max(0, 1 - abs(focus - (tab.x + tab.width / 2)) / max(1, tab.width))
+                let color = palette.secondaryLabel.mixed(with: palette.tint, selection)
+                let midX = bar.minX + tab.x + tab.width / 2
+                let midY = bar.minY + bar.height / 2
+                let font: Font = selection > 0.5 ? .bold : .regular
+                let inlineIcon = iconSize - 2
+                // Titles shrink a little rather than truncate when a tab is narrow.
+                let room = tab.width - 12 - (page.icon != nil && !stacked ? inlineIcon + 5 : 0)
+                let titleSize = canvas.fittingSize(of: page.title, font: font, size: titleSize, minimumSize: 10, maxWidth: room)
+                if let icon = page.icon, stacked {
+                    context.icons.draw(icon, in: Rect(x: midX - iconSize / 2, y: midY - iconSize - 1, width: iconSize, height: iconSize),
+                                       color: color, on: canvas)
+                    canvas.drawText(page.title, x: midX, baseline: midY + 3 + titleSize, font: font, size: titleSize,
+                                    color: color, alignment: .center, maxWidth: tab.width - 8)
+                } else if let icon = page.icon {
+                    let textWidth = min(canvas.width(of: page.title, font: font, size: titleSize), room)
+                    let left = midX - (inlineIcon + 5 + textWidth) / 2
+                    context.icons.draw(icon, in: Rect(x: left, y: midY - inlineIcon / 2, width: inlineIcon, height: inlineIcon),
+                                       color: color, on: canvas)
+                    canvas.drawText(page.title, x: left + inlineIcon + 5, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
+                                    font: font, size: titleSize, color: color, maxWidth: textWidth + 0.5)
+                } else {
+                    canvas.drawText(page.title, x: midX, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
+                                    font: font, size: titleSize, color: color, alignment: .center, maxWidth: tab.width - 8)
+                }
+            }
+            if spec.tabBar.indicator == .underline {
+                let line = Rect(x: bar.minX + indicator.x, y: bar.maxY - underlineThickness, width: indicator.width,
+                                height: underlineThickness)
+                canvas.fill(roundedRect: line, radii: CornerRadii(top: underlineThickness / 2, bottom: 0), palette.tint)
+            }
         }
     }
 }

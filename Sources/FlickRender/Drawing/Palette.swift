@@ -6,7 +6,6 @@ struct Palette {
     var background: Color
     /// A sheet's surface (UIColor.secondarySystemBackground in dark mode: elevated surfaces are lighter).
     var sheet: Color
-    var groupedBackground: Color
     /// Section title chips (UIColor.secondarySystemBackground, a step lighter in dark mode).
     var chip: Color
     var label: Color
@@ -32,7 +31,7 @@ struct Palette {
     }
 
     static let light = Palette(
-        background: Color(rgb: 0xFFFFFF), sheet: Color(rgb: 0xFFFFFF), groupedBackground: Color(rgb: 0xF2F2F7),
+        background: Color(rgb: 0xFFFFFF), sheet: Color(rgb: 0xFFFFFF),
         chip: Color(rgb: 0xF2F2F7, alpha: 0.97),
         label: Color(rgb: 0x000000), secondaryLabel: Color(rgb: 0x3C3C43, alpha: 0.6),
         tertiaryLabel: Color(rgb: 0x3C3C43, alpha: 0.3), separator: Color(rgb: 0xC6C6C8),
@@ -43,7 +42,7 @@ struct Palette {
         map: .light)
 
     static let dark = Palette(
-        background: Color(rgb: 0x000000), sheet: Color(rgb: 0x1C1C1E), groupedBackground: Color(rgb: 0x000000),
+        background: Color(rgb: 0x000000), sheet: Color(rgb: 0x1C1C1E),
         chip: Color(rgb: 0x2C2C2E, alpha: 0.97),
         label: Color(rgb: 0xFFFFFF), secondaryLabel: Color(rgb: 0xEBEBF5, alpha: 0.6),
         tertiaryLabel: Color(rgb: 0xEBEBF5, alpha: 0.3), separator: Color(rgb: 0x38383A),

@@ -25,19 +25,25 @@ public struct BenchmarkResult: Sendable {
 
 public enum Benchmark {
     /// Measures `scenario`: stages on `sampleFrames` frames spread evenly over it, and the full parallel
-    /// pipeline over every frame with `jobs` threads. Files go to a fresh folder under `scratch`, deleted after.
+    /// pipeline over every frame with `jobs` threads. Files go to a fresh folder `flick-bench-PID` under
+    /// `scratch`, deleted afterwards, also when it fails or is cancelled; such folders left by benchmarks that
+    /// were killed (their process is gone) are deleted first.
     public static func run(_ scenario: Scenario, sampleFrames: Int, jobs: Int, options: RenderOptions,
-                           scratch: URL = FileManager.default.temporaryDirectory) throws -> BenchmarkResult {
+                           scratch: URL = FileManager.default.temporaryDirectory,
+                           cancellation: Cancellation? = nil) throws -> BenchmarkResult {
+        for leftover in FileSystem.leftovers(in: scratch.path, prefix: "flick-bench-") { FileSystem.removeTree(leftover) }
         let folder = scratch.appendingPathComponent("flick-bench-\(getpid())")
-        guard mkdir(folder.path, 0o755) == 0 else {
-            throw RenderError("cannot create \(folder.path): \(String(cString: strerror(errno)))")
+        guard mkdir(folder.path, 0o700) == 0 else {
+            throw RenderError("cannot create \(folder.path): \(FileSystem.reason(errno))")
         }
-        defer { rmdir(folder.path) }
+        defer { FileSystem.removeTree(folder.path) }
+        func checkCancelled() throws { if cancellation?.isCancelled == true { throw RenderCancelled() } }
 
         // Simulation alone, repeated until it has run long enough to time.
         var simulated = 0
         let simulationStart = Date()
         repeat {
+            try checkCancelled()
             Simulation(scenario: scenario).run { _ in simulated += 1 }
         } while Date().timeIntervalSince(simulationStart) < 0.5
         let simulate = Double(simulated) / Date().timeIntervalSince(simulationStart)
@@ -54,6 +60,7 @@ public enum Benchmark {
         var pngBytes = 0, cairoBytes = 0
         var size = (0, 0)
         for frame in frames {
+            try checkCancelled()
             var t = Date()
             let image = try renderer.image(of: frame)
             drawTime += Date().timeIntervalSince(t)
@@ -64,9 +71,9 @@ public enum Benchmark {
             pngBytes += png.count
             let file = folder.appendingPathComponent("frame.png")
             t = Date()
-            try OutputFolder.writeFile(png, to: file.path)
+            try FileSystem.writeNewFile(png, to: file.path)
             writeTime += Date().timeIntervalSince(t)
-            try? FileManager.default.removeItem(at: file)
+            unlink(file.path)
             t = Date()
             let cairo = try image.cairoPNGData()
             cairoTime += Date().timeIntervalSince(t)
@@ -75,8 +82,8 @@ public enum Benchmark {
 
         let pipelineDestination = folder.appendingPathComponent(scenario.name)
         let summary = try SequenceRenderer.render(scenario, to: pipelineDestination,
-                                                  options: SequenceOptions(format: .png, jobs: jobs, render: options))
-        OutputFolder.removeListedFiles(in: pipelineDestination)
+                                                  options: SequenceOptions(format: .png, jobs: jobs, render: options,
+                                                                           cancellation: cancellation))
 
         let n = Double(frames.count)
         return BenchmarkResult(scenarioFrames: count, sampledFrames: frames.count, pixelWidth: size.0, pixelHeight: size.1,

@@ -1,191 +1,220 @@
 import Foundation
 
-/// A render's destination folder, written safely (SPEC §1): everything goes into a hidden temporary folder
-/// beside the destination, which is renamed into place only when complete, so an interrupted render never
-/// leaves a sequence that looks complete.
+/// A folder of output written safely: what `flick render` writes for each scenario and `flick diff --out`
+/// writes its images into.
 ///
-/// Flick deletes only what it wrote. Each output folder holds a manifest, `.flick-render`, listing every file
-/// the render wrote; a destination that exists is replaced only if it has a manifest and holds nothing else,
-/// and then only the files its manifest lists are deleted.
-/// `write` and `record` may be called from any thread; `commit` and `abandon` only by the owner.
+/// Everything goes into a hidden staging folder beside the destination (`.NAME.partial-PID-N`), which is
+/// renamed into place only when complete, so an interrupted or failed run never leaves a folder that looks
+/// complete, and every failure removes the staging folder.
+///
+/// Flick deletes only what it wrote. Each output folder holds a manifest, `.flick-output`, listing every file
+/// written into it; a destination that exists is replaced only if it is empty, or has a manifest and holds
+/// nothing else, and then only the files its manifest lists are deleted, never through a symbolic link.
+/// A destination that is itself a symbolic link is refused.
+///
+/// A process killed before it could clean up (SIGKILL, a power cut) leaves its staging folder; the next
+/// output into the same destination removes the staging folders of processes that are no longer running.
+///
+/// `write`, `writer` and `reservePath` may be called from any thread; `commit` and `abandon` only by the owner.
 public final class OutputFolder: @unchecked Sendable {
     /// The manifest's name inside an output folder.
-    public static let manifestName = ".flick-render"
-    static let manifestHeader = "# flick render output: the files below were written by flick and are replaced by the next render"
+    public static let manifestName = ".flick-output"
+    static let manifestHeader = "# flick output: flick wrote the files below; the next flick run into this folder replaces them"
+    /// Manifests of earlier versions (`flick render`'s and `flick diff`'s), read so their folders are replaced too.
+    static let legacyManifests = [(name: ".flick-render", header: "# flick render output:"), (name: ".flick-diff", header: "")]
 
     public let destination: URL
-    /// Where the render is written until `commit()`.
+    /// Where the output is written until `commit()`.
     public let staging: URL
+    private let name: String
+    private let parent: String
+    /// Folders above the destination this output created (removed again by `abandon()` when empty).
+    private let createdFolders: [String]
     private var written: [String] = []
     private let lock = NSLock()
     private var finished = false
 
-    /// Checks that `destination` may be replaced and creates the staging folder beside it.
+    /// Checks that `destination` may be replaced, removes what dead processes left beside it, and creates
+    /// the staging folder (and the folders above it that are missing).
     public init(destination: URL) throws {
-        self.destination = destination.standardizedFileURL
-        let fm = FileManager.default
-        let parent = self.destination.deletingLastPathComponent()
-        try OutputFolder.checkReplaceable(self.destination)
-        do {
-            try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw RenderError("cannot create the folder \(parent.path): \(OutputFolder.reason(error))")
+        let path = destination.standardizedFileURL.path
+        name = (path as NSString).lastPathComponent
+        guard !name.isEmpty, name != "/", name != ".", name != ".." else {
+            throw RenderError("\(destination.path) cannot name an output folder")
         }
+        parent = FileSystem.parent(of: path)
+        self.destination = URL(fileURLWithPath: path)
+        OutputFolder.removeLeftovers(named: name, in: parent)
+        try OutputFolder.checkReplaceable(path)
+        createdFolders = try FileSystem.createFolders(parent)
         var attempt = 0
-        var staging: URL
+        var staging: String
         while true {
-            staging = parent.appendingPathComponent(".\(self.destination.lastPathComponent).partial-\(getpid())-\(attempt)")
-            if mkdir(staging.path, 0o755) == 0 { break }
+            staging = parent + "/.\(name).partial-\(getpid())-\(attempt)"
+            if mkdir(staging, 0o777) == 0 { break }
             guard errno == EEXIST, attempt < 1000 else {
-                throw RenderError("cannot create \(staging.path): \(String(cString: strerror(errno)))")
+                let reason = FileSystem.reason(errno)
+                FileSystem.removeEmptyFolders(createdFolders)
+                throw RenderError("cannot create \(staging): \(reason)")
             }
             attempt += 1
         }
-        self.staging = staging
+        self.staging = URL(fileURLWithPath: staging)
     }
 
-    /// Throws unless `destination` is absent or a previous flick render's output holding only files it listed.
-    static func checkReplaceable(_ destination: URL) throws {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: destination.path, isDirectory: &isDirectory) else { return }
-        guard isDirectory.boolValue else {
-            throw RenderError("\(destination.path) exists and is not a folder; flick will not replace it")
-        }
-        guard let listed = manifest(of: destination) else {
-            throw RenderError("\(destination.path) exists and was not written by flick render (it has no \(manifestName)); "
-                + "move it away or choose another --out")
-        }
-        let foreign = files(under: destination).filter { !listed.contains($0) && $0 != manifestName }
-        if !foreign.isEmpty {
-            let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "")
-            throw RenderError("\(destination.path) holds files flick did not write (\(shown)); "
-                + "move them away or choose another --out")
-        }
-    }
-
-    /// The relative paths a folder's manifest lists, or nil when it has none.
-    static func manifest(of folder: URL) -> Set<String>? {
-        guard let text = try? String(contentsOf: folder.appendingPathComponent(manifestName), encoding: .utf8),
-              text.hasPrefix(manifestHeader) else { return nil }
-        return Set(text.split(separator: "\n").dropFirst().map(String.init))
-    }
-
-    /// Relative paths of the regular files under `folder`.
-    static func files(under folder: URL) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
-        var result: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue {
-                result.append(path)
-            }
-        }
-        return result.sorted()
-    }
+    /// The number of files written so far.
+    public var fileCount: Int { lock.withLock { written.count } }
 
     /// Creates a folder inside the staging folder (`frames`).
     public func createFolder(_ relativePath: String) throws {
-        do {
-            try FileManager.default.createDirectory(at: staging.appendingPathComponent(relativePath),
-                                                    withIntermediateDirectories: true)
-        } catch {
-            throw RenderError("cannot create \(staging.appendingPathComponent(relativePath).path): \(OutputFolder.reason(error))")
+        let path = staging.path + "/" + relativePath
+        if mkdir(path, 0o777) != 0 {
+            throw RenderError("cannot create \(path): \(FileSystem.reason(errno))")
         }
     }
 
-    /// Writes one file of the render (thread-safe).
+    /// Writes one file of the output (thread-safe).
     public func write(_ data: Data, to relativePath: String) throws {
-        // Recorded first, so a file left half-written by a failure is still removed by `abandon()`.
-        record(relativePath)
-        try OutputFolder.writeFile(data, to: staging.appendingPathComponent(relativePath).path)
+        try FileSystem.writeNewFile(data, to: reservePath(relativePath), name: displayPath(relativePath))
     }
 
-    /// Notes a file written into the staging folder by other means (a stream), for the manifest.
-    public func record(_ relativePath: String) {
-        lock.lock()
-        written.append(relativePath)
-        lock.unlock()
+    /// A new file of the output, to be written in pieces; the caller closes it.
+    public func writer(_ relativePath: String) throws -> FileWriter {
+        let path = try reservePath(relativePath)
+        let name = displayPath(relativePath)
+        return FileWriter(descriptor: try FileSystem.createNewFile(path, name: name), name: name, owned: true)
     }
 
-    /// Writes the manifest and moves the staging folder into place, replacing a previous render's output.
-    public func commit() throws {
-        let fm = FileManager.default
-        let list = ([OutputFolder.manifestHeader] + written.sorted()).joined(separator: "\n") + "\n"
-        try write(Data(list.utf8), to: OutputFolder.manifestName)
-        // Check again: the destination may have changed while rendering.
-        try OutputFolder.checkReplaceable(destination)
-        var previous: URL?
-        if fm.fileExists(atPath: destination.path) {
-            let aside = destination.deletingLastPathComponent()
-                .appendingPathComponent(".\(destination.lastPathComponent).replaced-\(getpid())")
-            guard rename(destination.path, aside.path) == 0 else {
-                throw RenderError("cannot move the previous \(destination.path) aside: \(String(cString: strerror(errno)))")
+    /// Where a file of the output will be once committed, for messages.
+    private func displayPath(_ relativePath: String) -> String {
+        destination.path + "/" + relativePath
+    }
+
+    /// The staging path for a file of the output written by other means (a library that takes a path),
+    /// recorded in the manifest. The writer must report failure, so that the output is abandoned.
+    public func reservePath(_ relativePath: String) throws -> String {
+        guard FileSystem.plainComponents(relativePath) != nil, relativePath != OutputFolder.manifestName else {
+            throw RenderError("\(relativePath) cannot name a file inside \(destination.path)")
+        }
+        lock.withLock { written.append(relativePath) }
+        return staging.path + "/" + relativePath
+    }
+
+    /// Writes the manifest and moves the staging folder into place, replacing a previous output; returns
+    /// warnings (a previous output that could not be removed completely). Throws `RenderCancelled`, having
+    /// committed nothing, when `cancellation` was raised at any time before the move.
+    public func commit(cancellation: Cancellation? = nil) throws -> [String] {
+        let list = ([OutputFolder.manifestHeader] + lock.withLock { written }.sorted()).joined(separator: "\n") + "\n"
+        try FileSystem.writeNewFile(Data(list.utf8), to: staging.path + "/" + OutputFolder.manifestName)
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
+        // Check again: the destination may have changed while the output was written.
+        try OutputFolder.checkReplaceable(destination.path)
+        var previous: String?
+        if FileSystem.linkStatus(destination.path) != nil {
+            let aside = OutputFolder.unusedName(parent + "/.\(name).replaced-\(getpid())")
+            guard rename(destination.path, aside) == 0 else {
+                throw RenderError("cannot move the previous \(destination.path) aside: \(FileSystem.reason(errno))")
             }
             previous = aside
         }
         guard rename(staging.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let previous { _ = rename(previous.path, destination.path) }
-            throw RenderError("cannot move the render into \(destination.path): \(reason)")
+            let reason = FileSystem.reason(errno)
+            if let previous { _ = rename(previous, destination.path) }
+            throw RenderError("cannot move the output into \(destination.path): \(reason)")
         }
         finished = true
-        if let previous { OutputFolder.removeListedFiles(in: previous) }
+        guard let previous else { return [] }
+        if let failure = OutputFolder.removePrevious(previous) {
+            return ["the previous \(destination.path) was moved to \(previous) and could not be removed completely (\(failure)); "
+                + "remove it by hand"]
+        }
+        return []
     }
 
-    /// Deletes what this render wrote into the staging folder, and the folder if that leaves it empty.
+    /// Deletes the staging folder and everything in it, and the folders above it this output created.
     public func abandon() {
         guard !finished else { return }
         finished = true
-        lock.lock()
-        let files = written
-        lock.unlock()
-        OutputFolder.remove(files, in: staging)
+        FileSystem.removeTree(staging.path)
+        FileSystem.removeEmptyFolders(createdFolders)
     }
 
-    /// Deletes the files a previous render's manifest lists, then its folders that are left empty.
-    static func removeListedFiles(in folder: URL) {
-        guard let listed = manifest(of: folder) else { return }
-        remove(Array(listed) + [manifestName], in: folder)
-    }
+    // MARK: rules
 
-    private static func remove(_ files: [String], in folder: URL) {
-        let fm = FileManager.default
-        var folders = Set<String>()
-        for file in files {
-            try? fm.removeItem(at: folder.appendingPathComponent(file))
-            var parent = (file as NSString).deletingLastPathComponent
-            while !parent.isEmpty { folders.insert(parent); parent = (parent as NSString).deletingLastPathComponent }
+    /// Throws unless `path` is absent, an empty folder, or a previous flick output holding only files it listed.
+    static func checkReplaceable(_ path: String) throws {
+        guard let status = FileSystem.linkStatus(path) else { return }
+        guard !FileSystem.isLink(status) else {
+            throw RenderError("\(path) is a symbolic link; flick never writes or deletes through a link: "
+                + "remove the link or choose another output folder")
         }
-        // Deepest first; rmdir fails (and so keeps) any folder that still holds something.
-        for sub in folders.sorted(by: { $0.count > $1.count }) { rmdir(folder.appendingPathComponent(sub).path) }
-        rmdir(folder.path)
-    }
-
-    /// Writes a new file with plain POSIX calls: Foundation's `Data.write` stages and syncs every file, which
-    /// costs more than encoding a frame, and the staging folder already makes the whole render atomic.
-    static func writeFile(_ data: Data, to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw RenderError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
+        guard FileSystem.isFolder(status) else {
+            throw RenderError("\(path) exists and is not a folder; flick will not replace it")
         }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw RenderError("cannot write \(path): \(String(cString: strerror(failure)))") }
+        let contents = FileSystem.inventory(of: path)
+        if contents.files.isEmpty && contents.folders.isEmpty && contents.others.isEmpty { return }
+        guard let manifest = manifest(of: path) else {
+            throw RenderError("\(path) exists and was not written by flick (it has no \(manifestName) list of flick's files); "
+                + "move it away or choose another output folder")
+        }
+        let folders = Set(manifest.listed.flatMap { file -> [String] in
+            let components = file.split(separator: "/").map(String.init)
+            return (1..<max(1, components.count)).map { components.prefix($0).joined(separator: "/") }
+        })
+        let foreign = contents.files.subtracting(manifest.listed).subtracting(manifest.names)
+            .union(contents.folders.subtracting(folders)).union(contents.others).sorted()
+        if !foreign.isEmpty {
+            let shown = foreign.prefix(5).joined(separator: ", ") + (foreign.count > 5 ? ", …" : "")
+            throw RenderError("\(path) holds files flick did not write (\(shown)); move them away or choose another output folder")
+        }
     }
 
-    static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    /// The relative paths a folder's manifest lists (only paths inside the folder), and the manifests'
+    /// own names; nil when it has no manifest.
+    static func manifest(of folder: String) -> (listed: Set<String>, names: Set<String>)? {
+        var listed = Set<String>(), names = Set<String>()
+        for (file, header) in [(manifestName, manifestHeader)] + legacyManifests {
+            guard let status = FileSystem.linkStatus(folder + "/" + file), FileSystem.isRegularFile(status),
+                  let text = try? String(contentsOfFile: folder + "/" + file, encoding: .utf8),
+                  text.hasPrefix(header) else { continue }
+            let lines = text.split(separator: "\n").map(String.init)
+            listed.formUnion((header.isEmpty ? lines : Array(lines.dropFirst())).filter { FileSystem.plainComponents($0) != nil })
+            names.insert(file)
+        }
+        return names.isEmpty ? nil : (listed, names)
+    }
+
+    /// Deletes the files a previous output's manifest lists and the manifest, then the folders left empty;
+    /// the reason something stayed, nil when the folder is gone.
+    static func removePrevious(_ folder: String) -> String? {
+        let manifest = manifest(of: folder) ?? ([], [])
+        return FileSystem.removeFiles(Array(manifest.listed) + Array(manifest.names), in: folder)
+    }
+
+    /// Removes the staging folders, and previous outputs moved aside, that processes no longer running left
+    /// beside `name` in `folder`.
+    static func removeLeftovers(named name: String, in folder: String) {
+        for staging in FileSystem.leftovers(in: folder, prefix: ".\(name).partial-") {
+            FileSystem.removeTree(staging)
+        }
+        for previous in FileSystem.leftovers(in: folder, prefix: ".\(name).replaced-") {
+            _ = removePrevious(previous)
+        }
+    }
+
+    /// `base`, or `base-1`, `base-2`… : the first name nothing is at.
+    static func unusedName(_ base: String) -> String {
+        var candidate = base
+        var attempt = 0
+        while FileSystem.linkStatus(candidate) != nil {
+            attempt += 1
+            candidate = base + "-\(attempt)"
+        }
+        return candidate
+    }
+
+    /// Relative paths of the regular files under `folder`, sorted (no links followed).
+    public static func files(under folder: URL) -> [String] {
+        FileSystem.inventory(of: folder.path).files.sorted()
     }
 }

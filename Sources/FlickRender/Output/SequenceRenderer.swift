@@ -34,40 +34,18 @@ public struct SequenceOptions: Sendable {
     }
 }
 
-/// A flag another thread (a signal handler) raises to stop a render.
-public final class Cancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
-
-    public init() {}
-
-    public func cancel() {
-        lock.lock()
-        cancelled = true
-        lock.unlock()
-    }
-
-    public var isCancelled: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return cancelled
-    }
-}
-
-/// Thrown by `SequenceRenderer.render` when its `Cancellation` was raised.
-public struct RenderCancelled: Error, CustomStringConvertible {
-    public var description: String { "interrupted; the partial output was removed" }
-}
-
 /// What a finished render wrote.
 public struct SequenceSummary: Sendable {
     public var folder: URL
     public var framesWritten: Int
     public var seconds: Double
+    /// Problems that did not stop the render (a previous output that could not be removed completely).
+    public var warnings: [String] = []
 }
 
 /// Writes a scenario's frames and states to `DIR/<name>/` (SPEC §1): `frames/frame_00000.png` (and/or `.svg`)
-/// and `states.json`, staged beside the destination and renamed into place when complete.
+/// and `states.json`, through an `OutputFolder`: staged beside the destination and renamed into place when
+/// complete; on any failure or cancellation nothing is left.
 ///
 /// The simulation runs on the calling thread and hands frames to `jobs` threads that draw, encode and
 /// write them, through a queue of at most 2 × jobs frames: memory stays flat however long the scenario.
@@ -88,6 +66,8 @@ public enum SequenceRenderer {
         let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         // Fail on fonts or icons before creating anything.
         _ = try FrameRenderer(scenario: scenario, options: options.render)
+        let cancellation = options.cancellation
+        if cancellation?.isCancelled == true { throw RenderCancelled() }
 
         let folder = try OutputFolder(destination: destination)
         do {
@@ -113,7 +93,7 @@ public enum SequenceRenderer {
                         let renderer = try FrameRenderer(scenario: scenario, options: options.render)
                         let encoder = PNGEncoder()
                         while let frame = queue.pop() {
-                            if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                            if cancellation?.isCancelled == true { throw RenderCancelled() }
                             if drawsPixels {
                                 let size = renderer.pixelSize(of: frame)
                                 let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
@@ -160,41 +140,29 @@ public enum SequenceRenderer {
             }
 
             // The states document streams to its file as frames are simulated.
-            let statesPath = folder.staging.appendingPathComponent("states.json").path
-            guard FileManager.default.createFile(atPath: statesPath, contents: nil),
-                  let states = FileHandle(forWritingAtPath: statesPath) else {
-                queue.close()
-                group.wait()
-                throw RenderError("cannot write \(statesPath)")
-            }
-            folder.record("states.json")
-            var buffer = Data()
-            var writer = StatesWriter(format: .json) { text in
-                buffer.append(contentsOf: text.utf8)
-                if buffer.count >= 1 << 16 { try states.write(contentsOf: buffer); buffer.removeAll(keepingCapacity: true) }
-            }
             do {
+                let states = try folder.writer("states.json")
+                var writer = StatesWriter(format: .json) { try states.write($0) }
                 try writer.begin(scenario)
                 let simulation = Simulation(scenario: scenario)
                 while let frame = simulation.nextFrame() {
-                    if options.cancellation?.isCancelled == true { throw RenderCancelled() }
+                    if cancellation?.isCancelled == true { throw RenderCancelled() }
                     try writer.write(frame)
                     if range.contains(frame.index), !queue.push(frame) { break }
                 }
                 try writer.end()
-                try states.write(contentsOf: buffer)
                 try states.close()
-            } catch let error as RenderCancelled {
-                failure.record(error)
             } catch {
-                failure.record(RenderError("cannot write \(statesPath): \(OutputFolder.reason(error))"))
+                failure.record(error)
             }
             queue.close()
             group.wait()
             if let error = failure.error { throw error }
             try observer?.finish(folder)
-            try folder.commit()
-            return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start))
+            // A cancellation that came after the last frame still stops the commit.
+            let warnings = try folder.commit(cancellation: cancellation)
+            return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start),
+                                   warnings: warnings)
         } catch {
             options.observer?.abandon()
             folder.abandon()

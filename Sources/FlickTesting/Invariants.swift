@@ -1,0 +1,769 @@
+import FlickCore
+import FlickPhysics
+import Foundation
+
+/// A rule that every frame of every scenario must keep, whatever the gestures (`flick check`).
+public enum InvariantRule: String, Sendable, CaseIterable {
+    /// Every number of the state document is finite.
+    case finite = "finite numbers"
+    /// While a finger is down, the parts it moves (sheets and scroll views, rubber band undone) move together by
+    /// exactly what the finger moved: a hand-off from the sheet to its list (or back) loses or adds nothing.
+    case followsFinger = "follows the finger"
+    /// Nothing jumps when a finger comes down (a moving scroll view or sheet is caught where it is).
+    case grab = "no jump at touch-down"
+    /// When a finger lifts, the motion starts with the velocity the parts had under the finger.
+    case releaseVelocity = "velocity continuous at lift"
+    /// Between input events, every content offset and sheet top moves continuously.
+    case continuity = "continuous motion"
+    /// A scroll indicator stays inside its track (and at least a dot long).
+    case indicatorInTrack = "indicator inside its track"
+    /// An info panel stays inside its list's track, beside the indicator.
+    case panelInTrack = "panel inside its track"
+    /// A pager's tab indicator is where its scroll fraction puts it, so it moves only as the content moves.
+    case tabIndicator = "tab indicator follows the scroll"
+    /// The scenario sampled at twice (or half) its frame rate gives the same states at the shared instants.
+    case frameRates = "frame rates agree"
+}
+
+/// One broken invariant: where (frame, time, state path) and by how much.
+public struct InvariantViolation: Sendable, CustomStringConvertible {
+    public var rule: InvariantRule
+    /// The frame at or nearest to `time`.
+    public var frame: Int
+    /// Seconds; an instant between frames for what happens at a touch-down or a lift.
+    public var time: Double
+    /// The state path of the value (or values, joined by `+`) concerned: `sheet.top`, `list.contentOffset.y`.
+    public var path: String
+    /// The numbers: what was found and what was allowed.
+    public var detail: String
+
+    public var description: String {
+        "frame \(frame) (\(JSONValue.format(time)) s) \(path): \(detail) [\(rule.rawValue)]"
+    }
+}
+
+/// What `InvariantChecker.check` found.
+public struct InvariantReport: Sendable {
+    /// The violations in time order (at most `InvariantChecker.Options.maximumViolations`).
+    public var violations: [InvariantViolation]
+    /// Violations found beyond the kept ones.
+    public var omitted: Int
+    /// Frames checked.
+    public var frames: Int
+    /// How many times each rule was checked (a frame, a touch-down, a lift, a pair of frames…): a rule checked
+    /// 0 times says nothing about the scenario.
+    public var checks: [InvariantRule: Int]
+
+    public var passed: Bool { violations.isEmpty }
+
+    /// One entry per rule and path, with the first violation and how many frames broke it.
+    public var grouped: [(first: InvariantViolation, count: Int)] {
+        var order: [String] = []
+        var groups: [String: (InvariantViolation, Int)] = [:]
+        for v in violations {
+            let key = v.rule.rawValue + "|" + v.path
+            if let g = groups[key] { groups[key] = (g.0, g.1 + 1) } else { groups[key] = (v, 1); order.append(key) }
+        }
+        return order.map { (groups[$0]!.0, groups[$0]!.1) }
+    }
+
+    /// The rules checked and how often, in the order of `InvariantRule`: `follows the finger 120, …`.
+    public var checkSummary: String {
+        InvariantRule.allCases.compactMap { rule in checks[rule].map { "\(rule.rawValue) \($0)" } }.joined(separator: ", ")
+    }
+
+    /// Lines for a person: the first violation of each rule and path, with how often it recurs.
+    public var lines: [String] {
+        var lines = grouped.map { g in
+            g.count > 1 ? "\(g.first) (and \(g.count - 1) more time\(g.count == 2 ? "" : "s"))" : "\(g.first)"
+        }
+        if omitted > 0 { lines.append("\(omitted) more violation\(omitted == 1 ? "" : "s") not listed") }
+        return lines
+    }
+}
+
+/// Checks the invariants of `InvariantRule` on every frame of a scenario, plus the instants at which a finger
+/// comes down and lifts (sampled exactly with `Simulation.state(at:)`, between frames).
+public enum InvariantChecker {
+    public struct Options: Sendable {
+        /// Also run the scenario at twice its frame rate (half, above 120 fps) and compare the shared instants.
+        public var compareFrameRates = true
+        /// Violations kept in the report; the rest are counted.
+        public var maximumViolations = 1000
+
+        public init(compareFrameRates: Bool = true, maximumViolations: Int = 1000) {
+            self.compareFrameRates = compareFrameRates
+            self.maximumViolations = maximumViolations
+        }
+    }
+
+    // Tolerances, each with its reason.
+
+    /// Positions compared after undoing the rubber band: the inverse is exact up to rounding, so 0.02 pt is
+    /// already far beyond any arithmetic error and far below a visible jump (a tenth of a pixel at 3x).
+    static let positionTolerance = 0.02
+    /// Velocities: 1 pt/s, plus what the finger's own acceleration over the last touch sample explains (below).
+    static let velocityTolerance = 1.0
+    /// How far before an event the "just before" state is sampled: far beyond the simulation's 1 ns event
+    /// tolerance, and short enough that nothing moving under 100 000 pt/s covers 0.01 pt in it.
+    static let instantBefore = 1e-7
+    /// States at the shared instants of two frame rates may differ by this much (pt, pt/s): any difference at all
+    /// means a motion depends on how it is sampled, but half a point is the tolerance the product promises.
+    static let frameRateTolerance = 0.5
+    /// The same for unit-less values (alpha, dimming, scroll fraction).
+    static let frameRateUnitTolerance = 0.001
+
+    /// Runs `scenario` and checks every invariant.
+    public static func check(_ scenario: Scenario, options: Options = Options()) -> InvariantReport {
+        check(scenario, options: options) { Simulation(scenario: $0) }
+    }
+
+    /// Checks the states that `source` gives for a scenario (the simulation; a test of the checker alters them).
+    static func check(_ scenario: Scenario, options: Options = Options(),
+                      source: @escaping (Scenario) -> StateSource) -> InvariantReport {
+        var run = Run(scenario: scenario, options: options, source: source)
+        run.execute()
+        return InvariantReport(violations: run.violations, omitted: run.omitted, frames: scenario.frameCount,
+                               checks: run.checks)
+    }
+}
+
+/// Where the checker reads states: a simulation, or in tests of the checker one whose states are altered.
+protocol StateSource: AnyObject {
+    func nextFrame() -> FrameState?
+    func state(at t: Double) -> FrameState
+}
+
+extension Simulation: StateSource {}
+
+// MARK: - The parts that move
+
+/// A sheet or a scroll view on its scrolling axis, in nested-scroll delta space: positive is forward (content
+/// offset growing, a sheet rising), so a finger moving up or left moves every part forward.
+struct MovingPart {
+    var path: String
+    var velocityPath: String
+    var axis: Axis
+    /// Shown position in delta space (contentOffset, or −top for a sheet).
+    var position: Double
+    /// Velocity in delta space.
+    var velocity: Double
+    var tracking: Bool
+    /// The position before the rubber band: what the finger moves 1:1.
+    var raw: Double
+    /// d(shown)/d(raw) here: 1 inside the limits, the rubber band's slope beyond them.
+    var slope: Double
+}
+
+/// What the checker needs to know of the scene beyond the states.
+struct SceneFacts {
+    var scrollAxis: [String: Axis] = [:]
+    var dismissible: [String: Bool] = [:]
+    /// Pagers whose tabs have given widths (their indicator interpolates between tab origins).
+    var customTabWidths: Set<String> = []
+
+    init(_ scene: Scene) {
+        for component in scene.root.allComponents {
+            switch component.kind {
+            case .list(let spec): scrollAxis[component.key] = spec.axis
+            case .pager(let spec):
+                scrollAxis[component.key] = .horizontal
+                if spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
+            case .carousel: scrollAxis[component.key] = .horizontal
+            case .sheet(let spec): dismissible[component.key] = spec.dismissible
+            case .stack: break
+            }
+        }
+    }
+
+    func parts(of state: FrameState) -> [MovingPart] {
+        var parts: [MovingPart] = []
+        let c = RubberBand.defaultCoefficient
+        for view in state.scrollViews {
+            let axis = scrollAxis[view.key] ?? .vertical
+            let low = -view.adjustedContentInset.leading(axis)
+            let high = max(low, view.contentSize[axis] + view.adjustedContentInset.trailing(axis) - view.frame.size[axis])
+            let dimension = view.frame.size[axis]
+            let band = RubberBand(coefficient: c, dimension: dimension)
+            let x = view.contentOffset[axis]
+            let past = x < low ? low - x : x > high ? x - high : 0
+            let name = axis == .horizontal ? "x" : "y"
+            parts.append(MovingPart(
+                path: "\(view.key).contentOffset.\(name)", velocityPath: "\(view.key).velocity.\(name)", axis: axis,
+                position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
+                raw: band.raw(forDisplayed: x, limits: low...high),
+                slope: Self.slope(overshoot: past, dimension: dimension, coefficient: c)))
+        }
+        for (i, sheet) in state.sheets.enumerated() {
+            let tops = sheet.detents.map(\.top)
+            guard let highest = tops.min(), let lowest = tops.max() else { continue }
+            let band = RubberBand(coefficient: c, dimension: state.viewport.height)
+            let top = sheet.top
+            let bandsBelow = !(dismissible[sheet.key] ?? false)
+            var rawTop = top, past = 0.0
+            if top < highest {
+                past = highest - top
+                rawTop = highest - band.distance(for: past)
+            } else if top > lowest && bandsBelow {
+                past = top - lowest
+                rawTop = lowest + band.distance(for: past)
+            }
+            let prefix = i == 0 ? "sheet" : "sheets.\(sheet.key)"
+            parts.append(MovingPart(
+                path: "\(prefix).top", velocityPath: "\(prefix).velocity", axis: .vertical,
+                position: -top, velocity: -sheet.velocity, tracking: sheet.phase == .tracking, raw: -rawTop,
+                slope: Self.slope(overshoot: past, dimension: state.viewport.height, coefficient: c)))
+        }
+        return parts
+    }
+
+    /// The rubber band's slope at a shown overshoot `y`: c·(1 − y/D)².
+    static func slope(overshoot y: Double, dimension d: Double, coefficient c: Double) -> Double {
+        guard y > 0, d > 0 else { return 1 }
+        let u = max(0, 1 - y / d)
+        return c * u * u
+    }
+}
+
+// MARK: - One run of the checker
+
+/// A finger's stay on the screen: down, moves, up.
+private struct TouchSession {
+    var down: Double
+    var downPoint: Point
+    var up: Double
+    var moves: [Double] = []
+    /// A resize happened while it was down (geometry changed under the finger: positions no longer compare).
+    var resizes: [Double] = []
+
+    func resized(by t: Double) -> Bool { resizes.contains { $0 <= t + 1e-9 } }
+}
+
+private struct Run {
+    let scenario: Scenario
+    let options: InvariantChecker.Options
+    let facts: SceneFacts
+    let restThreshold: Double
+    let source: (Scenario) -> StateSource
+    var violations: [InvariantViolation] = []
+    var omitted = 0
+    var checks: [InvariantRule: Int] = [:]
+
+    private let sessions: [TouchSession]
+    private let eventTimes: [Double]
+    private let resizeTimes: [Double]
+
+    init(scenario: Scenario, options: InvariantChecker.Options, source: @escaping (Scenario) -> StateSource) {
+        self.scenario = scenario
+        self.source = source
+        self.options = options
+        facts = SceneFacts(scenario.scene)
+        restThreshold = 0.5 / scenario.viewport.scale
+        let events = scenario.inputEvents
+        eventTimes = events.map(\.time)
+        var sessions: [TouchSession] = []
+        var open: TouchSession?
+        var resizes: [Double] = []
+        for event in events {
+            switch event.kind {
+            case .down(let p):
+                if var s = open { s.up = event.time; sessions.append(s) }
+                open = TouchSession(down: event.time, downPoint: p, up: .infinity)
+            case .move:
+                open?.moves.append(event.time)
+            case .up:
+                if var s = open { s.up = event.time; sessions.append(s) }
+                open = nil
+            case .resize:
+                resizes.append(event.time)
+                open?.resizes.append(event.time)
+            }
+        }
+        if let s = open { sessions.append(s) }
+        self.sessions = sessions
+        resizeTimes = resizes
+    }
+
+    mutating func count(_ rule: InvariantRule) { checks[rule, default: 0] += 1 }
+
+    mutating func report(_ rule: InvariantRule, at time: Double, _ path: String, _ detail: String) {
+        guard violations.count < options.maximumViolations else { omitted += 1; return }
+        let frame = min(max(0, Int((time * scenario.fps).rounded())), scenario.frameCount - 1)
+        violations.append(InvariantViolation(rule: rule, frame: frame, time: time, path: path, detail: detail))
+    }
+
+    // MARK: Probes: exact instants between frames
+
+    enum ProbeKind {
+        case beforeDown, atDown, move, beforeUp, atUp
+        /// Halfway between frame `index − 1` and frame `index`.
+        case midpoint(index: Int)
+    }
+
+    struct Probe {
+        var time: Double
+        var kind: ProbeKind
+        var session: Int
+    }
+
+    /// What is remembered of a session between its probes.
+    struct SessionMemory {
+        var downParts: [String: MovingPart] = [:]
+        var beforeDown: [String: MovingPart] = [:]
+        /// The parts the finger caught (tracking right after touch-down).
+        var caught: Set<String> = []
+        var moveVelocities: [(time: Double, velocity: [Axis: Double])] = []
+        var beforeUp: [String: MovingPart] = [:]
+    }
+
+    private func probes() -> [Probe] {
+        var probes: [Probe] = []
+        for (i, s) in sessions.enumerated() {
+            probes.append(Probe(time: s.down - InvariantChecker.instantBefore, kind: .beforeDown, session: i))
+            probes.append(Probe(time: s.down, kind: .atDown, session: i))
+            guard s.up.isFinite else { continue }
+            let before = s.moves.filter { $0 < s.up - 1e-9 }
+            for t in before.suffix(2) { probes.append(Probe(time: t, kind: .move, session: i)) }
+            probes.append(Probe(time: s.up - InvariantChecker.instantBefore, kind: .beforeUp, session: i))
+            probes.append(Probe(time: s.up, kind: .atUp, session: i))
+        }
+        for k in 1..<max(1, scenario.frameCount) where !hasEvent(after: scenario.time(ofFrame: k - 1),
+                                                                  through: scenario.time(ofFrame: k)) {
+            let t = (scenario.time(ofFrame: k - 1) + scenario.time(ofFrame: k)) / 2
+            probes.append(Probe(time: t, kind: .midpoint(index: k), session: -1))
+        }
+        return probes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element).filter { $0.time >= 0 }
+    }
+
+    /// Whether an input event falls in (a, b] (the events of frame a's instant are in frame a).
+    private func hasEvent(after a: Double, through b: Double) -> Bool {
+        var lo = 0, hi = eventTimes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if eventTimes[mid] <= a + 1e-9 { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < eventTimes.count && eventTimes[lo] <= b + 1e-9
+    }
+
+    // MARK: The run
+
+    mutating func execute() {
+        let frames = source(scenario)
+        let probeSimulation = source(scenario)
+        let probes = self.probes()
+        var nextProbe = 0
+        var memory = [SessionMemory](repeating: SessionMemory(), count: sessions.count)
+        var midpoint: (index: Int, parts: [String: MovingPart])?
+        var previous: (state: FrameState, parts: [String: MovingPart])?
+
+        var other = options.compareFrameRates ? OtherRate(scenario: scenario, source: source) : nil
+
+        while let state = frames.nextFrame() {
+            while nextProbe < probes.count, probes[nextProbe].time <= state.time + 1e-12 {
+                let probe = probes[nextProbe]
+                nextProbe += 1
+                let probeState = probeSimulation.state(at: probe.time)
+                let parts = Dictionary(facts.parts(of: probeState).map { ($0.path, $0) }) { a, _ in a }
+                switch probe.kind {
+                case .midpoint(let index):
+                    midpoint = (index, parts)
+                case .beforeDown:
+                    memory[probe.session].beforeDown = parts
+                case .atDown:
+                    checkGrab(session: probe.session, before: memory[probe.session].beforeDown, after: parts)
+                    memory[probe.session].downParts = parts
+                    memory[probe.session].caught = Set(parts.values.filter(\.tracking).map(\.path))
+                case .move:
+                    memory[probe.session].moveVelocities.append(
+                        (probe.time, fingerVelocity(parts, caught: memory[probe.session].caught)))
+                case .beforeUp:
+                    memory[probe.session].beforeUp = parts
+                case .atUp:
+                    let finger = probeState.touch.map { Point(x: $0.x, y: $0.y) }
+                    checkFollowsFinger(session: probe.session, memory: memory[probe.session], parts: parts,
+                                       finger: finger, at: probe.time)
+                    checkRelease(session: probe.session, memory: memory[probe.session], after: parts)
+                }
+            }
+
+            let parts = Dictionary(facts.parts(of: state).map { ($0.path, $0) }) { a, _ in a }
+            checkFinite(state)
+            checkIndicators(state)
+            checkPanels(state)
+            checkTabIndicators(state)
+            if let touch = state.touch, touch.phase != .ended,
+               let i = sessions.firstIndex(where: { $0.down <= state.time + 1e-9 && state.time < $0.up - 1e-9 }) {
+                checkFollowsFinger(session: i, memory: memory[i], parts: parts, finger: Point(x: touch.x, y: touch.y),
+                                   at: state.time)
+            }
+            if let previous, let midpoint, midpoint.index == state.index {
+                checkContinuity(from: previous.state, previous.parts, through: midpoint.parts, to: state, parts)
+            }
+            if var o = other {
+                if let otherState = o.state(matching: state) { compareFrameRates(state, otherState, otherFPS: o.fps) }
+                other = o
+            }
+            previous = (state, parts)
+        }
+    }
+
+    // MARK: Hand-offs: the finger and the parts it moves
+
+    /// Σ raw displacement of the caught parts on each axis equals the finger's displacement (or is 0: the
+    /// drag has not locked to that axis, or nothing on it could move).
+    mutating func checkFollowsFinger(session i: Int, memory: SessionMemory, parts: [String: MovingPart],
+                                     finger: Point?, at t: Double) {
+        let s = sessions[i]
+        guard let finger, !s.resized(by: t), !memory.caught.isEmpty else { return }
+        for axis in Axis.allCases {
+            let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
+            guard !caught.isEmpty else { continue }
+            var moved = 0.0
+            var terms: [String] = []
+            for path in caught {
+                guard let now = parts[path], let then = memory.downParts[path] else { continue }
+                let d = now.raw - then.raw
+                moved += d
+                if abs(d) > 1e-9 { terms.append("\(path) \(Self.signed(d))") }
+            }
+            count(.followsFinger)
+            let fingerMoved = -(finger[axis] - s.downPoint[axis])
+            let tolerance = InvariantChecker.positionTolerance
+            if abs(moved) <= tolerance || abs(moved - fingerMoved) <= tolerance { continue }
+            report(.followsFinger, at: t, caught.joined(separator: " + "),
+                   "the parts under the finger moved \(Self.number(moved)) pt together (rubber band undone: "
+                   + "\(terms.isEmpty ? "none" : terms.joined(separator: ", "))) while the finger moved "
+                   + "\(Self.number(fingerMoved)) pt since it went down at \(Self.number(s.down)) s "
+                   + "(off by \(Self.number(abs(moved - fingerMoved))) pt; allowed \(Self.number(tolerance)))")
+        }
+    }
+
+    /// The finger's velocity as the caught parts carry it: Σ velocity ÷ rubber-band slope per axis.
+    func fingerVelocity(_ parts: [String: MovingPart], caught: Set<String>) -> [Axis: Double] {
+        var v: [Axis: Double] = [.horizontal: 0, .vertical: 0]
+        for path in caught {
+            guard let p = parts[path] else { continue }
+            v[p.axis, default: 0] += p.tracking ? p.velocity / p.slope : p.velocity
+        }
+        return v
+    }
+
+    /// The velocity the caught parts had under the finger just before the lift equals the one their motion starts
+    /// with. Under the finger a part moves at the finger's velocity times the rubber band's slope; the motion
+    /// after the lift starts from the release velocity itself (the finger's, as UIKit's bounce does), so both
+    /// sides are compared as the finger's velocity.
+    mutating func checkRelease(session i: Int, memory: SessionMemory, after: [String: MovingPart]) {
+        let s = sessions[i]
+        guard !s.resized(by: s.up), !memory.caught.isEmpty else { return }
+        let before = fingerVelocity(memory.beforeUp, caught: memory.caught)
+        var afterV: [Axis: Double] = [.horizontal: 0, .vertical: 0]
+        for path in memory.caught { if let p = after[path] { afterV[p.axis, default: 0] += p.velocity } }
+        // "Just before" misses the last touch sample when it coincides with the lift; the release velocity
+        // includes it. For a finger that is accelerating, the two estimates differ by its acceleration times the
+        // sample's spacing: that much (with half again as margin) is allowed on top of 1 pt/s.
+        let lastMoveAtUp = s.moves.last.map { abs($0 - s.up) <= 1e-9 } ?? false
+        let gap = lastMoveAtUp ? s.up - (s.moves.last { $0 < s.up - 1e-9 } ?? s.down) : 0
+        for axis in Axis.allCases {
+            let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
+            guard !caught.isEmpty else { continue }
+            var acceleration = 0.0
+            let samples = memory.moveVelocities
+            if samples.count >= 2 {
+                let a = samples[samples.count - 2], b = samples[samples.count - 1]
+                if b.time > a.time {
+                    acceleration = ((b.velocity[axis] ?? 0) - (a.velocity[axis] ?? 0)) / (b.time - a.time)
+                }
+            }
+            count(.releaseVelocity)
+            let allowed = InvariantChecker.velocityTolerance + 1.5 * abs(acceleration) * gap
+            let v0 = before[axis] ?? 0, v1 = afterV[axis] ?? 0
+            guard abs(v1 - v0) > allowed else { continue }
+            let paths = caught.compactMap { memory.beforeUp[$0]?.velocityPath }
+            report(.releaseVelocity, at: s.up, paths.joined(separator: " + "),
+                   "moved at \(Self.number(v0)) pt/s under the finger (rubber band undone) just before it lifted, and "
+                   + "the motion after the lift started at \(Self.number(v1)) pt/s (off by \(Self.number(abs(v1 - v0))) pt/s; allowed \(Self.number(allowed)))")
+        }
+    }
+
+    /// Nothing moves when a finger comes down: every part is caught where it was.
+    mutating func checkGrab(session i: Int, before: [String: MovingPart], after: [String: MovingPart]) {
+        let t = sessions[i].down
+        guard !resizeTimes.contains(where: { abs($0 - t) <= InvariantChecker.instantBefore }) else { return }
+        for path in after.keys.sorted() {
+            guard let a = after[path], let b = before[path] else { continue }
+            count(.grab)
+            let allowed = InvariantChecker.positionTolerance + 2 * abs(b.velocity) * InvariantChecker.instantBefore
+            let jump = a.position - b.position
+            if abs(jump) > allowed {
+                report(.grab, at: t, path, "jumped \(Self.number(abs(jump))) pt when the finger came down, from "
+                       + "\(Self.number(Self.shown(path, b.position))) to \(Self.number(Self.shown(path, a.position))) "
+                       + "(allowed \(Self.number(allowed)))")
+            }
+        }
+    }
+
+    // MARK: Motion between events
+
+    /// Between two frames with no input event in between, a part not under a finger moves no further than its
+    /// velocity explains; if it does, bisection finds whether the motion really jumps.
+    mutating func checkContinuity(from a: FrameState, _ aParts: [String: MovingPart], through mid: [String: MovingPart],
+                                  to b: FrameState, _ bParts: [String: MovingPart]) {
+        guard a.viewport == b.viewport else { return }
+        let dt = b.time - a.time
+        for path in bParts.keys.sorted() {
+            guard let p0 = aParts[path], let p1 = bParts[path], !p0.tracking, !p1.tracking else { continue }
+            count(.continuity)
+            let speed = max(abs(p0.velocity), abs(p1.velocity), abs(mid[path]?.velocity ?? 0))
+            // 25 % over the fastest of three samples covers any smooth motion's peak between them; the rest
+            // threshold covers the final snap of a motion that ends within it.
+            let bound = 1.25 * speed * dt + restThreshold + InvariantChecker.positionTolerance
+            guard abs(p1.position - p0.position) > bound else { continue }
+            if let jump = locateJump(path: path, from: a.time, to: b.time) {
+                report(.continuity, at: jump.time, path,
+                       "jumped \(Self.number(abs(jump.size))) pt at \(Self.number(jump.time)) s with no input event "
+                       + "(between frames at \(Self.number(a.time)) s and \(Self.number(b.time)) s it moved "
+                       + "\(Self.number(abs(p1.position - p0.position))) pt; its velocity explains \(Self.number(bound)))")
+            }
+        }
+    }
+
+    private var scratch: StateSource?
+
+    /// Bisects (a, b] down to 0.1 µs: a jump keeps its size however short the interval, a motion does not.
+    mutating func locateJump(path: String, from a: Double, to b: Double) -> (time: Double, size: Double)? {
+        let simulation = scratch ?? source(scenario)
+        scratch = simulation
+        func position(_ t: Double) -> Double? {
+            facts.parts(of: simulation.state(at: t)).first { $0.path == path }?.position
+        }
+        var lo = a, hi = b
+        guard var xl = position(lo), var xh = position(hi) else { return nil }
+        while hi - lo > 1e-7 {
+            let m = (lo + hi) / 2
+            guard let xm = position(m) else { return nil }
+            if abs(xm - xl) >= abs(xh - xm) { hi = m; xh = xm } else { lo = m; xl = xm }
+        }
+        let size = xh - xl
+        return abs(size) > restThreshold + InvariantChecker.positionTolerance ? (hi, size) : nil
+    }
+
+    // MARK: Geometry of indicators, panels and tabs
+
+    mutating func checkIndicators(_ state: FrameState) {
+        let geometry = ScrollIndicatorGeometry()
+        let tolerance = 1e-6
+        for view in state.scrollViews {
+            guard let indicator = view.indicator else { continue }
+            let axis = facts.scrollAxis[view.key] ?? .vertical
+            let cross: Axis = axis == .horizontal ? .vertical : .horizontal
+            let inset = view.adjustedContentInset
+            let start = view.frame.origin[axis] + inset.leading(axis) + geometry.margin
+            let end = view.frame.origin[axis] + view.frame.size[axis] - inset.trailing(axis) - geometry.margin
+            guard end > start else { continue }
+            count(.indicatorInTrack)
+            let f = indicator.frame
+            let name = axis == .horizontal ? "x" : "y"
+            let lengthName = axis == .horizontal ? "width" : "height"
+            let lo = f.origin[axis], hi = f.origin[axis] + f.size[axis]
+            if lo < start - tolerance || hi > end + tolerance {
+                report(.indicatorInTrack, at: state.time, "\(view.key).indicator.frame.\(name)",
+                       "the indicator spans \(Self.number(lo)) to \(Self.number(hi)), outside its track "
+                       + "\(Self.number(start)) to \(Self.number(end))")
+            }
+            let shortest = min(geometry.minimumOverscrollLength, end - start)
+            if f.size[axis] < shortest - tolerance {
+                report(.indicatorInTrack, at: state.time, "\(view.key).indicator.frame.\(lengthName)",
+                       "the indicator is \(Self.number(f.size[axis])) pt long, shorter than a dot (\(Self.number(shortest)) pt)")
+            }
+            let across = axis == .vertical
+                ? view.frame.maxX - geometry.margin - geometry.thickness
+                : view.frame.maxY - geometry.margin - geometry.thickness
+            if abs(f.origin[cross] - across) > tolerance || abs(f.size[cross] - geometry.thickness) > tolerance {
+                report(.indicatorInTrack, at: state.time, "\(view.key).indicator.frame",
+                       "the indicator sits at \(cross == .horizontal ? "x" : "y") \(Self.number(f.origin[cross])), "
+                       + "\(Self.number(f.size[cross])) pt thick; its track is at \(Self.number(across)), "
+                       + "\(Self.number(geometry.thickness)) pt thick")
+            }
+            if !(0...1).contains(indicator.alpha) {
+                report(.indicatorInTrack, at: state.time, "\(view.key).indicator.alpha",
+                       "alpha \(Self.number(indicator.alpha)) is outside 0...1")
+            }
+        }
+    }
+
+    mutating func checkPanels(_ state: FrameState) {
+        let margin = ScrollIndicatorGeometry().margin
+        let tolerance = 1e-6
+        for (i, panel) in state.panels.enumerated() {
+            let prefix = i == 0 ? "panel" : "panels.\(panel.key)"
+            guard let view = state.scrollView(panel.key), let indicator = view.indicator else { continue }
+            count(.panelInTrack)
+            let inset = view.adjustedContentInset
+            let top = max(view.frame.minY + inset.top + margin, 0)
+            let bottom = min(view.frame.maxY - inset.bottom - margin, state.viewport.height)
+            let f = panel.frame
+            // A track shorter than the panel cannot hold it: it pins to the track's top (the rule of docs/physics.md).
+            if bottom - top >= f.height, f.minY < top - tolerance || f.maxY > bottom + tolerance {
+                report(.panelInTrack, at: state.time, "\(prefix).frame.y",
+                       "the panel spans \(Self.number(f.minY)) to \(Self.number(f.maxY)), outside its track "
+                       + "\(Self.number(top)) to \(Self.number(bottom))")
+            }
+            let gap = indicator.frame.minX - f.maxX
+            if abs(gap - 4) > tolerance {
+                report(.panelInTrack, at: state.time, "\(prefix).frame.x",
+                       "the panel ends \(Self.number(gap)) pt left of the indicator, not 4 pt")
+            }
+            if !(0...1).contains(panel.alpha) {
+                report(.panelInTrack, at: state.time, "\(prefix).alpha", "alpha \(Self.number(panel.alpha)) is outside 0...1")
+            }
+        }
+    }
+
+    /// The indicator is the function of the scroll offset that the Vimeo article gives (x = bar width × fraction,
+    /// width interpolated between neighbouring tabs), so it moves exactly as continuously as the content does.
+    mutating func checkTabIndicators(_ state: FrameState) {
+        for (i, pager) in state.pagers.enumerated() {
+            let prefix = i == 0 ? "pager" : "pagers.\(pager.key)"
+            guard let view = state.scrollView(pager.key), !pager.tabs.isEmpty else { continue }
+            let pageWidth = view.frame.width
+            guard pageWidth > 0 else { continue }
+            count(.tabIndicator)
+            let offset = view.contentOffset.x
+            let position = offset / pageWidth
+            let n = pager.tabs.count
+            let i = min(max(Int(position.rounded(.down)), 0), n - 1)
+            let j = min(i + 1, n - 1)
+            let f = min(max(position - Double(i), 0), 1)
+            let width = pager.tabs[i].width + (pager.tabs[j].width - pager.tabs[i].width) * f
+            let x: Double
+            // Tabs of their own widths (given, or a scrollable bar's titles): the indicator interpolates the tabs'
+            // frames, which a scrolled bar has already moved.
+            let unequal = pager.tabs.contains { abs($0.width - pager.tabs[0].width) > 1e-9 }
+            if facts.customTabWidths.contains(pager.key) || unequal || pager.tabBarOffset != 0 {
+                let beyond = position < 0 ? position * pager.tabs[0].width
+                    : max(0, position - Double(n - 1)) * pager.tabs[n - 1].width
+                x = pager.tabs[i].x + (pager.tabs[j].x - pager.tabs[i].x) * f + beyond
+            } else {
+                x = pager.tabBar.width * offset / (Double(n) * pageWidth)
+            }
+            let tolerance = 1e-6 * max(1, abs(x))
+            if abs(pager.indicator.x - x) > tolerance || abs(pager.indicator.width - width) > tolerance {
+                report(.tabIndicator, at: state.time, "\(prefix).indicator",
+                       "the indicator is at x \(Self.number(pager.indicator.x)), \(Self.number(pager.indicator.width)) wide; "
+                       + "contentOffset.x \(Self.number(offset)) puts it at x \(Self.number(x)), \(Self.number(width)) wide")
+            }
+        }
+    }
+
+    // MARK: Numbers
+
+    mutating func checkFinite(_ state: FrameState) {
+        count(.finite)
+        StateWalk.leaves(of: state) { path, value in
+            if case .number(let x) = value, !x.isFinite { report(.finite, at: state.time, path, "is \(x)") }
+        }
+    }
+
+    mutating func compareFrameRates(_ state: FrameState, _ other: FrameState, otherFPS: Double) {
+        var a: [String: JSONValue] = [:]
+        var order: [String] = []
+        StateWalk.leaves(of: state) { path, value in a[path] = value; order.append(path) }
+        var b: [String: JSONValue] = [:]
+        StateWalk.leaves(of: other) { path, value in b[path] = value; if a[path] == nil { order.append(path) } }
+        count(.frameRates)
+        let here = "\(JSONValue.format(scenario.fps)) fps", there = "\(JSONValue.format(otherFPS)) fps"
+        for path in order {
+            switch (a[path], b[path]) {
+            case (.number(let x)?, .number(let y)?):
+                let last = path.split(separator: ".").last.map(String.init) ?? path
+                let tolerance = ["alpha", "dimming", "fraction"].contains(last)
+                    ? InvariantChecker.frameRateUnitTolerance : InvariantChecker.frameRateTolerance
+                if !x.isFinite || !y.isFinite {
+                    if x.isFinite != y.isFinite || (x.isNaN != y.isNaN) || (!x.isNaN && x != y) {
+                        report(.frameRates, at: state.time, path, "is \(Self.number(x)) at \(here) but \(Self.number(y)) at \(there)")
+                    }
+                } else if abs(x - y) > tolerance {
+                    report(.frameRates, at: state.time, path, "is \(Self.number(x)) at \(here) but \(Self.number(y)) at "
+                           + "\(there) (off by \(Self.number(abs(x - y))); allowed \(Self.number(tolerance)))")
+                }
+            case (let x?, let y?):
+                if x.text != y.text {
+                    report(.frameRates, at: state.time, path, "is \(x.text) at \(here) but \(y.text) at \(there)")
+                }
+            case (nil, _?):
+                report(.frameRates, at: state.time, path, "is absent at \(here) but present at \(there)")
+            case (_?, nil):
+                report(.frameRates, at: state.time, path, "is present at \(here) but absent at \(there)")
+            case (nil, nil):
+                break
+            }
+        }
+    }
+
+    static func number(_ x: Double) -> String { x.isFinite ? JSONValue.format(x) : "\(x)" }
+    static func signed(_ x: Double) -> String { (x >= 0 ? "+" : "") + number(x) }
+
+    /// A part's delta-space position as the state writes it (a sheet's top is −position).
+    static func shown(_ path: String, _ position: Double) -> Double { path.hasSuffix(".top") ? -position : position }
+}
+
+/// The same scenario at twice its frame rate (half above 120 fps), stepped along with the checked one.
+private struct OtherRate {
+    let simulation: StateSource
+    let fps: Double
+    let ratio: Double
+    var last: FrameState?
+
+    init?(scenario: Scenario, source: (Scenario) -> StateSource) {
+        var copy = scenario
+        copy.fps = scenario.fps <= 120 ? scenario.fps * 2 : scenario.fps / 2
+        guard copy.fps >= 1, copy.frameCount <= ScenarioDecoder.maximumFrames else { return nil }
+        simulation = source(copy)
+        fps = copy.fps
+        ratio = copy.fps / scenario.fps
+    }
+
+    /// The frame of the other rate at `state`'s instant, if it has one.
+    mutating func state(matching state: FrameState) -> FrameState? {
+        let target = Double(state.index) * ratio
+        guard target == target.rounded() else { return nil }
+        let index = Int(target)
+        while last.map({ $0.index < index }) ?? true {
+            guard let next = simulation.nextFrame() else { return nil }
+            last = next
+        }
+        return last?.index == index ? last : nil
+    }
+}
+
+/// The leaves of a frame's state document with their paths, as expectations name them: scroll views under their
+/// own key (`list.contentOffset.y`), the first sheet, pager and panel as `sheet`, `pager`, `panel` (their keyed
+/// copies under `sheets`, `pagers`, `panels` are skipped), the touch left out (its phase depends on the frame rate).
+enum StateWalk {
+    static func leaves(of state: FrameState, _ body: (String, JSONValue) -> Void) {
+        guard case .object(let pairs) = state.json else { return }
+        for (key, value) in pairs {
+            switch key {
+            case "index", "time", "touch":
+                continue
+            case "scrollViews":
+                if case .object(let views) = value { for (name, view) in views { walk(view, name, body) } }
+            case "sheets", "pagers", "panels":
+                if case .object(let items) = value {
+                    for (name, item) in items.dropFirst() { walk(item, "\(key).\(name)", body) }
+                }
+            default:
+                walk(value, key, body)
+            }
+        }
+    }
+
+    static func walk(_ value: JSONValue, _ path: String, _ body: (String, JSONValue) -> Void) {
+        switch value {
+        case .object(let pairs): for (key, child) in pairs { walk(child, "\(path).\(key)", body) }
+        case .array(let items): for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]", body) }
+        case .number, .string, .bool, .null: body(path, value)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Runs independent pieces of work on several threads and hands the results back in order.
+public enum Parallel {
+    /// `body(items[i])` for every item on up to `jobs` threads. `inOrder` is called once per result, in the
+    /// order of `items` (as soon as a result and all before it are ready), one call at a time, so output
+    /// printed from it is deterministic however the threads interleave.
+    public static func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], jobs: Int, _ body: @Sendable (Item) -> Result,
+        inOrder: @Sendable (Int, Result) -> Void = { _, _ in }
+    ) -> [Result] {
+        let slots = Slots<Result>(count: items.count)
+        let workers = min(max(1, jobs), max(1, items.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = slots.claim() {
+                slots.store(body(items[index]), at: index, inOrder: inOrder)
+            }
+        }
+        return slots.values
+    }
+}
+
+private final class Slots<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [Value?]
+    private var next = 0
+    private var reported = 0
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < slots.count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    func store(_ value: Value, at index: Int, inOrder: (Int, Value) -> Void) {
+        lock.withLock {
+            slots[index] = value
+            while reported < slots.count, let ready = slots[reported] {
+                inOrder(reported, ready)
+                reported += 1
+            }
+        }
+    }
+
+    var values: [Value] { lock.withLock { slots.map { $0! } } }
+}

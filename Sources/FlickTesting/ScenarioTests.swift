@@ -1,0 +1,217 @@
+import FlickCore
+import FlickDiff
+import Foundation
+
+/// How `flick test` runs each scenario.
+public struct ScenarioTestOptions: Sendable {
+    /// When golden frames are written.
+    public var record: GoldenRecordMode
+    /// Where failing goldens leave expected, actual and diff images; nil: `$FLICK_ARTIFACTS` or the temporary folder.
+    public var reportDirectory: String?
+    /// The tolerance of golden comparisons: by default not one pixel may differ (anti-aliasing aside).
+    public var goldenTolerance: DiffOptions
+    public var invariants: InvariantChecker.Options
+
+    public init(record: GoldenRecordMode = .fromEnvironment, reportDirectory: String? = nil,
+                goldenTolerance: DiffOptions = DiffOptions(maxDiffPixels: 0),
+                invariants: InvariantChecker.Options = InvariantChecker.Options()) {
+        self.record = record
+        self.reportDirectory = reportDirectory
+        self.goldenTolerance = goldenTolerance
+        self.invariants = invariants
+    }
+}
+
+/// What one scenario's test found.
+public struct ScenarioTestResult: Sendable {
+    /// The scenario file, as given or found.
+    public var path: String
+    /// Expectations checked, and those that failed.
+    public var expectationCount = 0
+    public var expectationFailures: [ExpectationFailure] = []
+    /// The invariants' report (nil when the scenario could not be loaded).
+    public var invariants: InvariantReport?
+    /// Golden frames compared (or recorded).
+    public var goldens: [GoldenFrameResult] = []
+    /// Why the scenario could not be tested at all: a file that does not decode, a golden frame out of range.
+    public var error: String?
+
+    public init(path: String) { self.path = path }
+
+    /// The scenario could not be tested (bad input).
+    public var isError: Bool { error != nil }
+    public var passed: Bool {
+        error == nil && expectationFailures.isEmpty && (invariants?.passed ?? true) && goldens.allSatisfy(\.passed)
+    }
+
+    /// Everything that went wrong, one line each.
+    public var failureLines: [String] {
+        if let error { return error.split(separator: "\n").map(String.init) }
+        return expectationFailures.map(\.description)
+            + (invariants?.lines ?? [])
+            + goldens.compactMap(\.message)
+    }
+
+    /// `PASS path (3 expectations, 1221 invariant checks, 2 golden frames)` or `FAIL path (…)`.
+    public var summaryLine: String {
+        if isError { return "ERROR \(path)" }
+        var parts: [String] = []
+        let failedExpectations = expectationFailures.count
+        parts.append(passed || failedExpectations == 0
+            ? Self.count(expectationCount, "expectation")
+            : "\(failedExpectations) of \(Self.count(expectationCount, "expectation")) failed")
+        if let invariants {
+            let checks = invariants.checks.values.reduce(0, +)
+            let broken = invariants.grouped.count
+            parts.append(broken == 0 ? Self.count(checks, "invariant check")
+                                     : "\(Self.count(broken, "invariant")) broken")
+        }
+        let failedGoldens = goldens.filter { !$0.passed }.count
+        parts.append(failedGoldens == 0 ? Self.count(goldens.count, "golden frame")
+                                        : "\(failedGoldens) of \(Self.count(goldens.count, "golden frame")) failed")
+        return "\(passed ? "PASS" : "FAIL") \(path) (\(parts.joined(separator: ", ")))"
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}
+
+/// Finds, splits, runs and reports the scenarios of a test run (`flick test`).
+public enum ScenarioTests {
+    /// Scenario file extensions.
+    public static let extensions: Set<String> = ["json", "yaml", "yml"]
+    /// The folder beside a scenario that holds its golden frames.
+    public static let goldensFolderName = "__Goldens__"
+
+    /// Why a test run cannot start.
+    public struct InputError: Error, CustomStringConvertible, Sendable {
+        public var description: String
+        public init(_ description: String) { self.description = description }
+    }
+
+    /// The scenario files named by `arguments` (files, or folders searched recursively for .json, .yaml and .yml
+    /// files, skipping `__Goldens__` and hidden folders), sorted by path, each once.
+    public static func discover(_ arguments: [String]) throws(InputError) -> [String] {
+        var found: [String] = []
+        let manager = FileManager.default
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw InputError("\(argument): no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                found.append(argument)
+                continue
+            }
+            let before = found.count
+            collect(in: argument, into: &found)
+            if found.count == before {
+                throw InputError("\(argument): no scenario files (.json, .yaml, .yml) in this folder")
+            }
+        }
+        var seen = Set<String>()
+        return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    private static func collect(in folder: String, into found: inout [String]) {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for entry in entries.sorted() where !entry.hasPrefix(".") && entry != goldensFolderName {
+            let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                collect(in: path, into: &found)
+            } else if extensions.contains(URL(fileURLWithPath: entry).pathExtension.lowercased()) {
+                found.append(path)
+            }
+        }
+    }
+
+    /// Shard `index` of `count` (1-based) of `paths`: a contiguous, balanced run of the sorted paths, so the
+    /// shards 1/n … n/n together hold every path exactly once, whatever machine runs them.
+    public static func shard(_ paths: [String], index: Int, count: Int) -> [String] {
+        precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
+        let sorted = paths.sorted()
+        let start = (index - 1) * sorted.count / count, end = index * sorted.count / count
+        return Array(sorted[start..<end])
+    }
+
+    /// The golden folder of a scenario file: `__Goldens__/<file name without extension>/` beside it.
+    public static func goldenDirectory(for path: String) -> String {
+        // Built from the path as given (not made absolute), so messages name the same file on every machine.
+        let file = path as NSString
+        let base = (file.lastPathComponent as NSString).deletingPathExtension
+        return ((file.deletingLastPathComponent as NSString).appendingPathComponent(goldensFolderName) as NSString)
+            .appendingPathComponent(base)
+    }
+
+    /// Runs one scenario file: its expectations, the invariants, and its golden frames (those `goldens:` names,
+    /// or without it the `frame_NNNNN.png` files already in its golden folder, at the scale they were drawn at).
+    public static func run(path: String, options: ScenarioTestOptions = ScenarioTestOptions()) -> ScenarioTestResult {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder.load(path: path)
+        } catch {
+            var result = ScenarioTestResult(path: path)
+            result.error = error.description
+            return result
+        }
+        return run(scenario, path: path, options: options)
+    }
+
+    /// Tests a scenario already loaded; `path` is where its file is (its golden folder and icons are beside it).
+    public static func run(_ scenario: Scenario, path: String,
+                           options: ScenarioTestOptions = ScenarioTestOptions()) -> ScenarioTestResult {
+        var result = ScenarioTestResult(path: path)
+        result.expectationCount = scenario.expectations.count
+        result.expectationFailures = ExpectationEvaluator.check(scenario)
+        result.invariants = InvariantChecker.check(scenario, options: options.invariants)
+        do {
+            guard let spec = try goldenSpec(for: scenario, path: path) else { return result }
+            let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            result.goldens = try GoldenFrames.verify(
+                scenario, iconFolders: [iconFolder], frames: spec.frames, goldenDirectory: goldenDirectory(for: path),
+                scale: spec.scale, options: options.goldenTolerance, record: options.record,
+                artifactsDirectory: options.reportDirectory)
+        } catch {
+            result.error = "\(path): error: goldens: \(error)"
+        }
+        return result
+    }
+
+    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one.
+    static func goldenSpec(for scenario: Scenario, path: String) throws -> GoldenSpec? {
+        if let spec = scenario.goldens { return spec }
+        let folder = goldenDirectory(for: path)
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let frames = files.compactMap(frameIndex(ofGolden:)).sorted()
+        guard let first = frames.first else { return nil }
+        let name = String(format: "frame_%05d.png", first)
+        guard let width = pngWidth(path: (folder as NSString).appendingPathComponent(name)) else {
+            throw GoldenError("\(folder)/\(name) is not a PNG file")
+        }
+        // The viewport at that frame (a resize may have changed it) gives the scale the golden was drawn at.
+        let viewport = first < scenario.frameCount
+            ? Simulation(scenario: scenario).state(at: scenario.time(ofFrame: first)).viewport.width
+            : scenario.viewport.width
+        return GoldenSpec(frames: frames, scale: Double(width) / viewport)
+    }
+
+    /// 12 for `frame_00012.png`; nil for any other name.
+    static func frameIndex(ofGolden name: String) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst(6).dropLast(4)
+        guard digits.count >= 5, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return Int(digits)
+    }
+
+    /// The width in pixels from a PNG's IHDR chunk, without decoding it.
+    static func pngWidth(path: String) -> Int? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 24), data.count == 24 else { return nil }
+        let header = [UInt8](data)
+        guard header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == Array("IHDR".utf8)[...]
+        else { return nil }
+        return header[16..<20].reduce(0) { $0 << 8 | Int($1) }
+    }
+}

@@ -1,0 +1,135 @@
+import ArgumentParser
+import FlickCore
+import FlickTesting
+import Foundation
+
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
+        discussion: """
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel:
+          - its `expect:` entries, checked against the simulated states;
+          - the invariants of `flick check`;
+          - its golden frames: the frames `goldens:` names (or, without it, the frame_NNNNN.png files already in the folder), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+        Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`.
+
+        --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), all, failed (rewrites those that differ) or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
+
+        --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once.
+
+        Exit status 0 when every scenario passes, 1 when one fails, 2 on bad input (a file that does not decode, a bad option).
+        """
+    )
+
+    @Argument(help: "Scenario files or folders of them (searched recursively; __Goldens__ and hidden folders are skipped).")
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder (<dir>/<scenario>/frame_NNNNN/).", valueName: "dir"))
+    var report: String?
+
+    @Option(help: ArgumentHelp("Run only the i-th of n parts of the scenarios, e.g. 2/3.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("When golden frames are written: missing, all, failed or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
+    var record: String?
+
+    @Option(help: "Scenarios tested at once (default: all cores).")
+    var jobs: Int?
+
+    func run() throws {
+        let options = try testOptions()
+        let part = try parseShard()
+        if let junit { try checkWritable(junit) }
+        var files: [String]
+        do {
+            files = try ScenarioTests.discover(paths.map(resolve))
+        } catch {
+            throw badInput(error.description)
+        }
+        if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }
+
+        let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   { ScenarioTests.run(path: $0, options: options) }) { _, result in
+            print(result.summaryLine)
+            for line in result.failureLines { print("  " + line) }
+        }
+        let failed = results.filter { !$0.passed }.count
+        print("\(results.count - failed) passed, \(failed) failed")
+        if let junit {
+            do {
+                try writeAtomically(JUnitReport.xml(results), to: junit)
+            } catch {
+                throw badInput("cannot write \(junit): \(error.localizedDescription)")
+            }
+        }
+        if results.contains(where: \.isError) { throw failureExit }
+        if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A name of a bundled example stands for its file when no such path exists.
+    private func resolve(_ argument: String) -> String {
+        FileManager.default.fileExists(atPath: argument) ? argument : ExampleCatalog.resolve(argument)
+    }
+
+    private func testOptions() throws -> ScenarioTestOptions {
+        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        let mode: GoldenRecordMode
+        let modes = GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
+        if let record {
+            guard let m = GoldenRecordMode(rawValue: record) else {
+                throw badInput("--record must be one of \(modes), not \"\(record)\"")
+            }
+            mode = m
+        } else if let value = ProcessInfo.processInfo.environment[GoldenRecordMode.environmentVariable], !value.isEmpty {
+            guard let m = GoldenRecordMode(rawValue: value.lowercased()) else {
+                throw badInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(modes))")
+            }
+            mode = m
+        } else {
+            mode = .missing
+        }
+        if let report {
+            do {
+                try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
+            } catch {
+                throw badInput("--report \(report): cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+        return ScenarioTestOptions(record: mode, reportDirectory: report)
+    }
+
+    private func parseShard() throws -> (index: Int, count: Int)? {
+        guard let shard else { return nil }
+        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+            throw badInput("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/3, not \"\(shard)\"")
+        }
+        return (i, n)
+    }
+
+    private func checkWritable(_ file: String) throws {
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw badInput("--junit \(file): the folder \(folder) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw badInput("--junit \(file) is a folder")
+        }
+    }
+
+    /// Writes beside the destination and renames into place, so a report is never half written.
+    private func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
+        try Data(text.utf8).write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
+    }
+}
