@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 @testable import FlickReview
 import Foundation
@@ -14,7 +15,7 @@ import Testing
                                            options: ReviewOptions(contactSheet: true, contactSheetFrames: 14, playbackFPS: 60))
         let sheet = try #require(recorder.contactSheet)
         let folder = out.appendingPathComponent(scenario.name)
-        let decoded = try ImageSurface(contentsOfPNGFile: folder.appendingPathComponent("contact-sheet.png").path)
+        let decoded = try ImageSurface(Bitmap.readPNG(path: folder.appendingPathComponent("contact-sheet.png").path))
         #expect(decoded.pixelWidth == sheet.width && decoded.pixelHeight == sheet.height)
         #expect(sheet.tiles.count == 14)
 
@@ -38,7 +39,7 @@ import Testing
         }
         func thumbnail(ofFrame index: Int) throws -> [UInt32] {
             let file = folder.appendingPathComponent("frames/" + SequenceRenderer.frameFileName(index, count: scenario.frameCount, extension: "png"))
-            return Fixtures.pixels(of: try ContactSheet.thumbnail(of: ImageSurface(contentsOfPNGFile: file.path), canvas: sheet.canvas,
+            return Fixtures.pixels(of: try ContactSheet.thumbnail(of: ImageSurface(Bitmap.readPNG(path: file.path)), canvas: sheet.canvas,
                                                                    width: sheet.tileWidth, height: sheet.tileHeight))
         }
         var distinguishable = 0

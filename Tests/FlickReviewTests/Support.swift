@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 @testable import FlickReview
 import Foundation
@@ -48,7 +49,7 @@ enum Fixtures {
     }
 
     static func pixels(ofPNGFile url: URL) throws -> (width: Int, height: Int, words: [UInt32]) {
-        let image = try ImageSurface(contentsOfPNGFile: url.path)
+        let image = try ImageSurface(Bitmap.readPNG(path: url.path))
         return (image.pixelWidth, image.pixelHeight, pixels(of: image))
     }
 }
