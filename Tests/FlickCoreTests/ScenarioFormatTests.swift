@@ -205,3 +205,26 @@ import FlickPhysics
         #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
     }
 }
+
+@Suite struct ScenarioKeyMessagesTests {
+    @Test func mergeKeysSayWhatTheyAre() {
+        let text = minimalScenario().replacingOccurrences(of: "duration: 2", with: "duration: 2\nbase: &base {rows: 10}")
+            .replacingOccurrences(of: "{rows: 10, rowHeight: 50}", with: "{<<: *base, rowHeight: 50}")
+        let found = problems(text)
+        expectDiagnostic(found.first, path: "base", line: 3, column: 1, containing: ["unknown key \"base\""])
+        expectDiagnostic(found.dropFirst().first, path: "scene.list.<<", line: 5, column: 10,
+                         message: "YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias")
+        #expect(found.allSatisfy { !$0.message.contains("did you mean \"id\"") })
+    }
+
+    @Test(arguments: [("fsp", "fps"), ("detent", "detents"), ("dimmming", "dimming"), ("rowheight", "rowHeight"),
+                      ("tuochRate", "touchRate")])
+    func suggestions(_ typed: String, _ meant: String) {
+        #expect(closest(to: typed, in: ["fps", "detents", "dimming", "rowHeight", "touchRate", "id"]) == meant)
+    }
+
+    @Test(arguments: ["<<", "xy", "palette", "idx2"])
+    func noSuggestionForFarKeys(_ typed: String) {
+        #expect(closest(to: typed, in: ["id", "color2", "name", "viewport", "fps"]) == nil)
+    }
+}
