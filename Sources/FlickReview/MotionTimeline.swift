@@ -100,11 +100,17 @@ public struct MotionTimeline: Sendable {
                 framePhases.append("\(scroll.key) \(scroll.phase.rawValue)")
                 if let titles = pageTitles[scroll.key] {
                     // A pager or carousel: its position in pages, its boundaries named by page.
-                    let width = scroll.frame.width
                     let id = "pages:" + scroll.key
                     if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
-                    let fraction = width > 0 ? scroll.contentOffset.x / width : 0
-                    builders[id]!.pointsPerUnit = max(1, width)
+                    // The component's own fraction (a carousel's pages are narrower than its frame).
+                    let width = scroll.frame.width
+                    let fraction = state.pager(scroll.key)?.fraction ?? state.carousel(scroll.key)?.fraction
+                        ?? (width > 0 ? scroll.contentOffset.x / width : 0)
+                    if abs(fraction) > 1e-6 {
+                        builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / fraction))
+                    } else if builders[id]!.values.isEmpty {
+                        builders[id]!.pointsPerUnit = max(1, width)
+                    }
                     builders[id]!.add(sample: sample, value: fraction, velocity: scroll.velocity.x, time: state.time,
                                       references: titles.enumerated().map { ($0.element, Double($0.offset)) })
                     continue

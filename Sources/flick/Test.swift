@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickRender
 import FlickTesting
 import Foundation
 
@@ -60,7 +61,7 @@ struct Test: ParsableCommand {
             do {
                 try writeAtomically(JUnitReport.xml(results), to: junit)
             } catch {
-                throw badInput("cannot write \(junit): \(error.localizedDescription)")
+                throw badInput("\(error)")
             }
         }
         if results.contains(where: \.isError) { throw failureExit }
@@ -119,15 +120,16 @@ struct Test: ParsableCommand {
         }
     }
 
-    /// Writes beside the destination and renames into place, so a report is never half written.
+    /// Writes beside the destination and renames into place, so a report is never half written (`OutputFile`:
+    /// links followed, permissions kept, `-` is standard output).
     private func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        try Data(text.utf8).write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        let file = try OutputFile(path: path)
+        do {
+            try file.write(text)
+            try file.commit()
+        } catch {
+            file.abandon()
+            throw error
         }
     }
 }

@@ -84,6 +84,22 @@ import Testing
         #expect(!tabs.series.contains { $0.key == pager.key && $0.kind != .pages })
     }
 
+    @Test func aCarouselIsPlottedInCardsOfItsOwnWidth() throws {
+        // Cards 300 pt wide with 12 pt between: a page is 312 pt, not the 390 pt frame.
+        let cards = (1...5).map { Card(title: "Card \($0)") }
+        let scenario = Scenario(name: "cards", viewport: Viewport(width: 390, height: 300, scale: 1), duration: 1.5,
+                                scene: Scene(background: .plain, root: .carousel(CarouselSpec(cards: cards, cardWidth: 300))),
+                                gestures: [.drag(at: 0.1, from: Point(x: 300, y: 150), to: Point(x: 100, y: 150), duration: 0.1)])
+        let timeline = MotionTimeline(scenario: scenario)
+        let series = try #require(timeline.series.first)
+        #expect(timeline.series.count == 1 && series.kind == .pages)
+        let final = try #require(Simulation.frames(of: scenario).last?.carousels.first)
+        #expect(abs(try #require(series.values.last) - final.fraction) < 1e-12)
+        #expect(final.fraction >= 1 && abs(final.fraction - final.fraction.rounded()) < 1e-3, "rests on a card: \(final.fraction)")
+        #expect(series.references.prefix(2).map(\.label) == ["Card 1", "Card 2"])
+        #expect(abs(series.halfPixel - 0.5 / 312) < 1e-9)
+    }
+
     @Test func ticksAreRoundNumbers() {
         #expect(MotionPlot.ticks(0, 4.5, count: 10).values == [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5])
         #expect(MotionPlot.ticks(-120, 730, count: 5).values == [0, 200, 400, 600])
