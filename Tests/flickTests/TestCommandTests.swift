@@ -20,16 +20,6 @@ gestures:
 
 """
 
-/// Whether the scenario decoder reads `expect:` (it joins the file format in its own change).
-private let decoderReadsExpectations: Bool = {
-    guard let folder = try? scratchFolder("probe") else { return false }
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("probe.yaml")
-    guard (try? (pagerYAML + "expect:\n  - {at: end, pager.page: 2}\n").write(to: file, atomically: true, encoding: .utf8)) != nil
-    else { return false }
-    return (try? flick(["validate", file.path]).status) == 0
-}()
-
 /// The scenario lines (`PASS …`, `FAIL …`, `ERROR …`) of a `flick test` output.
 private func scenarioLines(_ output: String) -> [String] {
     output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("PASS ") || $0.hasPrefix("FAIL ") || $0.hasPrefix("ERROR ") }
@@ -181,8 +171,7 @@ struct TestCommandTests {
         #expect(document.errors.count == 1 && document.suiteAttributes["errors"] == "1")
     }
 
-    @Test("test: --record missing writes the goldens `goldens:` names and fails once; the next run passes",
-          .enabled(if: decoderReadsExpectations, "the scenario decoder does not read goldens: yet"))
+    @Test("test: --record missing writes the goldens `goldens:` names and fails once; the next run passes")
     func recordMissing() throws {
         let folder = try scratchFolder("test-record")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -198,8 +187,7 @@ struct TestCommandTests {
         #expect(second.stdout.contains(", 2 golden frames)"))
     }
 
-    @Test("test: a wrong expectation fails with expect[i], the path, the value found and the one expected",
-          .enabled(if: decoderReadsExpectations, "the scenario decoder does not read expect: yet"))
+    @Test("test: a wrong expectation fails with expect[i], the path, the value found and the one expected")
     func wrongExpectation() throws {
         let folder = try scratchFolder("test-expect")
         defer { try? FileManager.default.removeItem(at: folder) }
