@@ -8,10 +8,8 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel:
-          - its `expect:` entries, checked against the simulated states;
-          - the invariants of `flick check`;
-          - its golden frames: the frames `goldens:` names (or, without it, the frame_NNNNN.png files already in the folder), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+
         Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`.
 
         --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), all, failed (rewrites those that differ) or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
