@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a paging scroll view comes to rest after a release.
 public enum Paging {
-    /// A release faster than this (pt/s) adds half a page in its direction (SPEC §3).
+    /// A release faster than this (pt/s) adds half a page in its direction (docs/physics.md, "Paging").
     public static let defaultVelocityThreshold = 50.0
 
     /// UIScrollView-style paging (Flutter's `PageScrollPhysics` rule): `page = offset / pageWidth`, ±0.5 when the
@@ -18,7 +18,7 @@ public enum Paging {
     /// Absorbs binary rounding, so that decimal page positions such as 3.3 + 0.7 land on the integer they denote.
     static let pageTolerance = 1e-9
 
-    /// Snapped scrolling (seed 004): from the page position of the projected offset, a page counts as reached once
+    /// Snapped scrolling (docs/physics.md, "Snapping"): from the page position of the projected offset, a page counts as reached once
     /// `snapPoint` of it is covered in the direction of motion (0.3: 3.25 → 3, 3.3 → 4 moving forward).
     public static func snapPage(projectedPage: Double, movingForward: Bool, snapPoint: Double) -> Int {
         if movingForward {
@@ -28,7 +28,7 @@ public enum Paging {
         }
     }
 
-    /// True pagination (seed 004): one page at a time, by the direction from the offset at drag start. Moving forward
+    /// True pagination (docs/physics.md, "Snapping"): one page at a time, by the direction from the offset at drag start. Moving forward
     /// the next page is reached past `snapPoint` of it (0.1: 3.05 → 3, 3.1 → 4); moving backward the previous page is
     /// reached past `1 − snapPoint` of it (2.91 → 3, 2.89 → 2).
     public static func paginationPage(currentPage: Double, movingForward: Bool, snapPoint: Double) -> Int {

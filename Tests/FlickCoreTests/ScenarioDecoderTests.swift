@@ -637,7 +637,7 @@ func minimalScenario(_ extra: String = "") -> String {
         let found = problems(text)
         #expect(found.count == 2)
         expectDiagnostic(found.first, path: "scene.sheet.detent", line: 5, column: 5,
-                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: detents, initial, header, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents")
+                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents")
         // The mapping that lacks the real key says so, pointing at itself.
         expectDiagnostic(found.last, path: "scene.sheet", line: 5, column: 5,
                          message: "missing required key \"detents\"")
@@ -733,10 +733,18 @@ func minimalScenario(_ extra: String = "") -> String {
         let text = minimalScenario().replacingOccurrences(of: "{width: 390, height: 844}", with: "{width: 4000, height: 4000, scale: 3}")
         expectDiagnostic(problem(text), path: "viewport", line: 1, column: 11,
                          message: "4000×4000 pt at scale 3 is 144 megapixels; the limit is 64 megapixels")
-        // Sizes beyond any integer once made the message itself trap.
+        // Sizes beyond any integer once made the message itself trap; they are now beyond the limit for lengths.
         let huge = minimalScenario().replacingOccurrences(of: "{width: 390, height: 844}", with: "{width: 1e300, height: 1e300}")
-        expectDiagnostic(problem(huge), path: "viewport", line: 1, column: 11,
-                         containing: ["1e+300×1e+300 pt at scale 3", "the limit is 64 megapixels"])
+        let hugeProblems = problems(huge)
+        #expect(hugeProblems.count == 2)
+        expectDiagnostic(hugeProblems.first, path: "viewport.width", line: 1, column: 19,
+                         message: "expected a number > 0 up to 1000000, found 1e300")
+        expectDiagnostic(hugeProblems.last, path: "viewport.height", line: 1, column: 34,
+                         message: "expected a number > 0 up to 1000000, found 1e300")
+        // Within the limit for lengths, the pixel count still says what is wrong.
+        let large = minimalScenario().replacingOccurrences(of: "{width: 390, height: 844}", with: "{width: 1e6, height: 1e6, scale: 0.5}")
+        expectDiagnostic(problem(large), path: "viewport", line: 1, column: 11,
+                         message: "1000000×1000000 pt at scale 0.5 is 250000 megapixels; the limit is 64 megapixels")
         let scaled = minimalScenario().replacingOccurrences(of: "{width: 390, height: 844}", with: "{width: 390, height: 844, scale: 9}")
         expectDiagnostic(problem(scaled), path: "viewport.scale", line: 1, column: 44,
                          message: "expected a number in (0, 8], found 9")
@@ -934,7 +942,7 @@ func minimalScenario(_ extra: String = "") -> String {
         let two = minimalScenario().replacingOccurrences(of: "  list:", with: "  pager: {pages: [{title: a}]}\n  list:")
         expectDiagnostic(problem(two), path: "scene", line: 4, column: 3, message: "expected one component, found 2: pager, list")
         expectDiagnostic(problem("viewport: {width: 390, height: 844}\nduration: 2\nscene: {background: map}\n"),
-                         path: "scene", line: 3, column: 8, message: "expected one component: list, pager, stack, sheet")
+                         path: "scene", line: 3, column: 8, message: "expected one component: list, pager, stack, sheet, carousel")
         let nestedSheet = """
             viewport: {width: 390, height: 844}
             duration: 2

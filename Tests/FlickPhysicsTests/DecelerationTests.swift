@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlickPhysics
 
-/// Momentum after the finger lifts, in the continuous model: reference/physics.md section 1, rows D4–D10.
+/// Momentum after the finger lifts, in the continuous model: docs/physics.md, "Reference vectors", rows D4–D10.
 @Suite struct DecelerationTests {
     /// v₀ = 2000 pt/s from 0 at the normal rate, the fling of rows D4 and D6–D9.
     let fling = Deceleration(origin: 0, initialVelocity: 2000, rate: .normal)

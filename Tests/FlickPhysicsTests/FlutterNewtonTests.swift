@@ -151,7 +151,7 @@ import Testing
         #expect(scroll.spring!.motion.initialVelocity < -5000)
     }
 
-    /// Flutter's default bounce (mass 0.5, stiffness 100, ratio 1.1) flung into the end (BF6/BF7-like vectors at dpr 3).
+    /// Flutter's default bounce (mass 0.5, stiffness 100, ratio 1.1) flung into the end, at dpr 3 (values computed from `scroll_simulation.dart`).
     @Test func defaultSpringFlingIntoTheEnd() {
         let physics = BouncingScrollPhysics()
         #expect(physics.spring.dampingRatio > 1)

@@ -1,7 +1,8 @@
 import Testing
 @testable import FlickPhysics
 
-/// Paging and snapping: reference/physics.md section 4 (P1–P4, P6) with Flick's 50 pt/s threshold, and seed 004.
+/// Paging and snapping: docs/physics.md, "Reference vectors" (P1–P4, P6) with Flick's 50 pt/s threshold, and the
+/// Codementor article "UICollectionView snap scrolling and pagination" (docs/physics.md, "Snapping").
 @Suite struct PagingTests {
     static let pageWidth = 390.0
 
@@ -79,7 +80,7 @@ import Testing
         #expect(Paging.snapPage(projectedPage: projectedPage, movingForward: false, snapPoint: 0.3) == page)
     }
 
-    /// `{pagination: 0.1}`: forward 3.05 → 3, 3.1 → 4; backward 2.91 → 3, 2.89 → 2. At exactly 2.9 the seed's
+    /// `{pagination: 0.1}`: forward 3.05 → 3, 3.1 → 4; backward 2.91 → 3, 2.89 → 2. At exactly 2.9 the article's
     /// rule, floor(2.9 + 0.1) = 3, stays on page 3.
     @Test(arguments: [(3.05, true, 3), (3.1, true, 4), (2.91, false, 3), (2.89, false, 2), (2.9, false, 3)])
     func pagination(currentPage: Double, movingForward: Bool, page: Int) {

@@ -1,7 +1,7 @@
 import Testing
 @testable import FlickPhysics
 
-/// UIKit's rubber band, b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55: reference/physics.md section 2, rows R1–R8.
+/// UIKit's rubber band, b(x) = (1 − 1/(x·c/d + 1))·d with c = 0.55: docs/physics.md, "Reference vectors", rows R1–R8.
 @Suite struct RubberBandTests {
     @Test func defaultCoefficientIsUIKits() {
         #expect(RubberBand.defaultCoefficient == 0.55)

@@ -1,7 +1,7 @@
 import Testing
 @testable import FlickPhysics
 
-/// The scroll indicator's thumb: reference/physics.md section 5, rows I1–I6 (viewport 800, min offset 0, padding 0).
+/// The scroll indicator's thumb: docs/physics.md, "Reference vectors", rows I1–I6 (viewport 800, min offset 0, padding 0).
 @Suite struct ScrollIndicatorGeometryTests {
     @Test func constantsAreCupertinos() {
         let geometry = ScrollIndicatorGeometry()

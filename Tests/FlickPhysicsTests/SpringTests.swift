@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlickPhysics
 
-/// Damped springs in closed form: reference/physics.md section 3 (S1–S4, B1–B4, and Flutter's BF3–BF5).
+/// Damped springs in closed form: docs/physics.md, "Reference vectors" (S1–S4, B1–B4, and Flutter's BF3–BF5).
 @Suite struct SpringTests {
     // MARK: Parameterisation (3.2)
 
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func standardPreset() {
-        // SPEC §3: response 0.3 s, ζ = 1: k = (2π/0.3)², c = 4π/0.3.
+        // docs/physics.md, "Springs": response 0.3 s, ζ = 1: k = (2π/0.3)², c = 4π/0.3.
         #expect(Spring.standard.mass == 1)
         expectClose(Spring.standard.stiffness, 438.6491, tolerance: 1e-4, "k")
         expectClose(Spring.standard.damping, 41.8879, tolerance: 1e-4, "c")
@@ -168,7 +168,7 @@ import Testing
 
     // MARK: No jump at release, and continuity
 
-    /// Every regime starts at `from` with the release velocity exactly (SPEC §3: no jump when a finger lifts).
+    /// Every regime starts at `from` with the release velocity exactly (docs/physics.md, "Springs": no jump when a finger lifts).
     @Test(arguments: [0.25, 0.5, 0.9, 1.0, 1.1, 1.25, 2.0, 5.0])
     func startsWithTheReleasePositionAndVelocity(dampingRatio: Double) {
         for (from, to, velocity) in [(0.0, 500.0, 0.0), (120.0, 0.0, -800.0), (-40.0, 390.0, 2500.0),

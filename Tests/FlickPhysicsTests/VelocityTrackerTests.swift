@@ -1,7 +1,7 @@
 import Testing
 @testable import FlickPhysics
 
-/// The least-squares (LSQ2) velocity tracker: reference/physics.md section 6, LSQ2 column of V1–V5.
+/// The least-squares (LSQ2) velocity tracker: docs/physics.md, "Reference vectors", rows V1–V5.
 @Suite struct VelocityTrackerTests {
     /// A tracker fed with samples given in milliseconds, as the reference table gives them.
     static func tracker(_ samples: [(ms: Double, position: Double)]) -> VelocityTracker {

@@ -14,6 +14,10 @@ final class NodeReader {
     private var budgetReported = false
     /// Problems found after `maximumDiagnostics` were reported; the walk stops at the first of them.
     private(set) var problemsLeftOut = false
+    /// Whether to note every key read (for the test that the format's description covers every read).
+    var recordsKeys = false
+    /// `object.key` for every key read from the document, when `recordsKeys`.
+    private(set) var keysRead: Set<String> = []
 
     /// The most nodes a scenario may expand to (aliases included).
     static let maximumNodeVisits = 2_000_000
@@ -29,13 +33,22 @@ final class NodeReader {
     var hasErrors: Bool { !diagnostics.isEmpty }
 
     func report(_ path: String, _ mark: Mark?, _ message: String) {
-        guard diagnostics.count < Self.maximumDiagnostics else {
-            problemsLeftOut = true
-            return
-        }
-        diagnostics.append(ScenarioDiagnostic(file: file, path: path, line: mark?.line, column: mark?.column,
-                                              message: message))
+        insert([ScenarioDiagnostic(file: file, path: path, line: mark?.line, column: mark?.column, message: message)],
+               at: diagnostics.count)
     }
+
+    /// Places problems found late (a mapping's unknown keys, known once its keys have been read) where the walk
+    /// met them, so messages keep the document's order: a mapping's own keys before what they hold.
+    func insert(_ problems: [ScenarioDiagnostic], at index: Int) {
+        guard !problems.isEmpty else { return }
+        diagnostics.insert(contentsOf: problems, at: min(index, diagnostics.count))
+        if diagnostics.count > Self.maximumDiagnostics {
+            diagnostics.removeLast(diagnostics.count - Self.maximumDiagnostics)
+            problemsLeftOut = true
+        }
+    }
+
+    func noteRead(_ object: String, _ key: String) { keysRead.insert("\(object).\(key)") }
 
     /// Counts a visit; false once the budget is spent (reported once) or enough problems have been found.
     func visit(_ path: String, _ mark: Mark?) -> Bool {
@@ -64,10 +77,6 @@ struct Field {
         Field(node: node, path: path.isEmpty ? key : "\(path).\(key)", reader: reader)
     }
 
-    func child(_ node: Node, index: Int) -> Field {
-        Field(node: node, path: "\(path)[\(index)]", reader: reader)
-    }
-
     func fail(_ message: String) { reader.report(path, mark, message) }
 
     func fail(expected: String) { fail("expected \(expected), found \(Field.describe(node))") }
@@ -76,9 +85,7 @@ struct Field {
     static func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar):
-            if scalar.style == .doubleQuoted || scalar.style == .singleQuoted {
-                return "the string \"\(truncated(scalar.string))\""
-            }
+            if scalar.isQuoted { return "the string \"\(truncated(scalar.string))\"" }
             if scalar.string.isEmpty || scalar.string == "~" || scalar.string == "null" { return "null" }
             return "\(truncated(scalar.string))"
         case .mapping: return "a mapping"
@@ -92,14 +99,14 @@ struct Field {
         s.count > 40 ? String(s.prefix(40)) + "…" : s
     }
 
-    private var plainScalar: String? {
+    var plainScalar: String? {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
         return scalar.string
     }
 
     // MARK: Scalars
 
-    func number(_ rule: NumberRule = .finite) -> Double? {
+    func number(_ rule: NumberRule) -> Double? {
         guard reader.visit(path, mark) else { return nil }
         guard let text = plainScalar, let value = Field.parseNumber(text) else {
             fail(expected: rule.expectation)
@@ -109,26 +116,15 @@ struct Field {
             fail("expected \(rule.expectation), found \(Field.truncated(text)) (numbers must be finite)")
             return nil
         }
-        guard rule.admits(value) else {
+        guard rule.whole ? value == value.rounded() && abs(value) < 1e15 : true, rule.domainAdmits(value) else {
             fail(expected: rule.expectation)
             return nil
         }
+        guard rule.limitsAdmit(value) else {
+            fail(expected: rule.limitExpectation)
+            return nil
+        }
         return value
-    }
-
-    func integer(_ rule: NumberRule = .finite) -> Int? {
-        guard reader.visit(path, mark) else { return nil }
-        let expectation = rule.expectation.replacingOccurrences(of: "a number", with: "a whole number")
-        guard let text = plainScalar, let value = Field.parseNumber(text),
-              value.isFinite, value == value.rounded(), abs(value) < 1e15 else {
-            fail(expected: expectation)
-            return nil
-        }
-        guard rule.admits(value) else {
-            fail(expected: expectation)
-            return nil
-        }
-        return Int(value)
     }
 
     /// A plain scalar as a number: decimal notation, or YAML's `.inf`, `-.inf` and `.nan` (which are numbers
@@ -145,10 +141,15 @@ struct Field {
         }
     }
 
-    func string() -> String? {
+    func string(maxLength: Int) -> String? {
         guard reader.visit(path, mark) else { return nil }
         guard case .scalar(let scalar) = node else {
             fail(expected: "a string")
+            return nil
+        }
+        // Characters are counted only when the bytes could be too many, and no further than the limit.
+        guard scalar.string.utf8.count <= maxLength || scalar.string.prefix(maxLength + 1).count <= maxLength else {
+            fail("expected at most \(maxLength) characters, found a longer text (\"\(Field.truncated(scalar.string))\")")
             return nil
         }
         return scalar.string
@@ -165,139 +166,112 @@ struct Field {
         }
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) -> T? where T.RawValue == String {
+    /// One of `words` (exactly as written).
+    func word(_ words: [String]) -> String? {
         guard reader.visit(path, mark) else { return nil }
-        let options = T.allCases.map(\.rawValue)
-        guard case .scalar(let scalar) = node, let value = T(rawValue: scalar.string) else {
-            fail(expected: "one of \(options.joined(separator: ", "))")
+        guard case .scalar(let scalar) = node, words.contains(scalar.string) else {
+            fail(expected: "one of \(words.joined(separator: ", "))")
             return nil
         }
-        return value
+        return scalar.string
     }
 
     // MARK: Collections
 
-    func sequence(minCount: Int = 0) -> [Field]? {
+    /// The items of a list value, without visiting them.
+    var items: [Field]? {
+        guard case .sequence(let nodes) = node else { return nil }
+        return nodes.enumerated().map { Field(node: $0.element, path: "\(path)[\($0.offset)]", reader: reader) }
+    }
+
+    /// The value of `key` in a mapping value, without visiting it.
+    func value(forKey key: String) -> Field? {
+        guard case .mapping(let mapping) = node else { return nil }
+        let found = mapping.first { k, _ in k.string.map { reader.renamedKeys[$0] ?? $0 } == key }
+        return found.map { child($0.value, key: key) }
+    }
+
+    func sequence(minCount: Int) -> [Field]? {
         guard reader.visit(path, mark) else { return nil }
         guard case .sequence(let sequence) = node else {
             fail(expected: "a list")
             return nil
         }
-        let items = sequence.enumerated().map { child($0.element, index: $0.offset) }
-        if items.count < minCount {
-            fail("expected at least \(minCount) item\(minCount == 1 ? "" : "s"), found \(items.count)")
+        if sequence.count < minCount {
+            fail("expected at least \(minCount) item\(minCount == 1 ? "" : "s"), found \(sequence.count)")
             return nil
         }
-        return items
-    }
-
-    /// A mapping whose keys must all be in `allowed`; unknown and duplicate keys are reported.
-    func mapping(_ allowed: [String]) -> Fields? {
-        guard reader.visit(path, mark) else { return nil }
-        guard case .mapping(let mapping) = node else {
-            fail(expected: "a mapping with keys \(allowed.joined(separator: ", "))")
-            return nil
-        }
-        var values: [String: Field] = [:]
-        var keyMarks: [String: Mark] = [:]
-        var order: [String] = []
-        for (keyNode, valueNode) in mapping {
-            guard case .scalar(let keyScalar) = keyNode else {
-                reader.report(path, keyNode.mark, "keys must be strings, found \(Field.describe(keyNode))")
-                continue
-            }
-            let key = reader.renamedKeys[keyScalar.string] ?? keyScalar.string
-            let field = child(valueNode, key: key)
-            if values[key] != nil {
-                var message = "duplicate key \"\(Field.truncated(key))\""
-                if let first = keyMarks[key] { message += " (first at line \(first.line), column \(first.column))" }
-                reader.report(field.path, keyNode.mark, message)
-                continue
-            }
-            guard allowed.contains(key) else {
-                var message = "unknown key \"\(Field.truncated(key))\""
-                if let suggestion = closest(to: key, in: allowed) { message += " (did you mean \"\(suggestion)\"?)" }
-                message += "; expected one of: \(allowed.joined(separator: ", "))"
-                reader.report(field.path, keyNode.mark, message)
-                continue
-            }
-            values[key] = field
-            keyMarks[key] = keyNode.mark
-            order.append(key)
-        }
-        return Fields(owner: self, values: values, order: order)
-    }
-
-    /// `[x, y]` as a point.
-    func point() -> Point? {
-        guard let items = sequence() else { return nil }
-        guard items.count == 2 else {
-            fail("expected a point [x, y], found a list of \(items.count)")
-            return nil
-        }
-        guard let x = items[0].number(), let y = items[1].number() else { return nil }
-        return Point(x: x, y: y)
+        return sequence.enumerated().map { Field(node: $0.element, path: "\(path)[\($0.offset)]", reader: reader) }
     }
 }
 
-/// The values of a mapping by key.
-struct Fields {
-    let owner: Field
-    let values: [String: Field]
-    /// Keys in document order.
-    let order: [String]
+/// What a number must be, and how a message says it: its domain (`> 0`, `in 1...240`) and, inside it, limits that
+/// keep every number derived from it finite and in range, said apart ("a number > 0 up to 1000000").
+struct NumberRule {
+    var low: Double? = nil, lowOpen = false, high: Double? = nil, highOpen = false
+    var lowerLimit: Double? = nil, upperLimit: Double? = nil
+    var whole = false
 
-    func optional(_ key: String) -> Field? { values[key] }
-
-    func required(_ key: String) -> Field? {
-        if let field = values[key] { return field }
-        owner.fail("missing required key \"\(key)\"")
-        return nil
+    static let finite = NumberRule()
+    static let positive = NumberRule(low: 0, lowOpen: true)
+    static let nonNegative = NumberRule(low: 0)
+    static func closed(_ low: Double, _ high: Double) -> NumberRule { NumberRule(low: low, high: high) }
+    static func range(_ low: Double, _ high: Double, lowOpen: Bool, highOpen: Bool) -> NumberRule {
+        NumberRule(low: low, lowOpen: lowOpen, high: high, highOpen: highOpen)
     }
 
-    func has(_ key: String) -> Bool { values[key] != nil }
-}
+    /// The same domain, at most `high`.
+    func upTo(_ high: Double) -> NumberRule { var r = self; r.upperLimit = high; return r }
+    /// The same domain, within `low...high`.
+    func within(_ low: Double, _ high: Double) -> NumberRule { var r = upTo(high); r.lowerLimit = low; return r }
+    var wholeNumber: NumberRule { var r = self; r.whole = true; return r }
 
-/// What a number must be, and how to say it in a message.
-enum NumberRule {
-    case finite
-    case positive
-    case nonNegative
-    /// `low...high`, either end open or closed.
-    case range(Double, Double, lowOpen: Bool, highOpen: Bool)
-
-    static func closed(_ low: Double, _ high: Double) -> NumberRule { .range(low, high, lowOpen: false, highOpen: false) }
-
-    func admits(_ x: Double) -> Bool {
-        switch self {
-        case .finite: return true
-        case .positive: return x > 0
-        case .nonNegative: return x >= 0
-        case .range(let low, let high, let lowOpen, let highOpen):
-            let aboveLow = lowOpen ? x > low : x >= low
-            let belowHigh = highOpen ? x < high : x <= high
-            return aboveLow && belowHigh
-        }
+    func domainAdmits(_ x: Double) -> Bool {
+        (low.map { lowOpen ? x > $0 : x >= $0 } ?? true) && (high.map { highOpen ? x < $0 : x <= $0 } ?? true)
     }
+
+    func limitsAdmit(_ x: Double) -> Bool { x >= (lowerLimit ?? -.infinity) && x <= (upperLimit ?? .infinity) }
 
     var expectation: String {
-        switch self {
-        case .finite: return "a number"
-        case .positive: return "a number > 0"
-        case .nonNegative: return "a number ≥ 0"
-        case .range(let low, let high, let lowOpen, let highOpen):
-            if !lowOpen && !highOpen { return "a number in \(format(low))...\(format(high))" }
-            return "a number in \(lowOpen ? "(" : "[")\(format(low)), \(format(high))\(highOpen ? ")" : "]")"
+        let noun = whole ? "a whole number" : "a number"
+        switch (low, high) {
+        case (nil, nil): return noun
+        case (let l?, nil): return "\(noun) \(lowOpen ? ">" : "≥") \(say(l))"
+        case (nil, let h?): return "\(noun) \(highOpen ? "<" : "≤") \(say(h))"
+        case (let l?, let h?) where !lowOpen && !highOpen: return "\(noun) in \(say(l))...\(say(h))"
+        case (let l?, let h?): return "\(noun) in \(lowOpen ? "(" : "[")\(say(l)), \(say(h))\(highOpen ? ")" : "]")"
         }
     }
 
-    private func format(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+    var limitExpectation: String {
+        switch (lowerLimit, upperLimit) {
+        case (let l?, let h?): return "\(whole ? "a whole number" : "a number") from \(say(l)) to \(say(h))"
+        case (nil, let h?): return "\(expectation) up to \(say(h))"
+        default: return expectation
+        }
+    }
+
+    /// The tightest bounds of domain and limits together, each with whether it is excluded.
+    var bounds: (low: (Double, Bool)?, high: (Double, Bool)?) {
+        var lower = low.map { ($0, lowOpen) }, upper = high.map { ($0, highOpen) }
+        if let l = lowerLimit, l >= lower?.0 ?? -.infinity { lower = (l, false) }
+        if let h = upperLimit, h <= upper?.0 ?? .infinity { upper = (h, false) }
+        return (lower, upper)
     }
 }
 
-/// The allowed key nearest to a misspelt one (edit distance at most 2), for "did you mean" hints.
-func closest(to key: String, in candidates: [String]) -> String? {
+/// A number as messages and the docs say it: at most three decimals, whole numbers without a point.
+func say(_ x: Double) -> String {
+    if x != 0 && abs(x) < 0.001 { return "\(x)" }
+    guard abs(x) < 1e9 else { return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)" }
+    var t = String(format: "%.3f", x)
+    while t.hasSuffix("0") { t.removeLast() }
+    if t.hasSuffix(".") { t.removeLast() }
+    return t
+}
+
+/// The candidate nearest to a misspelt word (edit distance at most `within`), for "did you mean" hints.
+func closest(to key: String, in candidates: [String], within limit: Int = 2) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -314,7 +288,11 @@ func closest(to key: String, in candidates: [String]) -> String? {
     }
     guard key.count <= 64 else { return nil }
     let lowered = Array(key.lowercased())
-    let scored = candidates.map { ($0, distance(lowered, Array($0.lowercased()))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
+    let scored = candidates.filter { $0.count <= 64 }.map { ($0, distance(lowered, Array($0.lowercased()))) }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
     return best.0
+}
+
+extension Node.Scalar {
+    var isQuoted: Bool { style == .doubleQuoted || style == .singleQuoted }
 }

@@ -511,7 +511,7 @@ public struct Gesture: Sendable {
         case tap(Point)
         /// The viewport changes to `Size`, at once or animated over `duration` seconds along `curve`
         /// (an iPad size transition).
-        case resize(Size, duration: Double = 0, curve: DragCurve = .easeInOut)
+        case resize(Size, duration: Double = Gesture.defaultResizeDuration, curve: DragCurve = Gesture.defaultResizeCurve)
     }
     /// Start time in seconds.
     public var at: Double
@@ -525,15 +525,26 @@ public struct Gesture: Sendable {
         self.index = index
     }
 
-    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = .linear,
-                            hold: Double = 0) -> Gesture {
+    /// A drag's curve when none is given.
+    public static let defaultCurve = DragCurve.linear
+    /// Seconds a drag's finger rests at its end before lifting, when none is given.
+    public static let defaultHold = 0.0
+
+    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = Gesture.defaultCurve,
+                            hold: Double = Gesture.defaultHold) -> Gesture {
         Gesture(at: at, .drag(from: from, to: to, duration: duration, curve: curve, hold: hold))
     }
     public static func tap(at: Double, _ point: Point) -> Gesture { Gesture(at: at, .tap(point)) }
     public static func touches(at: Double, _ samples: [(t: Double, point: Point)]) -> Gesture {
         Gesture(at: at, .touches(samples))
     }
-    public static func resize(at: Double, to size: Size, duration: Double = 0, curve: DragCurve = .easeInOut) -> Gesture {
+    /// A resize's duration when none is given: at once.
+    public static let defaultResizeDuration = 0.0
+    /// An animated resize's curve when none is given.
+    public static let defaultResizeCurve = DragCurve.easeInOut
+
+    public static func resize(at: Double, to size: Size, duration: Double = Gesture.defaultResizeDuration,
+                              curve: DragCurve = Gesture.defaultResizeCurve) -> Gesture {
         Gesture(at: at, .resize(size, duration: duration, curve: curve))
     }
 

@@ -1,0 +1,699 @@
+import Foundation
+import FlickPhysics
+
+/// The keys that introduce a component, one for each case of `ComponentKind`.
+enum ComponentKey: String, CaseIterable {
+    case list, pager, stack, sheet, carousel
+
+    init(_ kind: ComponentKind) {
+        switch kind {
+        case .list: self = .list
+        case .pager: self = .pager
+        case .stack: self = .stack
+        case .sheet: self = .sheet
+        case .carousel: self = .carousel
+        }
+    }
+
+    /// Whether it scrolls (and so a sheet's `tracks` may name it).
+    var isScrollView: Bool {
+        switch self {
+        case .list, .pager, .carousel: true
+        case .stack, .sheet: false
+        }
+    }
+
+    var doc: String {
+        switch self {
+        case .list: "Rows of equal height, optionally in sections, in a scroll view."
+        case .pager: "A paging scroll view of pages under a tab bar."
+        case .stack: "Children laid out top to bottom; the last one takes the rest of the height."
+        case .sheet: "A panel with detents over the background holding one component (a card when dismissible); only the scene's root may be a sheet."
+        case .carousel: "Horizontally paged cards narrower than the screen, the neighbours peeking."
+        }
+    }
+}
+
+/// The keys that introduce a gesture's action, one for each case of `Gesture.Action`.
+enum GestureKey: String, CaseIterable {
+    case drag, touches, tap, resize
+
+    var doc: String {
+        switch self {
+        case .drag: "One finger down at `from`, moving to `to` over `duration`, resting `hold` seconds, then lifting."
+        case .touches: "Raw samples `[t, x, y]` of one finger, t in seconds from `at`, never decreasing."
+        case .tap: "Down and up at one point `[x, y]`."
+        case .resize: "The viewport changes size (a rotation, an iPad window resize)."
+        }
+    }
+}
+
+extension NumberRule {
+    /// A size on screen.
+    static let length = NumberRule.positive.upTo(ScenarioDecoder.maximumLength)
+    /// An inset, a radius or a gap.
+    static let margin = NumberRule.nonNegative.upTo(ScenarioDecoder.maximumLength)
+    static let coordinate = NumberRule.finite.within(-ScenarioDecoder.maximumLength, ScenarioDecoder.maximumLength)
+    static let offset = NumberRule.finite.within(-ScenarioDecoder.maximumContentLength, ScenarioDecoder.maximumContentLength)
+    static let rowHeight = NumberRule.positive.within(ScenarioDecoder.minimumRowHeight, ScenarioDecoder.maximumLength)
+    static let seconds = NumberRule.range(0, 600, lowOpen: true, highOpen: false)
+    static let openUnit = NumberRule.range(0, 1, lowOpen: true, highOpen: true)
+}
+
+/// The model's own defaults, read from values made with the public initialisers' defaults: the decoder states none.
+private enum Defaults {
+    static let placeholder = Component.stack(StackSpec(children: []))
+    static let scenario = Scenario(name: "", duration: 1, scene: Scene(root: placeholder))
+    static let list = ListSpec(rowHeight: 1)
+    static let pager = PagerSpec(pages: [])
+    static let sheet = SheetSpec(detents: [], initial: "", content: placeholder)
+    static let carousel = CarouselSpec(cards: [], cardWidth: 1)
+}
+
+/// The scenario file format as the decoder reads it (docs/scenario-format.md): each key once, with its kind of
+/// value, its default and its meaning.
+final class ScenarioFormat {
+    let defaultName: String
+    private let names = ComponentNames()
+    /// Values made once per depth rather than once per page (a file may hold thousands); they hold `self`, so
+    /// `read` drops them when it is done.
+    private var contentValues: [Int: Value<Component>] = [:]
+    private var componentValues: [Int: Value<Component>] = [:]
+
+    init(defaultName: String) { self.defaultName = defaultName }
+
+    /// Reads a whole document.
+    func read(_ root: Field) -> Scenario? {
+        defer { (contentValues, componentValues) = ([:], [:]) }
+        return scenario.read(root)
+    }
+
+    var scenario: Value<Scenario> {
+        .object("scenario", "A scenario: a scene, the gestures performed on it, and how to sample it.") { m in
+            let d = Defaults.scenario
+            let name = m.optional("name", Self.name, "Names the output folder. Default: the file's name without its extension.")
+            let viewport = m.required("viewport", self.viewport, "The screen.")
+            let fps = m.value("fps", .number(.closed(1, 240)), default: d.fps, "Frames per second of the sampled sequence.")
+            let duration = m.required("duration", .number(.seconds), "Seconds; frames are at t = i/fps for i = 0 … round(duration·fps).")
+            let touchRate = m.value("touchRate", .number(.closed(1, 1000)), default: d.touchRate,
+                                    "Touch samples per second fed to the velocity tracker.")
+            let physics = m.value("physics", self.physics, default: d.physics, "How scroll views decelerate.")
+            let theme = m.value("theme", .choice, default: d.theme, "The colours.")
+            let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
+            var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
+            if let count = frames, let fps, let duration, count > ScenarioDecoder.maximumFrames {
+                m.fail("duration", "duration \(say(duration)) s at \(say(fps)) fps gives \(count) frames; the limit is \(ScenarioDecoder.maximumFrames)")
+                frames = nil
+            }
+            let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, scale: viewport?.scale),
+                                   default: d.gestures, "What the finger (or the window) does; one finger, so they may not overlap.")
+            let expect = m.value("expect", self.expectations(duration: duration, fps: fps), default: [],
+                                 "Checks on the simulated states, run by `flick test`.")
+            let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
+                                     "Frames `flick test` compares with stored images.")
+            let namesOK = self.names.check()
+            guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
+                  let gestures, let expect else { return nil }
+            let scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
+                                    touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
+                                    expectations: expect.map(\.expectation), goldens: goldens)
+            // A path is checked on the first frame of the scene itself: the state document has no other schema.
+            if !expect.isEmpty {
+                let state = Simulation(scenario: scenario).state(at: 0)
+                for entry in expect {
+                    guard let problem = StatePaths.problem(entry.expectation.path, entry.expectation.condition, in: state) else { continue }
+                    entry.field.reader.report(entry.field.path, entry.keyMark, problem)
+                }
+            }
+            return scenario
+        }
+    }
+
+    private static var name: Value<String> {
+        Value.text(maxLength: 128).map { name, field in
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+            guard !name.isEmpty, !name.hasPrefix("."), name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+                field.fail("expected a name of letters, digits, '-', '_' and '.' (it names the output folder), found \"\(Field.truncated(name))\"")
+                return nil
+            }
+            return name
+        }
+    }
+
+    // MARK: Viewport and settings
+
+    private var viewport: Value<Viewport> {
+        .object("viewport", "The screen: its size in points, pixels per point and safe area.") { m in
+            let width = m.required("width", .number(.length), "Points.")
+            let height = m.required("height", .number(.length), "Points.")
+            let scale = m.value("scale", .number(.range(0, 8, lowOpen: true, highOpen: false)), default: Viewport.defaultScale,
+                                "Pixels per point of the images.")
+            let safeArea = m.value("safeArea", Self.insets, default: .zero, "Insets kept clear of content (status bar, home indicator).")
+            guard !m.failed, let width, let height, let scale, let safeArea else { return nil }
+            if let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
+                m.fail(problem)
+            } else if safeArea.top + safeArea.bottom >= height || safeArea.left + safeArea.right >= width {
+                m.fail("safeArea", "the safe area leaves no room inside a \(say(width))×\(say(height)) viewport")
+            }
+            return Viewport(width: width, height: height, scale: scale, safeArea: safeArea)
+        }
+    }
+
+    private static var insets: Value<EdgeInsets> {
+        let value = Value<EdgeInsets>.object("insets", "Distances from the four edges, in points.") { m in
+            let z = EdgeInsets.zero
+            let top = m.value("top", .number(.margin), default: z.top, "Points.")
+            let left = m.value("left", .number(.margin), default: z.left, "Points.")
+            let bottom = m.value("bottom", .number(.margin), default: z.bottom, "Points.")
+            let right = m.value("right", .number(.margin), default: z.right, "Points.")
+            guard let top, let left, let bottom, let right else { return nil }
+            return EdgeInsets(top: top, left: left, bottom: bottom, right: right)
+        }
+        return Value(shape: value.shape, read: value.read, encode: { i in
+            .object([("top", .number(i.top)), ("left", .number(i.left)), ("bottom", .number(i.bottom)), ("right", .number(i.right))])
+        })
+    }
+
+    private var physics: Value<PhysicsSettings> {
+        .object("physics", "How scroll views decelerate.") { m in
+            m.value("decelerationRate", Self.decelerationRate, default: Defaults.scenario.physics.decelerationRate,
+                    "UIScrollView's rate: normal (0.998), fast (0.99), or the factor velocity keeps every millisecond.")
+                .map(PhysicsSettings.init(decelerationRate:))
+        }
+    }
+
+    private static var decelerationRate: Value<DecelerationRate> {
+        Value(shape: .anyOf([.words(["normal", "fast"]), .number(.openUnit)]), read: { field in
+            switch field.plainScalar {
+            case "normal": return .normal
+            case "fast": return .fast
+            default:
+                guard let text = field.plainScalar, let value = Double(text), value.isFinite, NumberRule.openUnit.domainAdmits(value) else {
+                    field.fail(expected: "normal, fast or a number in (0, 1)")
+                    return nil
+                }
+                _ = field.reader.visit(field.path, field.mark)
+                return DecelerationRate(value)
+            }
+        }, encode: { $0 == .normal ? .string("normal") : $0 == .fast ? .string("fast") : .number($0.rawValue) })
+    }
+
+    // MARK: Scene and components
+
+    private var scene: Value<Scene> {
+        .object("scene", "One root component over a background.") { m in
+            let background = m.value("background", Self.background, default: Defaults.scenario.scene.background,
+                                     "map, plain, or a colour \"#rrggbb\" (also written {color: \"#rrggbb\"}).")
+            let root = self.component(in: m, depth: 1, allowSheet: true)
+            guard let background, let root else { return nil }
+            return Scene(background: background, root: root)
+        }
+    }
+
+    private static var background: Value<Background> {
+        let mapped = Value<Background>.object("backgroundColor", "A solid background colour.") { m in
+            m.required("color", .color, "\"#rrggbb\".").map(Background.color)
+        }
+        return Value(shape: .anyOf([.words(["map", "plain"]), Value.color.shape, mapped.shape]), read: { field in
+            switch field.node {
+            case .scalar(let s) where s.string == "map": return .map
+            case .scalar(let s) where s.string == "plain": return .plain
+            case .scalar(let s) where s.string.hasPrefix("#"): return Value.color.read(field).map(Background.color)
+            case .mapping: return mapped.read(field)
+            default:
+                field.fail(expected: "map, plain, a colour \"#rrggbb\" or {color: \"#rrggbb\"}")
+                return nil
+            }
+        }, encode: {
+            switch $0 {
+            case .map: .string("map")
+            case .plain: .string("plain")
+            case .color(let c): .string(c)
+            }
+        })
+    }
+
+    /// The components a content may hold: any but a sheet.
+    private static let contentKeys = ComponentKey.allCases.filter { $0 != .sheet }
+    private static let refusedInContent = [ComponentKey.sheet.rawValue: "a sheet can only be the scene's root component"]
+
+    /// The one component key of a mapping (a scene, a sheet's or a page's content, a stack child).
+    private func component(in m: Mapping, depth: Int, allowSheet: Bool) -> Component? {
+        let keys = allowSheet ? ComponentKey.allCases : Self.contentKeys
+        return m.one(of: keys, { self.component($0, depth: depth) }, doc: { $0.doc },
+                     none: "expected one component: \(keys.map { $0.rawValue }.joined(separator: ", "))",
+                     several: { "expected one component, found \($0.count): \($0.joined(separator: ", "))" },
+                     refusing: allowSheet ? [:] : Self.refusedInContent) { field in
+            guard depth <= ScenarioDecoder.maximumComponentDepth else {
+                field.fail("components nest more than \(ScenarioDecoder.maximumComponentDepth) deep")
+                return false
+            }
+            return true
+        }
+    }
+
+    private func content(depth: Int) -> Value<Component> {
+        if let value = contentValues[depth] { return value }
+        let value = Value<Component>.object("content", "Holds one component (not a sheet).") { m in
+            self.component(in: m, depth: depth + 1, allowSheet: false)
+        }
+        contentValues[depth] = value
+        return value
+    }
+
+    private func component(_ key: ComponentKey, depth: Int) -> Value<Component> {
+        let index = depth * 16 + (ComponentKey.allCases.firstIndex(of: key) ?? 0)
+        if let value = componentValues[index] { return value }
+        let value = Value<Component>.object(key.rawValue, key.doc) { m in
+            let slot = self.names.open(key, path: m.path)
+            let id = m.optional("id", Self.identifier, "Names its states in the frame document (and for `tracks`). Default: its kind, numbered in document order among those without an id (list, list2, …).")
+            let kind: ComponentKind?
+            switch key {
+            case .list: kind = self.list(m).map(ComponentKind.list)
+            case .pager: kind = self.pager(m, depth: depth).map(ComponentKind.pager)
+            case .stack: kind = self.stack(m, depth: depth).map(ComponentKind.stack)
+            case .sheet: kind = self.sheet(m, depth: depth).map(ComponentKind.sheet)
+            case .carousel: kind = self.carousel(m).map(ComponentKind.carousel)
+            }
+            self.names.name(slot, id: id, field: m.field("id"))
+            return kind.map { Component($0, id: id) }
+        }
+        componentValues[index] = value
+        return value
+    }
+
+    private static var identifier: Value<String> {
+        let value = Value.text().map { id, field -> String? in
+            guard !id.isEmpty, id.count <= 64,
+                  id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }) else {
+                field.fail("expected an id of letters, digits, '-' and '_', found \"\(Field.truncated(id))\"")
+                return nil
+            }
+            return id
+        }
+        return Value(shape: .string(maxLength: 64, pattern: "^[A-Za-z0-9_-]+$"), read: value.read)
+    }
+
+    private func list(_ m: Mapping) -> ListSpec? {
+        let d = Defaults.list
+        let count = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
+        let rows = m.optional("rows", .integer(count), "Number of rows; with sections it may be left out (their total).")
+        let rowHeight = m.required("rowHeight", .number(.rowHeight), "Points.")
+        let sections = m.value("sections", .list(of: section(count), minCount: 1), default: d.sections,
+                               "Groups of rows under a title (the info panel shows it).")
+        let axis = m.value("axis", .choice, default: d.axis, "The scrolling direction.")
+        let offset = m.optional("offset", initialOffset, "The initial contentOffset. Default: the start of the content.")
+        let indicator = m.value("indicator", .bool, default: d.indicator, "Shows the scroll indicator.")
+        let infoPanel = m.optional("infoPanel", infoPanel, "Path 2's info panel riding beside the scroll indicator.")
+        let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
+        if !m.has("rows") && !m.has("sections") { m.fail("missing required key \"rows\" (or \"sections\")") }
+        guard !m.failed, let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
+        let sectionRows = sections.reduce(0) { $0 + $1.rows }
+        let total = rows ?? sectionRows
+        let insets = axis == .vertical ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
+        let length = Double(total) * rowHeight + insets
+        if let rows, !sections.isEmpty, rows != sectionRows {
+            m.fail("rows", "rows is \(rows) but the sections hold \(sectionRows)")
+        } else if total > ScenarioDecoder.maximumRows {
+            m.fail("the sections hold \(total) rows; the limit is \(ScenarioDecoder.maximumRows)")
+        } else if infoPanel != nil, axis != .vertical {
+            m.fail("infoPanel", "an info panel rides on a vertical scroll indicator; this list is horizontal")
+        } else if length > ScenarioDecoder.maximumContentLength {
+            m.fail("\(total) rows of \(say(rowHeight)) pt\(insets > 0 ? " and the insets" : "") make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
+        }
+        return ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
+                        infoPanel: infoPanel, contentInset: contentInset)
+    }
+
+    private func section(_ count: NumberRule) -> Value<Section> {
+        .object("section", "A titled group of rows.") { m in
+            let title = m.required("title", .text(), "Shown in the info panel while its rows pass.")
+            let rows = m.required("rows", .integer(count), "Number of rows.")
+            guard let title, let rows else { return nil }
+            return Section(title: title, rows: rows)
+        }
+    }
+
+    private var initialOffset: Value<InitialOffset> {
+        .object("offset", "An initial contentOffset; a coordinate left out is the start of the content.") { m in
+            InitialOffset(x: m.optional("x", .number(.offset), "Points."), y: m.optional("y", .number(.offset), "Points."))
+        }
+    }
+
+    private var infoPanel: Value<InfoPanelSpec> {
+        .object("infoPanel", "The panel beside the scroll indicator, showing the current section.") { m in
+            let width = m.optional("width", .number(.length), "Points. Default: sized once for the longest section title.")
+            let height = m.value("height", .number(.length), default: InfoPanelSpec().height, "Points.")
+            return height.map { InfoPanelSpec(width: width, height: $0) }
+        }
+    }
+
+    private func pager(_ m: Mapping, depth: Int) -> PagerSpec? {
+        let d = Defaults.pager
+        let pages = m.required("pages", .list(of: page(depth: depth), minCount: 1), "The pages, left to right.")
+        let initialPage = m.value("initialPage", .integer(.nonNegative), default: d.initialPage, "The page shown first (from 0).")
+        let tabBar = m.value("tabBar", tabBar, default: d.tabBar, "The tab bar above the pages.")
+        let paging = m.value("paging", paging, default: d.paging, "Where a release comes to rest.")
+        let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
+        let keepsPage = m.value("keepsPageOnResize", .bool, default: d.keepsPageOnResize,
+                                "After a resize, shows the same page aligned to the new width; false reproduces the bug of keeping the offset.")
+        guard !m.failed, let pages, let initialPage, let tabBar, let paging, let contentInset, let keepsPage else { return nil }
+        if initialPage >= pages.count {
+            m.fail("initialPage", "page \(initialPage) does not exist; the pager has \(pages.count) pages (0...\(pages.count - 1))")
+        } else if let widths = tabBar.widths, widths.count != pages.count {
+            m.fail("tabBar", "\(widths.count) tab widths for \(pages.count) pages")
+        }
+        return PagerSpec(pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging, contentInset: contentInset,
+                         keepsPageOnResize: keepsPage)
+    }
+
+    private func page(depth: Int) -> Value<Page> {
+        .object("page", "One page and its tab.") { m in
+            let title = m.required("title", .text(), "The tab's title.")
+            let icon = m.optional("icon", .text(), "An SVG drawn in the tab: a path from the scenario's folder, or a bundled icon's name.")
+            let color = m.optional("color", .color, "The page's background, \"#rrggbb\". Default: the theme's.")
+            let content = m.optional("content", self.content(depth: depth), "The page's component. Default: an empty page.")
+            return title.map { Page(title: $0, icon: icon, color: color, content: content) }
+        }
+    }
+
+    private var tabBar: Value<TabBarSpec> {
+        .object("tabBar", "The tab bar above a pager's pages.") { m in
+            let d = TabBarSpec()
+            let height = m.value("height", .number(.length), default: d.height, "Points.")
+            let indicator = m.value("indicator", .choice, default: d.indicator, "How the current tab is marked.")
+            let widths = m.optional("widths", .list(of: .number(.length), minCount: 1),
+                                    "Each tab's width in points, one per page. Default: the bar's width shared equally, or each title's width when the bar scrolls.")
+            let scrollable = m.optional("scrollable", .bool, "Whether the bar scrolls, its tabs sized to their titles. Default: when equal shares would not hold every title.")
+            guard let height, let indicator else { return nil }
+            return TabBarSpec(height: height, indicator: indicator, widths: widths, scrollable: scrollable)
+        }
+    }
+
+    private var paging: Value<PagingMode> {
+        let snapping = Value<PagingMode>.object("snapping", "Snapping instead of one page per release.") { m in
+            let snap = m.optional("snap", .number(.openUnit), "Snapped scrolling from the projected offset; the snap point as a fraction of the page.")
+            let pagination = m.optional("pagination", .number(.openUnit), "One page at a time by direction; the snap point as a fraction of the page.")
+            m.exactlyOne([["snap"], ["pagination"]])
+            if m.has("snap") == m.has("pagination") { m.fail("expected exactly one of snap, pagination") }
+            return snap.map(PagingMode.snap) ?? pagination.map(PagingMode.pagination)
+        }
+        return Value(shape: .anyOf([.words(["page"]), snapping.shape]), read: { field in
+            if case .scalar(let s) = field.node, s.string == "page" { return .page }
+            guard case .mapping = field.node else {
+                field.fail(expected: "page, {snap: p} or {pagination: p}")
+                return nil
+            }
+            return snapping.read(field)
+        }, encode: {
+            switch $0 {
+            case .page: .string("page")
+            case .snap(let p): .object([("snap", .number(p))])
+            case .pagination(let p): .object([("pagination", .number(p))])
+            }
+        })
+    }
+
+    private func stack(_ m: Mapping, depth: Int) -> StackSpec? {
+        let child = Value<StackChild>.object("stackChild", "A child of a stack: its height and one component (not a sheet).") { m in
+            let height = m.required("height", .number(.length), "Points; the last child takes the rest of the stack's height.")
+            let component = self.component(in: m, depth: depth + 1, allowSheet: false)
+            guard let height, let component else { return nil }
+            return StackChild(height: height, component)
+        }
+        return m.required("children", .list(of: child, minCount: 1), "Top to bottom.").map(StackSpec.init(children:))
+    }
+
+    private func sheet(_ m: Mapping, depth: Int) -> SheetSpec? {
+        let d = Defaults.sheet
+        let detents = m.required("detents", .list(of: detent, minCount: 1), "The sheet's resting heights, each with a name.")
+        let initial = m.required("initial", .text(), "The name of the detent it starts at.")
+        let header = m.optional("header", header, "A header above the content; dragging it moves the sheet.")
+        let content = m.required("content", content(depth: depth), "The sheet's component.")
+        let dismissible = m.value("dismissible", .bool, default: d.dismissible, "A card: dragged down past its lowest detent, it leaves.")
+        let dismiss = m.value("dismiss", dismiss, default: d.dismiss, "When a released card leaves.")
+        let tracks = m.optional("tracks", .text(), "The id of the scroll view a card watches for dismissal. Default: the first inside it.")
+        let spring = m.value("spring", spring, default: d.spring, "The spring that settles the sheet at a detent.")
+        let dimming = m.optional("dimming", dimming, "Dims the background as the sheet rises.")
+        let cornerRadius = m.value("cornerRadius", .number(.margin), default: d.cornerRadius, "Points.")
+        let grabber = m.value("grabber", .bool, default: d.grabber, "Draws the grabber at the top.")
+        let across = m.value("projectsAcrossDetents", .bool, default: d.projectsAcrossDetents,
+                             "Lifts the rule that a release moves at most one detent from the one the sheet was last at.")
+        // Names are checked once the detents are all right: saying no detent has a name would only repeat a problem.
+        var names: [String: Field] = [:]
+        for (detent, item) in zip(detents ?? [], m.field("detents")?.items ?? []) {
+            if let first = names[detent.name] {
+                item.value(forKey: "name")?.fail("duplicate detent name \"\(Field.truncated(detent.name))\" (first at \(first.path))")
+            } else {
+                names[detent.name] = item
+            }
+        }
+        let checked = detents != nil && names.count == detents?.count
+        func check(_ name: String?, _ field: Field?) -> Bool {
+            guard checked, let name, names[name] == nil else { return true }
+            field?.fail("no detent is named \"\(Field.truncated(name))\"; detents: \(names.keys.sorted().joined(separator: ", "))")
+            return false
+        }
+        let dimmingField = m.field("dimming")
+        let namesOK = [check(dimming?.from, dimmingField?.value(forKey: "from")) && check(dimming?.to, dimmingField?.value(forKey: "to")),
+                       check(initial, m.field("initial"))]
+        guard !namesOK.contains(false), !m.failed, checked, let detents, let initial, let content, let dismissible, let dismiss, let spring, let cornerRadius,
+              let grabber, let across else { return nil }
+        if let tracks, let field = m.field("tracks") { self.names.expectTrack(tracks, field: field) }
+        return SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
+                         dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
+                         grabber: grabber, projectsAcrossDetents: across)
+    }
+
+    private var detent: Value<Detent> {
+        .object("detent", "A resting height of a sheet: `height` or `fraction`.") { m in
+            let name = m.required("name", .text(), "Named by `initial`, `dimming` and the sheet's state.")
+            let height = m.optional("height", .number(.length), "Points of sheet visible above the viewport's bottom edge.")
+            let fraction = m.optional("fraction", .number(.range(0, 1, lowOpen: true, highOpen: false)),
+                                      "The visible height as a fraction of the viewport's height.")
+            m.exactlyOne([["height"], ["fraction"]])
+            if m.has("height") == m.has("fraction") { m.fail(m.has("height") ? "expected height or fraction, not both" : "expected height or fraction") }
+            guard let name, let measure = height.map(Detent.Measure.height) ?? fraction.map(Detent.Measure.fraction) else { return nil }
+            return Detent(name: name, measure)
+        }
+    }
+
+    private var header: Value<SheetHeader> {
+        .object("header", "A sheet's header.") { m in
+            let height = m.required("height", .number(.margin), "Points.")
+            let title = m.value("title", .text(), default: SheetHeader(height: 0).title, "Drawn in the header.")
+            guard let height, let title else { return nil }
+            return SheetHeader(height: height, title: title)
+        }
+    }
+
+    private var dismiss: Value<DismissSettings> {
+        .object("dismiss", "When a released card leaves.") { m in
+            let d = DismissSettings()
+            let distance = m.value("distance", .number(.length), default: d.distance, "Released this far (points) below its lowest detent.")
+            let velocity = m.value("velocity", .number(.length), default: d.velocity, "Released faster than this downwards (points per second).")
+            guard let distance, let velocity else { return nil }
+            return DismissSettings(distance: distance, velocity: velocity)
+        }
+    }
+
+    private var spring: Value<Spring> {
+        .object("spring", "A spring by its response and damping ratio (SwiftUI's parameters).") { m in
+            let rule = NumberRule.range(0, 10, lowOpen: true, highOpen: false)
+            let response = m.value("response", .number(rule), default: Spring.standard.response, "The period of the undamped spring, in seconds.")
+            let ratio = m.value("dampingRatio", .number(rule), default: Spring.standard.dampingRatio, "1 is critical damping; below 1 it overshoots.")
+            guard let response, let ratio else { return nil }
+            return Spring(response: response, dampingRatio: ratio)
+        }
+    }
+
+    private var dimming: Value<DimmingSpec> {
+        .object("dimming", "Dims the background between two detents.") { m in
+            let from = m.required("from", .text(), "The detent at which dimming is 0.")
+            let to = m.required("to", .text(), "The detent at which dimming reaches `alpha`.")
+            let alpha = m.value("alpha", .number(.closed(0, 1)), default: DimmingSpec(from: "", to: "").alpha, "The darkest dimming.")
+            guard let from, let to, let alpha else { return nil }
+            return DimmingSpec(from: from, to: to, alpha: alpha)
+        }
+    }
+
+    private func carousel(_ m: Mapping) -> CarouselSpec? {
+        let d = Defaults.carousel
+        let cards = m.required("cards", .list(of: card, minCount: 1), "The cards, left to right.")
+        let width = m.required("cardWidth", .number(.positive.upTo(ScenarioDecoder.maximumCardWidth)),
+                               "Points; a page is one card and the spacing after it.")
+        let spacing = m.value("spacing", .number(.nonNegative.upTo(ScenarioDecoder.maximumCardWidth)), default: d.spacing,
+                              "Points between two cards.")
+        let initialCard = m.value("initialCard", .integer(.nonNegative), default: d.initialCard, "The card centred first (from 0).")
+        let paging = m.value("paging", paging, default: d.paging, "Where a release comes to rest.")
+        let pageControl = m.value("pageControl", .bool, default: d.pageControl, "Draws page dots under the cards.")
+        let cornerRadius = m.value("cornerRadius", .number(.margin), default: d.cornerRadius, "Points.")
+        guard !m.failed, let cards, let width, let spacing, let initialCard, let paging, let pageControl, let cornerRadius else {
+            return nil
+        }
+        let length = Double(cards.count) * (width + spacing)
+        if initialCard >= cards.count {
+            m.fail("initialCard", "card \(initialCard) does not exist; the carousel has \(cards.count) card\(cards.count == 1 ? "" : "s") (0...\(cards.count - 1))")
+        } else if length > ScenarioDecoder.maximumContentLength {
+            m.fail("\(cards.count) cards of \(say(width + spacing)) pt make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
+        }
+        return CarouselSpec(cards: cards, cardWidth: width, spacing: spacing, initialCard: initialCard, paging: paging,
+                            pageControl: pageControl, cornerRadius: cornerRadius)
+    }
+
+    private var card: Value<Card> {
+        .object("card", "One card of a carousel.") { m in
+            let title = m.required("title", .text(), "Drawn on the card.")
+            let subtitle = m.optional("subtitle", .text(), "Drawn under the title.")
+            let color = m.optional("color", .color, "The card's colour, \"#rrggbb\". Default: the theme's accent for its index.")
+            return title.map { Card(title: $0, subtitle: subtitle, color: color) }
+        }
+    }
+
+    // MARK: Gestures
+
+    private func gestures(duration: Double?, touchRate: Double?, scale: Double?) -> Value<[Gesture]> {
+        let list = Value.list(of: gesture(duration: duration, scale: scale))
+        return Value(shape: list.shape) { field in
+            guard let read = list.read(field), let items = field.items else { return nil }
+            let gestures = read.enumerated().map { i, g in var g = g; g.index = i; return g }
+            let samples = gestures.reduce(0.0) { total, g in
+                var raw = 0.0
+                if case .touches(let samples) = g.action { raw = Double(samples.count) }
+                return total + g.fingerDuration * (touchRate ?? 0) + 2 + raw
+            }
+            if samples > Double(ScenarioDecoder.maximumTouchSamples) {
+                field.fail("the gestures produce about \(Int(samples)) touch samples; the limit is \(ScenarioDecoder.maximumTouchSamples)")
+                return nil
+            }
+            // One finger: gestures that use it may not overlap in time (a resize uses none).
+            let fingered = gestures.filter(\.usesFinger).sorted { ($0.at, $0.index) < ($1.at, $1.index) }
+            var overlapFound = false
+            for (earlier, later) in zip(fingered, fingered.dropFirst()) where later.at < earlier.at + earlier.fingerDuration - 1e-9 {
+                items[later.index].fail("this \(later.kind) at \(say(later.at)) s overlaps gestures[\(earlier.index)] (\(earlier.kind) from \(say(earlier.at)) s to \(say(earlier.at + earlier.fingerDuration)) s); one finger cannot do both")
+                overlapFound = true
+            }
+            return overlapFound ? nil : gestures
+        }
+    }
+
+    private func gesture(duration: Double?, scale: Double?) -> Value<Gesture> {
+        .object("gesture", "One gesture: its start time and one action.") { m in
+            let at = m.required("at", .number(.nonNegative), "Start time in seconds, at most the duration.")
+            let action = m.one(of: GestureKey.allCases, { self.action($0, scale: scale) }, doc: { $0.doc },
+                               none: "expected one of \(GestureKey.allCases.map { $0.rawValue }.joined(separator: ", "))",
+                               several: { "expected one action, found \($0.joined(separator: ", "))" })
+            if let at, let duration, at > duration {
+                m.fail("at", "starts at \(say(at)) s, after the scenario ends (duration \(say(duration)) s)")
+            }
+            guard !m.failed, let at, let action else { return nil }
+            return Gesture(at: at, action)
+        }
+    }
+
+    private func action(_ key: GestureKey, scale: Double?) -> Value<Gesture.Action> {
+        switch key {
+        case .drag:
+            return .object("drag", key.doc) { m in
+                let from = m.required("from", .point(.coordinate), "Where the finger goes down, [x, y] in points.")
+                let to = m.required("to", .point(.coordinate), "Where it stops moving, [x, y] in points.")
+                let duration = m.required("duration", .number(.seconds), "Seconds from `from` to `to`.")
+                let curve = m.value("curve", .choice, default: Gesture.defaultCurve, "How the finger's progress follows time.")
+                let hold = m.value("hold", .number(.closed(0, 600)), default: Gesture.defaultHold,
+                                   "Seconds resting at `to` before lifting (0.1 or more lifts at rest).")
+                guard let from, let to, let duration, let curve, let hold else { return nil }
+                return .drag(from: from, to: to, duration: duration, curve: curve, hold: hold)
+            }
+        case .touches:
+            let time = NumberRule.closed(0, 600)
+            return Value(shape: .list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)) { field in
+                guard let samples = field.sequence(minCount: 1) else { return nil }
+                var points: [(t: Double, point: Point)] = []
+                points.reserveCapacity(samples.count)
+                for sample in samples {
+                    guard let values = sample.sequence(minCount: 0) else { return nil }
+                    guard values.count == 3 else {
+                        sample.fail("expected a sample [t, x, y], found a list of \(values.count)")
+                        return nil
+                    }
+                    guard let t = values[0].number(time), let x = values[1].number(.coordinate),
+                          let y = values[2].number(.coordinate) else { return nil }
+                    if let last = points.last?.t, t < last {
+                        values[0].fail("sample times must not decrease: \(say(t)) s comes after \(say(last)) s")
+                        return nil
+                    }
+                    points.append((t, Point(x: x, y: y)))
+                }
+                return .touches(points)
+            }
+        case .tap:
+            return Value.point(.coordinate).map { point, _ in .tap(point) }
+        case .resize:
+            return .object("resize", key.doc) { m in
+                let width = m.required("width", .number(.length), "Points.")
+                let height = m.required("height", .number(.length), "Points.")
+                let duration = m.value("duration", .number(.closed(0, 600)), default: Gesture.defaultResizeDuration,
+                                       "Seconds the viewport takes to reach the new size (0: at once).")
+                let curve = m.value("curve", .choice, default: Gesture.defaultResizeCurve, "How an animated resize follows time.")
+                guard let width, let height, let duration, let curve else { return nil }
+                if let scale, let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
+                    m.fail("a resize to \(problem)")
+                }
+                return .resize(Size(width: width, height: height), duration: duration, curve: curve)
+            }
+        }
+    }
+}
+
+/// Every component's name in the frame document as `Scene` gives it (its id, else its kind numbered in document
+/// order among those without one), with where it is in the file: ids must not clash, and `tracks` must name a scroll
+/// view.
+final class ComponentNames {
+    private struct Slot {
+        var key: ComponentKey
+        var path: String
+        var id: String?
+        var idField: Field?
+    }
+    private var slots: [Slot] = []
+    private var tracks: [(String, Field)] = []
+
+    /// A component begins (in document order, before the components inside it).
+    func open(_ key: ComponentKey, path: String) -> Int {
+        slots.append(Slot(key: key, path: path))
+        return slots.count - 1
+    }
+
+    func name(_ slot: Int, id: String?, field: Field?) { (slots[slot].id, slots[slot].idField) = (id, field) }
+
+    func expectTrack(_ id: String, field: Field) { tracks.append((id, field)) }
+
+    /// Reports ids used twice (or taking the name of a component without one) and `tracks` naming no scroll view;
+    /// false when it reported any.
+    func check() -> Bool {
+        var ok = true
+        var owners: [String: Slot] = [:]
+        var counts: [ComponentKey: Int] = [:]
+        for slot in slots where slot.id == nil {
+            let n = (counts[slot.key] ?? 0) + 1
+            counts[slot.key] = n
+            let name = n == 1 ? slot.key.rawValue : "\(slot.key.rawValue)\(n)"
+            owners[name] = owners[name] ?? slot
+        }
+        for slot in slots {
+            guard let id = slot.id, let field = slot.idField else { continue }
+            if let owner = owners[id] {
+                let noun = owner.key.isScrollView ? "scroll view" : owner.key.rawValue
+                field.fail("id \"\(id)\" is already the name of the \(noun) at \(owner.path.isEmpty ? "the root" : owner.path)")
+                ok = false
+            }
+            owners[id] = slot
+        }
+        let scrollViews = owners.filter { $0.value.key.isScrollView }.keys.sorted()
+        for (id, field) in tracks where !scrollViews.contains(id) {
+            field.fail("no scroll view has the id \"\(Field.truncated(id))\"; scroll views: \(scrollViews.isEmpty ? "none" : scrollViews.joined(separator: ", "))")
+            ok = false
+        }
+        return ok
+    }
+}

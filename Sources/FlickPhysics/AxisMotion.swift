@@ -1,0 +1,246 @@
+import Foundation
+
+/// The motion of one coordinate after a release, from `segments[0].start` on: a sequence of laws (momentum, then maybe a
+/// bounce; or one settling motion), each exact at any instant, so results do not depend on the frame rate they are
+/// sampled at. Times are absolute seconds, as the simulation's clock gives them.
+///
+/// This is FlickCore's `AxisAnimation` with every law of `PhysicsPreset`: with `.deceleration` and `.spring` pieces,
+/// built by `momentum(from:…)` and `spring(from:…)`, it performs the same operations in the same order, and so gives the
+/// same numbers to the last bit.
+public struct AxisMotion: Hashable, Sendable {
+    /// What a segment is doing, so each component can name its phase.
+    public enum Phase: Hashable, Sendable {
+        /// Momentum after a release.
+        case momentum
+        /// The spring back to an edge.
+        case bounce
+        /// A motion to a target (a page, a detent, a dismissal).
+        case spring
+    }
+
+    /// One law of motion, in time since its segment started.
+    public enum Law: Hashable, Sendable {
+        /// UIScrollView's momentum.
+        case deceleration(Deceleration)
+        /// A closed-form spring (UIKit's bounce, Flick's page and sheet springs).
+        case spring(SpringMotion)
+        /// Flutter's friction (`BouncingScrollSimulation`'s momentum).
+        case friction(FrictionSimulation)
+        /// Flutter's `SpringSimulation`/`ScrollSpringSimulation`.
+        case flutterSpring(SpringSimulation)
+        /// Flutter's `ClampingScrollSimulation`.
+        case clamping(ClampingScrollSimulation)
+        /// Android's spline fling.
+        case spline(SplineOverScroller)
+        /// FloatingPanel's stepped attraction.
+        case stepped(NumericSpringAnimator)
+        /// Flutter's linear sheet snap.
+        case snapping(SnappingSimulation)
+
+        public func position(at t: Double) -> Double {
+            switch self {
+            case .deceleration(let d): d.position(at: t)
+            case .spring(let m): m.position(at: t)
+            case .friction(let f): f.x(t)
+            case .flutterSpring(let s): s.x(t)
+            case .clamping(let c): c.x(t)
+            case .spline(let s): s.position(at: t)
+            case .stepped(let s): s.position(at: t)
+            case .snapping(let s): s.x(t)
+            }
+        }
+
+        public func velocity(at t: Double) -> Double {
+            switch self {
+            case .deceleration(let d): d.velocity(at: t)
+            case .spring(let m): m.velocity(at: t)
+            case .friction(let f): f.dx(t)
+            case .flutterSpring(let s): s.dx(t)
+            case .clamping(let c): c.dx(t)
+            case .spline(let s): s.velocity(at: t)
+            case .stepped(let s): s.velocity(at: t)
+            case .snapping(let s): s.dx(t)
+            }
+        }
+    }
+
+    public struct Segment: Hashable, Sendable {
+        /// Absolute start time, in seconds.
+        public var start: Double
+        public var law: Law
+        public var phase: Phase
+
+        public init(start: Double, law: Law, phase: Phase) {
+            self.start = start
+            self.law = law
+            self.phase = phase
+        }
+    }
+
+    public let segments: [Segment]
+    /// When the motion has settled (absolute seconds).
+    public let endTime: Double
+    /// Where it rests from `endTime` on.
+    public let finalPosition: Double
+
+    public init(segments: [Segment], endTime: Double, finalPosition: Double) {
+        precondition(!segments.isEmpty, "a motion has at least one segment")
+        self.segments = segments
+        self.endTime = endTime
+        self.finalPosition = finalPosition
+    }
+
+    private func segment(at t: Double) -> Segment? {
+        guard t < endTime else { return nil }
+        return segments.last { $0.start <= t } ?? segments.first
+    }
+
+    public func position(at t: Double) -> Double {
+        guard let s = segment(at: t) else { return finalPosition }
+        return s.law.position(at: max(0, t - s.start))
+    }
+
+    public func velocity(at t: Double) -> Double {
+        guard let s = segment(at: t) else { return 0 }
+        return s.law.velocity(at: max(0, t - s.start))
+    }
+
+    /// The phase at `t`, or nil once settled.
+    public func phase(at t: Double) -> Phase? { segment(at: t)?.phase }
+
+    // MARK: UIKit
+
+    /// UIScrollView's release: momentum with `rate`, which, if it would cross an edge of `limits`, meets the edge and
+    /// continues as the `bounce` spring with the velocity it had there; released outside `limits`, the spring returns
+    /// to the nearer edge starting from `velocity`. Nil when there is nothing to animate.
+    /// - Parameter threshold: the motion ends when the remaining distance is under this (0.5/scale pt).
+    public static func momentum(from x: Double, velocity v: Double, limits: ClosedRange<Double>,
+                                rate: DecelerationRate, bounce: Spring = .bounce, threshold: Double,
+                                start: Double) -> AxisMotion? {
+        if x < limits.lowerBound || x > limits.upperBound {
+            let edge = x < limits.lowerBound ? limits.lowerBound : limits.upperBound
+            return spring(from: x, to: edge, velocity: v, spring: bounce, threshold: threshold, start: start,
+                          phase: .bounce)
+        }
+        let decay = Deceleration(origin: x, initialVelocity: v, rate: rate)
+        let destination = decay.destination
+        if destination >= limits.lowerBound && destination <= limits.upperBound {
+            let duration = decay.duration(threshold: threshold)
+            guard duration > 0 else { return nil }
+            return AxisMotion(segments: [Segment(start: start, law: .deceleration(decay), phase: .momentum)],
+                              endTime: start + duration, finalPosition: decay.position(at: duration))
+        }
+        let edge = destination > limits.upperBound ? limits.upperBound : limits.lowerBound
+        let hit = decay.time(toReach: edge) ?? 0
+        let edgeVelocity = decay.velocity(at: hit)
+        let motion = SpringMotion(spring: bounce, from: edge, to: edge, initialVelocity: edgeVelocity)
+        let settle = motion.settlingDuration(threshold: threshold)
+        return AxisMotion(segments: [Segment(start: start, law: .deceleration(decay), phase: .momentum),
+                                     Segment(start: start + hit, law: .spring(motion), phase: .bounce)],
+                          endTime: start + hit + settle, finalPosition: edge)
+    }
+
+    /// A closed-form spring from `x` to `target` starting with `velocity`; it settles when its displacement stays under
+    /// `threshold`.
+    public static func spring(from x: Double, to target: Double, velocity: Double, spring: Spring,
+                              threshold: Double, start: Double, phase: Phase = .spring) -> AxisMotion {
+        let motion = SpringMotion(spring: spring, from: x, to: target, initialVelocity: velocity)
+        let settle = motion.settlingDuration(threshold: threshold)
+        return AxisMotion(segments: [Segment(start: start, law: .spring(motion), phase: phase)],
+                          endTime: start + settle, finalPosition: target)
+    }
+
+    // MARK: Flutter
+
+    /// Flutter's `BouncingScrollSimulation`: friction, then `ScrollSpringSimulation` from the edge it would cross;
+    /// it ends at the first instant `isDone` holds (Flutter checks it every frame).
+    public static func bouncing(_ simulation: BouncingScrollSimulation, start: Double) -> AxisMotion {
+        var segments: [Segment] = []
+        if let friction = simulation.friction {
+            segments.append(Segment(start: start, law: .friction(friction), phase: .momentum))
+        }
+        if let spring = simulation.spring {
+            let springStart = simulation.springTime.isFinite ? simulation.springTime : 0
+            segments.append(Segment(start: start + springStart, law: .flutterSpring(spring), phase: .bounce))
+        }
+        let done = firstTime(after: 0) { simulation.isDone($0) }
+        return AxisMotion(segments: segments, endTime: start + done, finalPosition: simulation.x(done))
+    }
+
+    /// A Flutter `ScrollSpringSimulation` to its end, ending when done.
+    public static func flutterSpring(_ simulation: SpringSimulation, start: Double, phase: Phase = .spring) -> AxisMotion {
+        let done = firstTime(after: 0) { simulation.isDone($0) }
+        return AxisMotion(segments: [Segment(start: start, law: .flutterSpring(simulation), phase: phase)],
+                          endTime: start + done, finalPosition: simulation.motion.to)
+    }
+
+    /// Flutter's `ClampingScrollSimulation`, stopped where it meets an edge of `limits` (the content cannot pass it).
+    public static func clamping(_ simulation: ClampingScrollSimulation, limits: ClosedRange<Double>,
+                                start: Double) -> AxisMotion {
+        let law = Law.clamping(simulation)
+        let segment = Segment(start: start, law: law, phase: .momentum)
+        if let edge = edgeCrossed(from: simulation.position, to: simulation.finalX, limits: limits),
+           let hit = simulation.time(toReach: edge) {
+            return AxisMotion(segments: [segment], endTime: start + hit, finalPosition: edge)
+        }
+        return AxisMotion(segments: [segment], endTime: start + simulation.duration, finalPosition: simulation.finalX)
+    }
+
+    // MARK: Android
+
+    /// Android's spline fling, stopped where it meets an edge of `limits` (`RecyclerView` absorbs the rest).
+    public static func spline(_ fling: SplineOverScroller, limits: ClosedRange<Double>, start: Double) -> AxisMotion {
+        let segment = Segment(start: start, law: .spline(fling), phase: .momentum)
+        if let edge = edgeCrossed(from: fling.start, to: fling.finalPosition, limits: limits),
+           let hit = fling.time(toReach: edge) {
+            return AxisMotion(segments: [segment], endTime: start + hit, finalPosition: edge)
+        }
+        return AxisMotion(segments: [segment], endTime: start + fling.duration, finalPosition: fling.finalPosition)
+    }
+
+    // MARK: FloatingPanel and sheet snapping
+
+    /// FloatingPanel's attraction, shown display frame by display frame.
+    public static func stepped(_ animator: NumericSpringAnimator, start: Double) -> AxisMotion {
+        AxisMotion(segments: [Segment(start: start, law: .stepped(animator), phase: .spring)],
+                   endTime: start + animator.duration, finalPosition: animator.target)
+    }
+
+    /// Flutter's linear snap of a `DraggableScrollableSheet`.
+    public static func snapping(_ simulation: SnappingSimulation, start: Double) -> AxisMotion {
+        AxisMotion(segments: [Segment(start: start, law: .snapping(simulation), phase: .spring)],
+                   endTime: start + simulation.duration, finalPosition: simulation.target)
+    }
+
+    // MARK: Helpers
+
+    /// The edge of `limits` a motion from `from` to `to` crosses, if any.
+    static func edgeCrossed(from: Double, to: Double, limits: ClosedRange<Double>) -> Double? {
+        if to > limits.upperBound && from <= limits.upperBound { return limits.upperBound }
+        if to < limits.lowerBound && from >= limits.lowerBound { return limits.lowerBound }
+        return nil
+    }
+
+    /// Scan step for `firstTime`: a millisecond.
+    static let scanStep = 0.001
+    /// The longest a Flutter simulation is followed: a minute.
+    static let scanLimit = 60.0
+
+    /// The first time after `t0` at which `condition` holds: scanned by milliseconds, then bisected to a nanosecond.
+    /// (Flutter asks `isDone` once per frame; Flick answers for any frame rate with the instant it first holds.)
+    static func firstTime(after t0: Double, _ condition: (Double) -> Bool) -> Double {
+        if condition(t0) { return t0 }
+        var low = t0
+        var high = t0 + scanStep
+        while !condition(high) {
+            low = high
+            high += scanStep
+            if high - t0 > scanLimit { return high }
+        }
+        while high - low > 1e-9 {
+            let mid = (low + high) / 2
+            if condition(mid) { high = mid } else { low = mid }
+        }
+        return high
+    }
+}

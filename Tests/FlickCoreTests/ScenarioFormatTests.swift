@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+import FlickPhysics
+@testable import FlickCore
+
+// The format as the decoder reads it: one key per component kind, ids on every component, defaults taken from the
+// model, the carousel.
+
+@Suite struct ScenarioFormatTests {
+    /// A scene of one component of each kind that may be a root, keyed by the kind's key.
+    static let minimalComponents: [ComponentKey: String] = [
+        .list: "list: {rows: 3, rowHeight: 40}",
+        .pager: "pager: {pages: [{title: A}]}",
+        .stack: "stack: {children: [{height: 100, list: {rows: 1, rowHeight: 10}}]}",
+        .sheet: "sheet: {detents: [{name: a, height: 100}], initial: a, content: {list: {rows: 1, rowHeight: 10}}}",
+        .carousel: "carousel: {cards: [{title: A}], cardWidth: 300}",
+    ]
+
+    @Test(arguments: ComponentKey.allCases)
+    func everyComponentKeyDecodesToItsKind(_ key: ComponentKey) throws {
+        let text = try #require(Self.minimalComponents[key])
+        let scenario = try decodeScenario("viewport: {width: 390, height: 844}\nduration: 1\nscene: {\(text)}\n")
+        #expect(scenario.scene.root.kind.name == key.rawValue)
+        #expect(ComponentKey(scenario.scene.root.kind) == key)
+        #expect(scenario.scene.root.key == key.rawValue)
+    }
+
+    @Test func everyComponentKindTakesAnId() throws {
+        for (key, text) in Self.minimalComponents {
+            let withId = text.replacingOccurrences(of: "\(key.rawValue): {", with: "\(key.rawValue): {id: main, ")
+            let scenario = try decodeScenario("viewport: {width: 390, height: 844}\nduration: 1\nscene: {\(withId)}\n")
+            #expect(scenario.scene.root.id == "main" && scenario.scene.root.key == "main", "\(key)")
+        }
+    }
+
+    @Test func idsAreUniqueAcrossKinds() {
+        let text = """
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              sheet:
+                id: panel
+                detents: [{name: a, height: 100}]
+                initial: a
+                content: {stack: {id: panel, children: [{height: 10, list: {rows: 1, rowHeight: 10}}]}}
+            """
+        expectDiagnostic(problem(text), path: "scene.sheet.content.stack.id", line: 8, column: 27,
+                         message: "id \"panel\" is already the name of the sheet at scene.sheet")
+        // A stack or a sheet without an id has an automatic name too.
+        let clash = text.replacingOccurrences(of: "    id: panel\n", with: "").replacingOccurrences(of: "id: panel", with: "id: sheet")
+        expectDiagnostic(problem(clash), path: "scene.sheet.content.stack.id", line: 7, column: 27,
+                         message: "id \"sheet\" is already the name of the sheet at scene.sheet")
+    }
+
+    @Test func tracksMustNameAScrollView() throws {
+        let base = """
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              sheet:
+                detents: [{name: a, height: 100}]
+                initial: a
+                dismissible: true
+                content: {stack: {id: both, children: [{height: 100, carousel: {id: cards, cards: [{title: A}], cardWidth: 200}}, {height: 10, list: {rows: 1, rowHeight: 10}}]}}
+
+            """
+        let tracksStack = base + "    tracks: both\n"
+        expectDiagnostic(problem(tracksStack), path: "scene.sheet.tracks", line: 9, column: 13,
+                         message: "no scroll view has the id \"both\"; scroll views: cards, list")
+        guard case .sheet(let sheet) = try decodeScenario(base + "    tracks: cards\n").scene.root.kind else {
+            Issue.record("no sheet")
+            return
+        }
+        #expect(sheet.tracks == "cards")
+    }
+
+    @Test func defaultsAreTheModels() throws {
+        let scenario = try decodeScenario("""
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              sheet:
+                detents: [{name: a, height: 100}]
+                initial: a
+                dismiss: {}
+                spring: {}
+                dimming: {from: a, to: a}
+                content: {pager: {pages: [{title: A}], tabBar: {}}}
+            gestures: [{at: 0, drag: {from: [1, 1], to: [2, 2], duration: 0.1}}]
+            """)
+        guard case .sheet(let sheet) = scenario.scene.root.kind, case .pager(let pager) = sheet.content.kind,
+              case .drag(_, _, _, let curve, let hold) = scenario.gestures.first?.action else {
+            Issue.record("not the scene written")
+            return
+        }
+        let model = SheetSpec(detents: [], initial: "", content: sheet.content)
+        #expect(sheet.spring == model.spring && sheet.spring == Spring.standard)
+        #expect(sheet.dismiss == model.dismiss && sheet.cornerRadius == model.cornerRadius && sheet.grabber == model.grabber)
+        #expect(sheet.dimming?.alpha == DimmingSpec.defaultAlpha)
+        #expect(pager.tabBar == TabBarSpec() && pager.paging == PagerSpec(pages: []).paging)
+        #expect(curve == Gesture.defaultCurve && hold == Gesture.defaultHold)
+        #expect(scenario.fps == Scenario.defaultFPS && scenario.touchRate == Scenario.defaultTouchRate)
+        #expect(scenario.viewport.scale == Viewport.defaultScale)
+    }
+
+    // MARK: Carousel
+
+    @Test func carouselValues() throws {
+        let scenario = try decodeScenario("""
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              carousel:
+                id: featured
+                cards: [{title: One, subtitle: First, color: "#FF0000"}, {title: Two}, {title: Three}]
+                cardWidth: 300
+                spacing: 16
+                initialCard: 1
+                paging: {snap: 0.5}
+                pageControl: false
+                cornerRadius: 20
+            """)
+        guard case .carousel(let carousel) = scenario.scene.root.kind else {
+            Issue.record("root is \(scenario.scene.root.kind)")
+            return
+        }
+        #expect(scenario.scene.root.key == "featured")
+        #expect(carousel.cards == [Card(title: "One", subtitle: "First", color: "#ff0000"), Card(title: "Two"), Card(title: "Three")])
+        #expect(carousel.cardWidth == 300 && carousel.spacing == 16 && carousel.pageWidth == 316)
+        #expect(carousel.initialCard == 1 && carousel.paging == .snap(0.5) && !carousel.pageControl && carousel.cornerRadius == 20)
+    }
+
+    @Test func carouselDefaults() throws {
+        let scenario = try decodeScenario("viewport: {width: 390, height: 844}\nduration: 1\nscene: {carousel: {cards: [{title: A}], cardWidth: 300}}\n")
+        guard case .carousel(let carousel) = scenario.scene.root.kind else { return }
+        let model = CarouselSpec(cards: [], cardWidth: 300)
+        #expect(carousel.spacing == CarouselSpec.defaultSpacing && carousel.cornerRadius == CarouselSpec.defaultCornerRadius)
+        #expect(carousel.initialCard == model.initialCard && carousel.paging == model.paging && carousel.pageControl == model.pageControl)
+    }
+
+    @Test func carouselProblems() {
+        func carousel(_ body: String) -> String {
+            "viewport: {width: 390, height: 844}\nduration: 1\nscene:\n  carousel: \(body)\n"
+        }
+        expectDiagnostic(problem(carousel("{cards: [], cardWidth: 300}")), path: "scene.carousel.cards", line: 4, column: 21,
+                         message: "expected at least 1 item, found 0")
+        expectDiagnostic(problem(carousel("{cards: [{title: A}], cardWidth: 0}")), path: "scene.carousel.cardWidth", line: 4,
+                         column: 46, message: "expected a number > 0, found 0")
+        expectDiagnostic(problem(carousel("{cards: [{title: A}], cardWidth: 2001}")), path: "scene.carousel.cardWidth", line: 4,
+                         column: 46, message: "expected a number > 0 up to 2000, found 2001")
+        expectDiagnostic(problem(carousel("{cards: [{title: A}, {title: B}], cardWidth: 300, initialCard: 2}")),
+                         path: "scene.carousel.initialCard", line: 4, column: 76,
+                         message: "card 2 does not exist; the carousel has 2 cards (0...1)")
+        let misspelt = problems(carousel("{cards: [{title: A}], cardWith: 300}"))
+        #expect(misspelt.count == 2)
+        expectDiagnostic(misspelt.first, path: "scene.carousel.cardWith", line: 4, column: 35,
+                         message: "unknown key \"cardWith\" (did you mean \"cardWidth\"?); expected one of: id, cards, cardWidth, spacing, initialCard, paging, pageControl, cornerRadius")
+        expectDiagnostic(misspelt.last, path: "scene.carousel", line: 4, column: 13, message: "missing required key \"cardWidth\"")
+        expectDiagnostic(problem(carousel("{cards: [{title: A, colour: red}], cardWidth: 300}")), path: "scene.carousel.cards[0].colour",
+                         line: 4, column: 33, message: "unknown key \"colour\" (did you mean \"color\"?); expected one of: title, subtitle, color")
+    }
+
+    @Test func carouselNestsInASheet() throws {
+        let scenario = try decodeScenario("""
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              sheet:
+                detents: [{name: half, fraction: 0.5}]
+                initial: half
+                content: {carousel: {cards: [{title: A}, {title: B}], cardWidth: 280}}
+            """)
+        guard case .sheet(let sheet) = scenario.scene.root.kind, case .carousel(let carousel) = sheet.content.kind else {
+            Issue.record("no carousel in the sheet")
+            return
+        }
+        #expect(carousel.cards.count == 2 && sheet.content.key == "carousel")
+    }
+}
+
+@Suite struct ScenarioNewKeysTests {
+    @Test func tabBarScrollsAndPagerKeepsItsPage() throws {
+        let base = "viewport: {width: 390, height: 844}\nduration: 1\nscene:\n  pager: {pages: [{title: A}, {title: B}]"
+        guard case .pager(let automatic) = try decodeScenario(base + "}\n").scene.root.kind else { return }
+        #expect(automatic.tabBar.scrollable == nil && automatic.keepsPageOnResize == PagerSpec(pages: []).keepsPageOnResize)
+        guard case .pager(let set) = try decodeScenario(base + ", tabBar: {scrollable: true}, keepsPageOnResize: false}\n").scene.root.kind else {
+            Issue.record("no pager")
+            return
+        }
+        #expect(set.tabBar.scrollable == true && !set.keepsPageOnResize)
+    }
+
+    @Test func animatedResize() throws {
+        let scenario = try decodeScenario(minimalScenario("""
+            gestures:
+              - {at: 0.5, resize: {width: 600, height: 844, duration: 0.4, curve: easeOut}}
+              - {at: 1, resize: {width: 390, height: 844}}
+            """))
+        guard case .resize(let size, let duration, let curve) = scenario.gestures[0].action,
+              case .resize(_, let instant, let defaultCurve) = scenario.gestures[1].action else {
+            Issue.record("no resizes")
+            return
+        }
+        #expect(size == Size(width: 600, height: 844) && duration == 0.4 && curve == .easeOut)
+        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
+    }
+}
