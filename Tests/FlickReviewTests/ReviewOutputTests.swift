@@ -21,7 +21,7 @@ import Testing
             #expect(first.count > 1000, "\(name) is written")
             #expect(first == second, "\(name) differs between runs")
         }
-        let manifest = try String(contentsOf: a.appendingPathComponent("vimeo-tabs/.flick-render"), encoding: .utf8)
+        let manifest = try String(contentsOf: a.appendingPathComponent("vimeo-tabs/.flick-output"), encoding: .utf8)
         for name in options.fileNames { #expect(manifest.contains("\n" + name + "\n"), "\(name) is in the manifest") }
     }
 

@@ -30,8 +30,8 @@ struct ReviewCommandTests {
         #expect(run.stdout.contains("preview.apng, contact-sheet.png, motion.svg, motion.png"), "\(run.stdout)")
         let folder = out.appendingPathComponent("sheet-handoff")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        #expect(names == [".flick-render", "contact-sheet.png", "frames", "motion.png", "motion.svg", "preview.apng", "states.json"])
-        let manifest = try String(contentsOf: folder.appendingPathComponent(".flick-render"), encoding: .utf8)
+        #expect(names == [".flick-output", "contact-sheet.png", "frames", "motion.png", "motion.svg", "preview.apng", "states.json"])
+        let manifest = try String(contentsOf: folder.appendingPathComponent(".flick-output"), encoding: .utf8)
         for name in ["contact-sheet.png", "motion.png", "motion.svg", "preview.apng"] {
             #expect(manifest.contains("\n\(name)\n"))
         }
@@ -43,7 +43,7 @@ struct ReviewCommandTests {
         let again = try flick(["render", "sheet-handoff", "--contact-sheet", "--scale", "0.25", "--frames", "0..5", "--out", out.path])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == [".flick-render", "contact-sheet.png", "frames", "states.json"])
+                == [".flick-output", "contact-sheet.png", "frames", "states.json"])
     }
 
     @Test func videoWithoutFFmpegExitsTwoAndWritesNothing() throws {
