@@ -57,7 +57,10 @@ let package = Package(
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
         // Golden-frame assertions for XCTest and Swift Testing (renders a scenario and compares with FlickDiff), and
         // the test runner behind `flick check` and `flick test`: expectations, invariants, goldens, JUnit.
-        .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
+        .target(
+            name: "FlickTesting",
+            dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+        ),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(name: "FlickReview", dependencies: ["FlickCore", "FlickRender"]),
         .executableTarget(

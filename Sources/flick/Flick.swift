@@ -13,7 +13,7 @@ struct Flick: ParsableCommand {
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
-                      Check.self, Test.self]
+                      Check.self, Test.self, FuzzCommand.self, Devices.self]
     )
 
     /// Runs the command line, with flick's exit statuses: 0 success (and help), 1 a diff beyond tolerance,
@@ -47,7 +47,7 @@ struct Flick: ParsableCommand {
 /// A command that writes output safely and so stops only between steps, on a signal (see `Interruption`).
 protocol WritesOutput {}
 
-/// Exit status 2: bad input or failure (SPEC §1).
+/// Exit status 2: bad input or failure.
 let failureExit = ExitCode(2)
 
 /// Flushes standard output and exits 2 with a message if it could not be written (a full disk, `> /dev/full`):

@@ -74,7 +74,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
-    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
@@ -176,7 +176,7 @@ struct Render: ParsableCommand, WritesOutput {
         // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
         if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
         let frameCount = scenario.frameCount
-        // SPEC §2's limits, checked again after the overrides.
+        // The decoder's limits, checked again after the overrides.
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }

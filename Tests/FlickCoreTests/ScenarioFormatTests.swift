@@ -205,3 +205,74 @@ import FlickPhysics
         #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
     }
 }
+
+@Suite struct ScenarioKeyMessagesTests {
+    @Test func mergeKeysSayWhatTheyAre() {
+        let text = minimalScenario().replacingOccurrences(of: "duration: 2", with: "duration: 2\nbase: &base {rows: 10}")
+            .replacingOccurrences(of: "{rows: 10, rowHeight: 50}", with: "{<<: *base, rowHeight: 50}")
+        let found = problems(text)
+        expectDiagnostic(found.first, path: "base", line: 3, column: 1, containing: ["unknown key \"base\""])
+        expectDiagnostic(found.dropFirst().first, path: "scene.list.<<", line: 5, column: 10,
+                         message: "YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias")
+        #expect(found.allSatisfy { !$0.message.contains("did you mean \"id\"") })
+    }
+
+    @Test(arguments: [("fsp", "fps"), ("detent", "detents"), ("dimmming", "dimming"), ("rowheight", "rowHeight"),
+                      ("tuochRate", "touchRate")])
+    func suggestions(_ typed: String, _ meant: String) {
+        #expect(closest(to: typed, in: ["fps", "detents", "dimming", "rowHeight", "touchRate", "id"]) == meant)
+    }
+
+    @Test(arguments: ["<<", "xy", "palette", "idx2"])
+    func noSuggestionForFarKeys(_ typed: String) {
+        #expect(closest(to: typed, in: ["id", "color2", "name", "viewport", "fps"]) == nil)
+    }
+}
+
+@Suite struct DevicePresetTests {
+    func viewport(_ text: String) throws -> Viewport {
+        try decodeScenario("viewport: \(text)\nduration: 1\nscene: {list: {rows: 1, rowHeight: 10}}\n").viewport
+    }
+
+    @Test func aDeviceGivesSizeScaleAndSafeArea() throws {
+        #expect(try viewport("{device: iPhone 15 Pro}") == Viewport(width: 393, height: 852, scale: 3, safeArea: EdgeInsets(top: 59, bottom: 34)))
+        #expect(try viewport("{device: iPhone 15 Pro landscape}")
+                == Viewport(width: 852, height: 393, scale: 3, safeArea: EdgeInsets(left: 59, bottom: 21, right: 59)))
+        #expect(try viewport("{device: ipad pro 11-inch}") == Viewport(width: 834, height: 1210, scale: 2, safeArea: EdgeInsets(top: 24, bottom: 20)))
+        #expect(try viewport("{device: iPhone SE}") == Viewport(width: 375, height: 667, scale: 2, safeArea: EdgeInsets(top: 20)))
+        // The model's default viewport is the iPhone 15's.
+        #expect(DevicePreset.named("iPhone 15")?.viewport == Viewport())
+    }
+
+    @Test func explicitKeysOverrideTheDevice() throws {
+        #expect(try viewport("{device: iPhone 16 Pro, scale: 1}") == Viewport(width: 402, height: 874, scale: 1, safeArea: EdgeInsets(top: 62, bottom: 34)))
+        #expect(try viewport("{device: iPhone 16 Pro, height: 700, safeArea: {}}") == Viewport(width: 402, height: 700, scale: 3, safeArea: .zero))
+    }
+
+    @Test func unknownDevice() {
+        let found = problems("viewport: {device: iPhone 15 Pr}\nduration: 1\nscene: {list: {rows: 1, rowHeight: 10}}\n")
+        #expect(found.count == 1)
+        expectDiagnostic(found.first, path: "viewport.device", line: 1, column: 20,
+                         message: "no device is named \"iPhone 15 Pr\" (did you mean \"iPhone 15 Pro\"?); flick devices lists them")
+        expectDiagnostic(problem("viewport: {device: Pixel 8}\nduration: 1\nscene: {list: {rows: 1, rowHeight: 10}}\n"),
+                         path: "viewport.device", line: 1, column: 20, message: "no device is named \"Pixel 8\"; flick devices lists them")
+        let missing = problems("viewport: {scale: 2}\nduration: 1\nscene: {list: {rows: 1, rowHeight: 10}}\n")
+        #expect(missing.map(\.message) == ["missing required key \"width\"", "missing required key \"height\""])
+    }
+
+    @Test func everyPresetIsAValidViewportInBothOrientations() {
+        #expect(DevicePreset.all.count == 38)
+        #expect(Set(DevicePreset.all.map(\.name)).count == DevicePreset.all.count)
+        for device in DevicePreset.all {
+            let v = device.viewport
+            #expect(ScenarioDecoder.imageProblem(v.size, scale: v.scale) == nil, "\(device.name)")
+            if device.name.hasSuffix(" landscape") {
+                let portrait = DevicePreset.named(String(device.name.dropLast(" landscape".count)))?.viewport
+                #expect(portrait?.width == v.height && portrait?.height == v.width && portrait?.scale == v.scale, "\(device.name)")
+                #expect(v.width > v.height)
+            } else {
+                #expect(v.height > v.width, "\(device.name)")
+            }
+        }
+    }
+}

@@ -300,21 +300,6 @@ struct DiffCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("a")).sorted() == ["frame_00000.png", "frame_00001.png"])
     }
 
-    @Test("A rerun removes the hidden partial image an interrupted run left, and no other hidden file")
-    func leftoverPartial() throws {
-        let scratch = try Scratch()
-        let a = try scratch.png("a.png"), b = try scratch.png("b.png", dots: [(1, 1)])
-        let out = scratch.path("diffs")
-        #expect(try flick(["diff", a, b, "--out", out]).status == 1)
-        // A process that no longer runs (no PID is this large) was writing b.diff.png; a live one (this test) another.
-        let dead = out + "/.b.diff.png.partial-2147483000-17", live = out + "/.b.diff.png.partial-\(getpid())-18"
-        try "half".write(toFile: dead, atomically: false, encoding: .utf8)
-        try "half".write(toFile: live, atomically: false, encoding: .utf8)
-        #expect(try flick(["diff", a, b, "--out", out]).status == 1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-            == [".b.diff.png.partial-\(getpid())-18", ".flick-diff", "b.diff.png", "b.sidebyside.png"])
-    }
-
     @Test("Two SVG files are rasterised at --scale and compared")
     func svg() throws {
         let scratch = try Scratch()

@@ -270,23 +270,24 @@ func say(_ x: Double) -> String {
     return t
 }
 
-/// The candidate nearest to a misspelt word (edit distance at most `within`), for "did you mean" hints.
-func closest(to key: String, in candidates: [String], within limit: Int = 2) -> String? {
+/// The candidate nearest to a misspelt word, for "did you mean" hints: at most one edit away for short words, two
+/// for words of six letters or more (an edit: a letter added, removed, changed, or two letters swapped).
+func closest(to key: String, in candidates: [String], within limit: Int? = nil) -> String? {
     func distance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1,
-                                 previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
             }
-            previous = current
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
     guard key.count <= 64 else { return nil }
+    let limit = limit ?? (key.count >= 6 ? 2 : 1)
     let lowered = Array(key.lowercased())
     let scored = candidates.filter { $0.count <= 64 }.map { ($0, distance(lowered, Array($0.lowercased()))) }
     guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }

@@ -143,12 +143,14 @@ final class ScenarioFormat {
     // MARK: Viewport and settings
 
     private var viewport: Value<Viewport> {
-        .object("viewport", "The screen: its size in points, pixels per point and safe area.") { m in
-            let width = m.required("width", .number(.length), "Points.")
-            let height = m.required("height", .number(.length), "Points.")
-            let scale = m.value("scale", .number(.range(0, 8, lowOpen: true, highOpen: false)), default: Viewport.defaultScale,
-                                "Pixels per point of the images.")
-            let safeArea = m.value("safeArea", Self.insets, default: .zero, "Insets kept clear of content (status bar, home indicator).")
+        .object("viewport", "The screen: its size in points, pixels per point and safe area, or a device's.") { m in
+            let device = m.optional("device", Self.device, "A device whose size, scale and safe area this takes (`flick devices` lists them); the other keys override them.")?.viewport
+            let width = m.required("width", .number(.length), "Points.", orElse: device?.width, unless: "device")
+            let height = m.required("height", .number(.length), "Points.", orElse: device?.height, unless: "device")
+            let scale = m.value("scale", .number(.range(0, 8, lowOpen: true, highOpen: false)), default: device?.scale ?? Viewport.defaultScale,
+                                "Pixels per point of the images (the device's, with a device).")
+            let safeArea = m.value("safeArea", Self.insets, default: device?.safeArea ?? .zero,
+                                   "Insets kept clear of content: status bar, home indicator (the device's, with a device).")
             guard !m.failed, let width, let height, let scale, let safeArea else { return nil }
             if let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
                 m.fail(problem)
@@ -157,6 +159,16 @@ final class ScenarioFormat {
             }
             return Viewport(width: width, height: height, scale: scale, safeArea: safeArea)
         }
+    }
+
+    private static var device: Value<DevicePreset> {
+        Value(shape: .words(DevicePreset.all.map(\.name)), read: { field in
+            guard let name = field.string(maxLength: ScenarioDecoder.maximumTextLength) else { return nil }
+            if let device = DevicePreset.named(name) { return device }
+            let suggestion = closest(to: name, in: DevicePreset.all.map(\.name)).map { " (did you mean \"\($0)\"?)" } ?? ""
+            field.fail("no device is named \"\(Field.truncated(name))\"\(suggestion); flick devices lists them")
+            return nil
+        })
     }
 
     private static var insets: Value<EdgeInsets> {

@@ -408,6 +408,9 @@ final class Mapping {
                 var message = "duplicate key \"\(Field.truncated(key))\""
                 if let mark = entries[first].keyMark { message += " (first at line \(mark.line), column \(mark.column))" }
                 problems.append(diagnostic(field.path, entries[i].keyMark, message))
+            } else if key == "<<" {
+                problems.append(diagnostic(field.path, entries[i].keyMark,
+                                           "YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias"))
             } else {
                 var message = "unknown key \"\(Field.truncated(key))\""
                 if let suggestion = closest(to: key, in: asked) { message += " (did you mean \"\(suggestion)\"?)" }

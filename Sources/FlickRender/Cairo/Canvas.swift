@@ -17,7 +17,7 @@ public final class Canvas {
     /// The font faces of this canvas's surface, which no other surface draws with while it exists.
     private lazy var fonts = FontBook.attached(to: surface.pointer)
 
-    /// A context on `surface` with the pinned text settings (SPEC §5): grey antialiasing, no hinting,
+    /// A context on `surface` with the pinned text settings: grey antialiasing, no hinting,
     /// hint metrics off, so text has the same shape and advance on every machine.
     public init(_ surface: Surface) {
         self.surface = surface

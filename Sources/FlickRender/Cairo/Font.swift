@@ -2,7 +2,7 @@ import CFlickCairo
 import Foundation
 
 /// The typefaces Flick draws with: DejaVu Sans (Debian's fonts-dejavu-core), loaded from fixed files
-/// through Cairo's FreeType backend so text never depends on fontconfig's choices (SPEC §5).
+/// through Cairo's FreeType backend so text never depends on fontconfig's choices.
 enum Font: CaseIterable {
     case regular, bold, mono
 

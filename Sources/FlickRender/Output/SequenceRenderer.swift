@@ -43,7 +43,7 @@ public struct SequenceSummary: Sendable {
     public var warnings: [String] = []
 }
 
-/// Writes a scenario's frames and states to `DIR/<name>/` (SPEC §1): `frames/frame_00000.png` (and/or `.svg`)
+/// Writes a scenario's frames and states to `DIR/<name>/`: `frames/frame_00000.png` (and/or `.svg`)
 /// and `states.json`, through an `OutputFolder`: staged beside the destination and renamed into place when
 /// complete; on any failure or cancellation nothing is left.
 ///
