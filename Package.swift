@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "FlickImage", targets: ["FlickImage"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
+        .library(name: "FlickReview", targets: ["FlickReview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -56,11 +57,16 @@ let package = Package(
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
         // Golden-frame assertions for XCTest and Swift Testing (renders a scenario and compares with FlickDiff), and
         // the test runner behind `flick check` and `flick test`: expectations, invariants, goldens, JUnit.
-        .target(name: "FlickTesting", dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff"]),
+        .target(
+            name: "FlickTesting",
+            dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+        ),
+        // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
+        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,6 +79,7 @@ let package = Package(
         // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

@@ -3,6 +3,21 @@
 # prompts (CI) and through sudo otherwise. Debian/Ubuntu (apt) and macOS (Homebrew).
 set -euo pipefail
 
+# --- Optional: ffmpeg, for `flick render --video` and its tests. Installed only on CI (CI=true) or when
+# --- FLICK_WITH_FFMPEG=1; the quick start and everything else work without it (the video tests are skipped).
+if [[ "${CI:-}" == "true" || "${FLICK_WITH_FFMPEG:-}" == "1" ]] && ! command -v ffmpeg >/dev/null; then
+    if [[ "$(uname)" == "Darwin" ]]; then
+        brew install ffmpeg || echo "install-deps: ffmpeg could not be installed; the video tests will be skipped" >&2
+    else
+        echo "install-deps: installing ffmpeg (optional: flick render --video)" >&2
+        if [[ $(id -u) -eq 0 ]]; then ffmpeg_sudo=(); else ffmpeg_sudo=(sudo); fi
+        DEBIAN_FRONTEND=noninteractive "${ffmpeg_sudo[@]}" apt-get update -qq || true
+        DEBIAN_FRONTEND=noninteractive "${ffmpeg_sudo[@]}" apt-get install -y -qq --no-install-recommends ffmpeg >/dev/null \
+            || echo "install-deps: ffmpeg could not be installed; the video tests will be skipped" >&2
+    fi
+fi
+# --- End of the optional ffmpeg block.
+
 if [[ "$(uname)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "install-deps: Homebrew is needed on macOS (https://brew.sh)" >&2; exit 2; }
     for formula in pkg-config cairo librsvg libspng font-dejavu; do

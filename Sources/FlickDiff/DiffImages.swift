@@ -67,7 +67,7 @@ public enum DiffImages {
 
     /// The image with each `factor × factor` block (clipped at the right and bottom edges) averaged into one
     /// pixel, weighting colours by their opacity.
-    static func reduce(_ image: Bitmap, by factor: Int) -> Bitmap {
+    public static func reduce(_ image: Bitmap, by factor: Int) -> Bitmap {
         let width = (image.width + factor - 1) / factor, height = (image.height + factor - 1) / factor
         return image.words.withUnsafeBufferPointer { source in
             Bitmap(width: width, height: height) { out in

@@ -18,8 +18,11 @@ public struct FileComparison: Sendable {
     /// Files with the same bytes are equal without being decoded: only their headers are read, for the
     /// size (and checked against `ImageLimits`). Otherwise both are decoded and compared pixel by pixel.
     /// With `drawingDiff`, the comparison of files that differ carries its diff image.
+    ///
+    /// A thread comparing many pairs passes the same `buffers` each time: the images are decoded into the
+    /// storage of the previous pair's once this result is gone, instead of into new memory.
     public init(expected: String, actual: String, options: DiffOptions = DiffOptions(), svgScale: Double = 1,
-                drawingDiff: Bool = false) throws(ImageError) {
+                drawingDiff: Bool = false, buffers: DecodingBuffers? = nil) throws(ImageError) {
         let clock = ContinuousClock()
         let start = clock.now
         let expectedBytes = try ImageFile.read(path: expected)
@@ -33,14 +36,32 @@ public struct FileComparison: Sendable {
             compareTime = .zero
             return
         }
-        let expectedImage = try Bitmap.decode(expectedBytes, path: expected, svgScale: svgScale)
-        let actualImage = try Bitmap.decode(actualBytes, path: actual, svgScale: svgScale)
+        var expectedImage = buffers?.take(\.expected) ?? Bitmap(width: 0, height: 0)
+        var actualImage = buffers?.take(\.actual) ?? Bitmap(width: 0, height: 0)
+        try expectedImage.decode(expectedBytes, path: expected, svgScale: svgScale)
+        try actualImage.decode(actualBytes, path: actual, svgScale: svgScale)
+        buffers?.expected = expectedImage
+        buffers?.actual = actualImage
         let decoded = clock.now
         comparison = try ImageComparison(expected: expectedImage, actual: actualImage, options: options, drawingDiff: drawingDiff)
         self.expected = expectedImage
         self.actual = actualImage
         decodeTime = decoded - start
         compareTime = clock.now - decoded
+    }
+}
+
+/// Storage for decoding the images of one pair after another on one thread (not thread-safe: one per thread).
+public final class DecodingBuffers {
+    fileprivate var expected = Bitmap(width: 0, height: 0)
+    fileprivate var actual = Bitmap(width: 0, height: 0)
+
+    public init() {}
+
+    /// The bitmap at `key`, leaving an empty one there, so the caller holds the only reference to its storage.
+    fileprivate func take(_ key: ReferenceWritableKeyPath<DecodingBuffers, Bitmap>) -> Bitmap {
+        defer { self[keyPath: key] = Bitmap(width: 0, height: 0) }
+        return self[keyPath: key]
     }
 }
 

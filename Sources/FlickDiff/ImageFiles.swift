@@ -12,8 +12,19 @@ extension Bitmap {
 
     /// Decodes the bytes of an image file named `path`: SVG by the path's extension, else PNG.
     static func decode(_ bytes: [UInt8], path: String, svgScale scale: Double) throws(ImageError) -> Bitmap {
-        if isSVG(path) { return try rasterizeSVG(bytes, path: path, scale: scale) }
-        return try decodePNG(bytes, path: path)
+        var image = Bitmap(width: 0, height: 0)
+        try image.decode(bytes, path: path, svgScale: scale)
+        return image
+    }
+
+    /// Decodes the bytes of an image file named `path` into this bitmap (reusing its storage for a PNG).
+    mutating func decode(_ bytes: [UInt8], path: String, svgScale scale: Double) throws(ImageError) {
+        if Self.isSVG(path) {
+            self = try Self.rasterizeSVG(bytes, path: path, scale: scale)
+            return
+        }
+        let result = bytes.withUnsafeBytes { buffer in Result { () throws(ImageError) in try decodePNG(buffer, path: path) } }
+        try result.get()
     }
 
     /// Whether `path` names an SVG file (by extension, in any case).

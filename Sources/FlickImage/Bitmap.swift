@@ -5,9 +5,9 @@
 /// PNG files decode into one and are encoded from one (libspng), and FlickDiff compares two of them.
 public struct Bitmap: Equatable, Sendable {
     /// Width in pixels.
-    public let width: Int
+    public private(set) var width: Int
     /// Height in pixels.
-    public let height: Int
+    public private(set) var height: Int
     /// One word per pixel, row by row; each word's four bytes in memory are red, green, blue, alpha
     /// (`RGBA.word`), so the buffer's bytes are RGBA8 in PNG's order.
     package var words: [UInt32]
@@ -41,6 +41,24 @@ public struct Bitmap: Equatable, Sendable {
             try fill(buffer)
             count = width * height
         }
+    }
+
+    /// Gives this image the size `width × height` and lets `fill` write every word, in the same storage when
+    /// it is not shared and has room (so a thread decoding frame after frame allocates only once).
+    package mutating func refill(width: Int, height: Int, _ fill: (UnsafeMutableBufferPointer<UInt32>) -> Void) {
+        let count = width * height
+        if words.count != count {
+            if words.capacity >= count {
+                words.removeAll(keepingCapacity: true)
+                words.append(contentsOf: repeatElement(0, count: count))
+            } else {
+                self = Bitmap(width: width, height: height, filling: fill)
+                return
+            }
+        }
+        self.width = width
+        self.height = height
+        words.withUnsafeMutableBufferPointer { fill($0) }
     }
 
     /// The image's size as `width×height`, the way messages print it.

@@ -14,7 +14,7 @@ public struct RenderOptions: Sendable {
     }
 }
 
-/// Draws frames of one scenario from their states alone (SPEC §5): it reads a `FrameState` and never
+/// Draws frames of one scenario from their states alone: it reads a `FrameState` and never
 /// changes one. Not thread-safe: make one renderer per thread (they share nothing mutable).
 public final class FrameRenderer {
     public let scenario: Scenario

@@ -102,7 +102,8 @@ public enum InvariantChecker {
     /// Positions compared after undoing the rubber band: the inverse is exact up to rounding, so 0.02 pt is
     /// already far beyond any arithmetic error and far below a visible jump (a tenth of a pixel at 3x).
     static let positionTolerance = 0.02
-    /// Velocities: 1 pt/s, plus what the finger's own acceleration over the last touch sample explains (below).
+    /// Velocities compared at a lift: both sides come from the same velocity tracker fit, so 1 pt/s is far beyond
+    /// any arithmetic difference.
     static let velocityTolerance = 1.0
     /// How far before an event the "just before" state is sampled: far beyond the simulation's 1 ns event
     /// tolerance, and short enough that nothing moving under 100 000 pt/s covers 0.01 pt in it.
@@ -132,6 +133,7 @@ public enum InvariantChecker {
 protocol StateSource: AnyObject {
     func nextFrame() -> FrameState?
     func state(at t: Double) -> FrameState
+    func send(_ kind: InputEvent.Kind, at time: Double) throws
 }
 
 extension Simulation: StateSource {}
@@ -252,6 +254,10 @@ private struct Run {
     private let sessions: [TouchSession]
     private let eventTimes: [Double]
     private let resizeTimes: [Double]
+    /// The input events with each lift 0.1 µs late, and the sessions whose lift could be delayed (see checkRelease).
+    private let lateLiftEvents: [InputEvent]
+    private let lateLiftSessions: Set<Int>
+    private var lateLifts: StateSource?
 
     init(scenario: Scenario, options: InvariantChecker.Options, source: @escaping (Scenario) -> StateSource) {
         self.scenario = scenario
@@ -264,7 +270,10 @@ private struct Run {
         var sessions: [TouchSession] = []
         var open: TouchSession?
         var resizes: [Double] = []
-        for event in events {
+        var late: [InputEvent] = []
+        var lateSessions = Set<Int>()
+        for (k, event) in events.enumerated() {
+            var delayed = event
             switch event.kind {
             case .down(let p):
                 if var s = open { s.up = event.time; sessions.append(s) }
@@ -274,14 +283,22 @@ private struct Run {
             case .up:
                 if var s = open { s.up = event.time; sessions.append(s) }
                 open = nil
+                // The same lift 0.1 µs late, unless another event follows within that time.
+                if k + 1 == events.count || events[k + 1].time > event.time + 2 * InvariantChecker.instantBefore {
+                    delayed.time += InvariantChecker.instantBefore
+                    lateSessions.insert(sessions.count - 1)
+                }
             case .resize:
                 resizes.append(event.time)
                 open?.resizes.append(event.time)
             }
+            late.append(delayed)
         }
         if let s = open { sessions.append(s) }
         self.sessions = sessions
         resizeTimes = resizes
+        lateLiftEvents = late
+        lateLiftSessions = lateSessions
     }
 
     mutating func count(_ rule: InvariantRule) { checks[rule, default: 0] += 1 }
@@ -295,7 +312,7 @@ private struct Run {
     // MARK: Probes: exact instants between frames
 
     enum ProbeKind {
-        case beforeDown, atDown, move, beforeUp, atUp
+        case beforeDown, atDown, atUp
         /// Halfway between frame `index − 1` and frame `index`.
         case midpoint(index: Int)
     }
@@ -312,8 +329,6 @@ private struct Run {
         var beforeDown: [String: MovingPart] = [:]
         /// The parts the finger caught (tracking right after touch-down).
         var caught: Set<String> = []
-        var moveVelocities: [(time: Double, velocity: [Axis: Double])] = []
-        var beforeUp: [String: MovingPart] = [:]
     }
 
     private func probes() -> [Probe] {
@@ -322,9 +337,6 @@ private struct Run {
             probes.append(Probe(time: s.down - InvariantChecker.instantBefore, kind: .beforeDown, session: i))
             probes.append(Probe(time: s.down, kind: .atDown, session: i))
             guard s.up.isFinite else { continue }
-            let before = s.moves.filter { $0 < s.up - 1e-9 }
-            for t in before.suffix(2) { probes.append(Probe(time: t, kind: .move, session: i)) }
-            probes.append(Probe(time: s.up - InvariantChecker.instantBefore, kind: .beforeUp, session: i))
             probes.append(Probe(time: s.up, kind: .atUp, session: i))
         }
         for k in 1..<max(1, scenario.frameCount) where !hasEvent(after: scenario.time(ofFrame: k - 1),
@@ -358,6 +370,11 @@ private struct Run {
         var previous: (state: FrameState, parts: [String: MovingPart])?
 
         var other = options.compareFrameRates ? OtherRate(scenario: scenario, source: source) : nil
+        var live = scenario
+        live.gestures = []
+        let late = source(live)
+        for event in lateLiftEvents { try? late.send(event.kind, at: event.time) }
+        lateLifts = late
 
         while let state = frames.nextFrame() {
             while nextProbe < probes.count, probes[nextProbe].time <= state.time + 1e-12 {
@@ -374,15 +391,10 @@ private struct Run {
                     checkGrab(session: probe.session, before: memory[probe.session].beforeDown, after: parts)
                     memory[probe.session].downParts = parts
                     memory[probe.session].caught = Set(parts.values.filter(\.tracking).map(\.path))
-                case .move:
-                    memory[probe.session].moveVelocities.append(
-                        (probe.time, fingerVelocity(parts, caught: memory[probe.session].caught)))
-                case .beforeUp:
-                    memory[probe.session].beforeUp = parts
                 case .atUp:
                     let finger = probeState.touch.map { Point(x: $0.x, y: $0.y) }
                     checkFollowsFinger(session: probe.session, memory: memory[probe.session], parts: parts,
-                                       finger: finger, at: probe.time)
+                                       finger: finger, at: probe.time, atLift: true)
                     checkRelease(session: probe.session, memory: memory[probe.session], after: parts)
                 }
             }
@@ -412,8 +424,11 @@ private struct Run {
 
     /// Σ raw displacement of the caught parts on each axis equals the finger's displacement (or is 0: the
     /// drag has not locked to that axis, or nothing on it could move).
+    ///
+    /// At the lift itself a part may also snap to its rest, when the motion it starts with is already within half
+    /// a pixel of it (a motion ends as soon as it is that close, as every motion does).
     mutating func checkFollowsFinger(session i: Int, memory: SessionMemory, parts: [String: MovingPart],
-                                     finger: Point?, at t: Double) {
+                                     finger: Point?, at t: Double, atLift: Bool = false) {
         let s = sessions[i]
         guard let finger, !s.resized(by: t), !memory.caught.isEmpty else { return }
         for axis in Axis.allCases {
@@ -429,7 +444,7 @@ private struct Run {
             }
             count(.followsFinger)
             let fingerMoved = -(finger[axis] - s.downPoint[axis])
-            let tolerance = InvariantChecker.positionTolerance
+            let tolerance = InvariantChecker.positionTolerance + (atLift ? restThreshold * Double(caught.count) : 0)
             if abs(moved) <= tolerance || abs(moved - fingerMoved) <= tolerance { continue }
             report(.followsFinger, at: t, caught.joined(separator: " + "),
                    "the parts under the finger moved \(Self.number(moved)) pt together (rubber band undone: "
@@ -453,36 +468,30 @@ private struct Run {
     /// with. Under the finger a part moves at the finger's velocity times the rubber band's slope; the motion
     /// after the lift starts from the release velocity itself (the finger's, as UIKit's bounce does), so both
     /// sides are compared as the finger's velocity.
+    ///
+    /// The last touch sample often comes at the very instant of the lift, so "just before" is read from a copy of
+    /// the run whose lifts come 0.1 µs late: there the finger is still down after that sample, and the velocity it
+    /// gives is the one the tracker measured from every sample, as the release does.
     mutating func checkRelease(session i: Int, memory: SessionMemory, after: [String: MovingPart]) {
         let s = sessions[i]
-        guard !s.resized(by: s.up), !memory.caught.isEmpty else { return }
-        let before = fingerVelocity(memory.beforeUp, caught: memory.caught)
+        guard !s.resized(by: s.up), !memory.caught.isEmpty, let late = lateLifts,
+              lateLiftSessions.contains(i) else { return }
+        let held = Dictionary(facts.parts(of: late.state(at: s.up)).map { ($0.path, $0) }) { a, _ in a }
+        let before = fingerVelocity(held, caught: memory.caught)
         var afterV: [Axis: Double] = [.horizontal: 0, .vertical: 0]
         for path in memory.caught { if let p = after[path] { afterV[p.axis, default: 0] += p.velocity } }
-        // "Just before" misses the last touch sample when it coincides with the lift; the release velocity
-        // includes it. For a finger that is accelerating, the two estimates differ by its acceleration times the
-        // sample's spacing: that much (with half again as margin) is allowed on top of 1 pt/s.
-        let lastMoveAtUp = s.moves.last.map { abs($0 - s.up) <= 1e-9 } ?? false
-        let gap = lastMoveAtUp ? s.up - (s.moves.last { $0 < s.up - 1e-9 } ?? s.down) : 0
         for axis in Axis.allCases {
             let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
             guard !caught.isEmpty else { continue }
-            var acceleration = 0.0
-            let samples = memory.moveVelocities
-            if samples.count >= 2 {
-                let a = samples[samples.count - 2], b = samples[samples.count - 1]
-                if b.time > a.time {
-                    acceleration = ((b.velocity[axis] ?? 0) - (a.velocity[axis] ?? 0)) / (b.time - a.time)
-                }
-            }
             count(.releaseVelocity)
-            let allowed = InvariantChecker.velocityTolerance + 1.5 * abs(acceleration) * gap
+            let allowed = InvariantChecker.velocityTolerance
             let v0 = before[axis] ?? 0, v1 = afterV[axis] ?? 0
             guard abs(v1 - v0) > allowed else { continue }
-            let paths = caught.compactMap { memory.beforeUp[$0]?.velocityPath }
+            let paths = caught.compactMap { held[$0]?.velocityPath }
             report(.releaseVelocity, at: s.up, paths.joined(separator: " + "),
                    "moved at \(Self.number(v0)) pt/s under the finger (rubber band undone) just before it lifted, and "
-                   + "the motion after the lift started at \(Self.number(v1)) pt/s (off by \(Self.number(abs(v1 - v0))) pt/s; allowed \(Self.number(allowed)))")
+                   + "the motion after the lift started at \(Self.number(v1)) pt/s (off by \(Self.number(abs(v1 - v0))) pt/s; "
+                   + "allowed \(Self.number(allowed)))")
         }
     }
 

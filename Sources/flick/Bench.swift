@@ -20,7 +20,7 @@ struct Bench: ParsableCommand, WritesOutput {
     @Option(help: "Threads for the pipeline run (default: all cores).")
     var jobs: Int?
 
-    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         guard samples >= 1 else { throw badInput("--samples must be at least 1, not \(samples)") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }

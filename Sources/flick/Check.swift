@@ -7,13 +7,8 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check the invariants of scenarios on every frame.",
         discussion: """
-        Simulates each scenario and checks, on every frame and at every instant a finger comes down or lifts:
-          - while a finger is down, the sheet and scroll views it moves follow it together (rubber band undone), so a hand-off from the sheet to its list loses or adds nothing;
-          - nothing jumps when a finger comes down, and the motion after a lift starts with the velocity the content had under the finger;
-          - between input events every content offset and sheet top moves continuously;
-          - scroll indicators and info panels stay inside their tracks; a pager's tab indicator is where its scroll fraction puts it;
-          - the scenario at twice its frame rate (half above 120 fps) gives the same states at the shared instants, within 0.5 pt;
-          - every number is finite.
+        Simulates each scenario and checks, on every frame and at every instant a finger comes down or lifts, that while a finger is down the sheet and scroll views it moves follow it together (rubber band undone), so a hand-off from the sheet to its list loses or adds nothing; that nothing jumps when a finger comes down, and the motion after a lift starts with the velocity the content had under the finger; that between input events every content offset and sheet top moves continuously; that scroll indicators and info panels stay inside their tracks and a pager's tab indicator is where its scroll fraction puts it; that the scenario at twice its frame rate (half above 120 fps) gives the same states at the shared instants, within 0.5 pt; and that every number is finite.
+
         Each violation names the frame, time, state path and numbers. Exit status 0 when every scenario keeps every invariant, 1 on a violation, 2 on bad input.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).

@@ -107,10 +107,19 @@ struct Diff: ParsableCommand, WritesOutput {
                            diffMask: diffMask, checkerboard: checkerboard)
     }
 
-    /// Threads comparing frames: `--jobs` (else one per core), at most `jobsPerCore` per core, at most one per frame.
-    func workers(frames: Int) -> Int {
+    /// Memory the images of all threads may hold at once.
+    static let memoryBudget = 4 << 30
+
+    /// Threads comparing frames: `--jobs` (else one per core), at most `jobsPerCore` per core, at most one per
+    /// frame, and no more than `memoryBudget` allows for frames of `framePixels` pixels (each thread holds two
+    /// decoded images, and with --out a diff image and a strip of three).
+    func workers(frames: Int, framePixels: Int?) -> Int {
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        return max(1, min(jobs ?? cores, cores * Self.jobsPerCore, frames))
+        var count = min(jobs ?? cores, cores * Self.jobsPerCore, frames)
+        if let framePixels, framePixels > 0 {
+            count = min(count, Self.memoryBudget / (framePixels * 4 * (out == nil ? 2 : 6)))
+        }
+        return max(1, count)
     }
 
     func run() throws {
@@ -259,13 +268,16 @@ struct Diff: ParsableCommand, WritesOutput {
     private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
+        let workers = workers(frames: frames.count, framePixels: frames.first.flatMap { pngPixels(path: $0.expected) })
+        if timings { printError("comparing \(frames.count) frame\(frames.count == 1 ? "" : "s") on \(workers) thread\(workers == 1 ? "" : "s")") }
         let cancellation = Interruption.cancellation
-        DispatchQueue.concurrentPerform(iterations: workers(frames: frames.count)) { _ in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            let buffers = DecodingBuffers()
             while !cancellation.isCancelled, let index = results.claim() {
                 let frame = frames[index]
                 results[index] = Result { () throws(ImageError) in
                     let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
-                                                   svgScale: scale, drawingDiff: output != nil)
+                                                   svgScale: scale, drawingDiff: output != nil, buffers: buffers)
                     let comparison = files.comparison
                     if timings {
                         printError("\(frame.name): decode \(milliseconds(files.decodeTime)) ms, compare \(milliseconds(files.compareTime)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
@@ -388,6 +400,14 @@ private struct JSONReport: Encodable {
 }
 
 // MARK: helpers
+
+/// The pixels a PNG file declares in its header, or nil when it is not a PNG that can be read.
+private func pngPixels(path: String) -> Int? {
+    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? file.close() }
+    let header = (try? file.read(upToCount: 32)) ?? Data()
+    return header.withUnsafeBytes { Bitmap.pngSize(of: $0) }.map { $0.width * $0.height }
+}
 
 /// A file name (or path's last component) without its extension.
 private func stem(_ name: String) -> String {

@@ -6,13 +6,16 @@ struct Examples: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the bundled example scenarios.",
         discussion: """
-        Examples live in the Examples/ folder of the Flick checkout (or $FLICK_EXAMPLES). Any command that takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`.
+        Any command that takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`. The examples are looked up in $FLICK_EXAMPLES when it is set; else in PREFIX/share/flick/Examples when flick is installed as PREFIX/bin/flick (scripts/install.sh); else in the Examples folder of the checkout flick was built in, wherever it is run from (links on PATH are followed); else in ./Examples.
         """
     )
 
     func run() throws {
-        guard let folder = ExampleCatalog.folder else {
-            printError("error: cannot find the Examples folder; run flick from the Flick checkout or set FLICK_EXAMPLES")
+        let folder: String
+        switch ExampleCatalog.location {
+        case .found(let found): folder = found
+        case .problem(let problem):
+            printError("error: \(problem)")
             throw failureExit
         }
         let entries = ExampleCatalog.entries(in: folder)
@@ -30,19 +33,45 @@ enum ExampleCatalog {
         [URL(fileURLWithPath: path).deletingLastPathComponent().path] + (folder.map { [$0 + "/icons"] } ?? [])
     }
 
-    /// $FLICK_EXAMPLES, else ./Examples, else the Examples folder of the checkout the executable was built in.
-    static var folder: String? {
+    /// Where the examples are, or why they cannot be found.
+    enum Location {
+        case found(String)
+        case problem(String)
+    }
+
+    /// $FLICK_EXAMPLES (which must be a folder); else PREFIX/share/flick/Examples or Examples beside the
+    /// executable; else the Examples folder of the checkout the executable was built in; else ./Examples.
+    ///
+    /// The executable is found from the system (`/proc/self/exe`, `_NSGetExecutablePath`), not from the
+    /// command line, which holds only `flick` when it is run through PATH; links to it are followed.
+    static var location: Location {
         let fm = FileManager.default
-        if let env = ProcessInfo.processInfo.environment["FLICK_EXAMPLES"], !env.isEmpty { return env }
-        if isDirectory(fm.currentDirectoryPath + "/Examples") { return fm.currentDirectoryPath + "/Examples" }
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for _ in 0..<6 {
-            url = url.deletingLastPathComponent()
-            let candidate = url.appendingPathComponent("Examples").path
-            if isDirectory(candidate), fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return candidate
+        if let env = ProcessInfo.processInfo.environment["FLICK_EXAMPLES"], !env.isEmpty {
+            return isDirectory(env) ? .found(env) : .problem("FLICK_EXAMPLES is \(env), which is not a folder")
+        }
+        if let executable = Bundle.main.executablePath {
+            let bin = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+            for candidate in [bin.appendingPathComponent("../share/flick/Examples").standardizedFileURL.path,
+                              bin.appendingPathComponent("Examples").path] where isDirectory(candidate) {
+                return .found(candidate)
+            }
+            var url = bin
+            for _ in 0..<6 {
+                let candidate = url.appendingPathComponent("Examples").path
+                if isDirectory(candidate), fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                    return .found(candidate)
+                }
+                url = url.deletingLastPathComponent()
             }
         }
+        if isDirectory(fm.currentDirectoryPath + "/Examples") { return .found(fm.currentDirectoryPath + "/Examples") }
+        return .problem("cannot find the bundled examples: install flick with scripts/install.sh, run the flick built "
+            + "in a Flick checkout, or set FLICK_EXAMPLES to the Examples folder")
+    }
+
+    /// The examples folder, if it can be found.
+    static var folder: String? {
+        if case .found(let folder) = location { return folder }
         return nil
     }
 
@@ -83,5 +112,43 @@ enum ExampleCatalog {
         if FileManager.default.fileExists(atPath: argument) || argument.contains("/") { return argument }
         guard let folder else { return argument }
         return entries(in: folder).first { $0.name == argument }?.path ?? argument
+    }
+
+    /// Why `argument` names no scenario, when it is a bare name (no folder, no scenario extension) that is
+    /// neither a file nor a bundled example: "no example or file named fling-to-res; did you mean fling-to-rest?".
+    /// Paths and file names are left to the decoder, which says "no such file".
+    static func problem(with argument: String) -> String? {
+        let ext = URL(fileURLWithPath: argument).pathExtension.lowercased()
+        guard !argument.contains("/"), !ScenarioDecoder.supportedExtensions.contains(ext),
+              !FileManager.default.fileExists(atPath: argument) else { return nil }
+        switch location {
+        case .problem(let problem):
+            return "no file named \(argument), and no example of that name either: \(problem)"
+        case .found(let folder):
+            let names = entries(in: folder).map(\.name)
+            if names.contains(argument) { return nil }
+            var message = "no example or file named \(argument)"
+            if let closest = names.min(by: { editDistance($0, argument) < editDistance($1, argument) }),
+               editDistance(closest, argument) <= max(2, argument.count / 3) {
+                message += "; did you mean \(closest)?"
+            } else {
+                message += " (see `flick examples`)"
+            }
+            return message
+        }
+    }
+
+    /// The Levenshtein distance between two names.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

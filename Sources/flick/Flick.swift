@@ -13,7 +13,7 @@ struct Flick: ParsableCommand {
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
-                      Check.self, Test.self, Devices.self, Schema.self]
+                      Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self]
     )
 
     /// Runs the command line, with flick's exit statuses: 0 success (and help), 1 a diff beyond tolerance,
@@ -47,7 +47,7 @@ struct Flick: ParsableCommand {
 /// A command that writes output safely and so stops only between steps, on a signal (see `Interruption`).
 protocol WritesOutput {}
 
-/// Exit status 2: bad input or failure (SPEC §1).
+/// Exit status 2: bad input or failure.
 let failureExit = ExitCode(2)
 
 /// Flushes standard output and exits 2 with a message if it could not be written (a full disk, `> /dev/full`):
@@ -66,13 +66,34 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
-/// Loads a scenario named by a path, or by the name of a bundled example; prints every problem and exits 2 on failure.
+/// Loads a scenario named by a path, by the name of a bundled example, or `-` for standard input; prints
+/// every problem and exits 2 on failure.
 func loadScenario(_ argument: String) throws -> Scenario {
-    let path = ExampleCatalog.resolve(argument)
-    do {
-        return try ScenarioDecoder.load(path: path)
-    } catch {
-        printError(error.description)
+    switch readScenario(argument) {
+    case .success(let scenario): return scenario
+    case .failure(let problem):
+        printError(problem.message)
         throw failureExit
     }
+}
+
+/// The problems of a scenario that cannot be loaded, as `file:line:column: error: …` lines.
+struct ScenarioProblem: Error {
+    var message: String
+}
+
+/// A scenario named on the command line: a file, a bundled example's name, or `-` (standard input, YAML or JSON).
+func readScenario(_ argument: String) -> Result<Scenario, ScenarioProblem> {
+    if argument == "-" {
+        // One byte more than the decoder takes, so that it can say the input is too long.
+        let data = FileHandle.standardInput.readData(ofLength: ScenarioDecoder.maximumFileSize + 1)
+        return Result { () throws(ScenarioError) in
+            try ScenarioDecoder.decode(data: data, file: "<standard input>", defaultName: "stdin")
+        }.mapError { ScenarioProblem(message: $0.description) }
+    }
+    if let problem = ExampleCatalog.problem(with: argument) {
+        return .failure(ScenarioProblem(message: "\(argument): error: \(problem)"))
+    }
+    return Result { () throws(ScenarioError) in try ScenarioDecoder.load(path: ExampleCatalog.resolve(argument)) }
+        .mapError { ScenarioProblem(message: $0.description) }
 }

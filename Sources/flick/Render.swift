@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRender
+import FlickReview
 import Foundation
 
 struct Render: ParsableCommand, WritesOutput {
@@ -12,6 +13,18 @@ struct Render: ParsableCommand, WritesOutput {
         The same input gives byte-identical files on every run. Tab icons named in a scenario are looked up as <icon>.svg beside the scenario file, then in Examples/icons/.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
+
+        Review outputs go beside frames/ in DIR/<name>/ and are listed in its manifest. --review writes all of them (the video only with --video); each also has its own flag.
+
+        preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame exact. It costs one more write per frame, not a second encode.
+
+        contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes, phase changes and settles, and frames spaced through the motion between them, at most --contact-sheet-frames.
+
+        motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
+
+        preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
+
+        Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
     )
 
@@ -40,7 +53,28 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
-    /// Bad values are bad input: exit status 2 with a message (SPEC §1), not ArgumentParser's usage status.
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png (and the video with --video).")
+    var review = false
+
+    @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
+    var preview = false
+
+    @Flag(name: .customLong("contact-sheet"), help: "Write contact-sheet.png: the key frames in a labelled grid.")
+    var contactSheet = false
+
+    @Option(name: .customLong("contact-sheet-frames"), help: ArgumentHelp("At most this many frames on the contact sheet.", valueName: "K"))
+    var contactSheetFrames: Int = ContactSheet.defaultFrameLimit
+
+    @Flag(help: "Write motion.svg and motion.png: value and velocity against time for everything that moved.")
+    var motion = false
+
+    @Option(help: ArgumentHelp("Also write preview.mp4, .webm or .gif through ffmpeg (which must be on PATH).", valueName: "mp4|webm|gif"))
+    var video: VideoFormat?
+
+    @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
+    var slow: Int?
+
+    /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
@@ -50,10 +84,29 @@ struct Render: ParsableCommand, WritesOutput {
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
+        if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if contactSheetFrames < 1 || contactSheetFrames > 400 {
+            throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
+        }
+    }
+
+    /// The review outputs asked for, for a scenario played at `playbackFPS`.
+    func reviewOptions(playbackFPS: Double, ffmpeg: String?) -> ReviewOptions {
+        ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
+                      contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
+                      playbackFPS: playbackFPS, slow: slow ?? 1)
     }
 
     func run() throws {
         try checkOptions()
+        // A video needs ffmpeg: without it, nothing is written at all.
+        var ffmpeg: String?
+        if let video {
+            guard let found = FFmpeg.locate() else {
+                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+            }
+            ffmpeg = found
+        }
         var loaded: [(argument: String, path: String, scenario: Scenario)] = []
         var problems = 0
         for argument in scenarios {
@@ -80,10 +133,14 @@ struct Render: ParsableCommand, WritesOutput {
 
         let showProgress = isatty(STDERR_FILENO) == 1
         for (_, path, scenario) in loaded {
+            let playbackFPS = scenario.fps / Double(slow ?? 1)
+            let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
             let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
             let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
-                                          cancellation: Interruption.cancellation)
+                                          cancellation: Interruption.cancellation,
+                                          observer: reviewOptions.isEmpty ? nil
+                                              : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
@@ -92,7 +149,8 @@ struct Render: ParsableCommand, WritesOutput {
                     bar?.update(done, of: total)
                 }
                 bar?.finish()
-                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)) in \(String(format: "%.1f", summary.seconds)) s")
+                let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
+                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             } catch let error as RenderCancelled {
                 bar?.finish()
@@ -115,8 +173,10 @@ struct Render: ParsableCommand, WritesOutput {
         }
         if let fps { scenario.fps = fps }
         if let scale { scenario.viewport.scale = scale }
+        // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
+        if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
         let frameCount = scenario.frameCount
-        // SPEC §2's limits, checked again after the overrides.
+        // The decoder's limits, checked again after the overrides.
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }
@@ -170,6 +230,7 @@ struct FrameRange: ExpressibleByArgument {
 }
 
 extension FrameFormat: ExpressibleByArgument {}
+extension VideoFormat: ExpressibleByArgument {}
 
 /// The threads to draw with: `requested`, else one per core, at most 4 per core (each holds a frame's image).
 func workerThreads(_ requested: Int?) -> Int {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickRender
 import FlickTesting
 import Foundation
 
@@ -7,10 +8,8 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel:
-          - its `expect:` entries, checked against the simulated states;
-          - the invariants of `flick check`;
-          - its golden frames: the frames `goldens:` names (or, without it, the frame_NNNNN.png files already in the folder), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+
         Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`.
 
         --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), all, failed (rewrites those that differ) or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
@@ -62,7 +61,7 @@ struct Test: ParsableCommand {
             do {
                 try writeAtomically(JUnitReport.xml(results), to: junit)
             } catch {
-                throw badInput("cannot write \(junit): \(error.localizedDescription)")
+                throw badInput("\(error)")
             }
         }
         if results.contains(where: \.isError) { throw failureExit }
@@ -121,15 +120,16 @@ struct Test: ParsableCommand {
         }
     }
 
-    /// Writes beside the destination and renames into place, so a report is never half written.
+    /// Writes beside the destination and renames into place, so a report is never half written (`OutputFile`:
+    /// links followed, permissions kept, `-` is standard output).
     private func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(getpid())")
-        try Data(text.utf8).write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        let file = try OutputFile(path: path)
+        do {
+            try file.write(text)
+            try file.commit()
+        } catch {
+            file.abandon()
+            throw error
         }
     }
 }

@@ -16,13 +16,13 @@ struct Validate: ParsableCommand {
     func run() throws {
         var failed = 0
         for argument in scenarios {
-            let path = ExampleCatalog.resolve(argument)
-            do {
-                let scenario = try ScenarioDecoder.load(path: path)
+            let path = argument == "-" ? "<standard input>" : ExampleCatalog.resolve(argument)
+            switch readScenario(argument) {
+            case .success(let scenario):
                 print("\(path): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
-            } catch {
+            case .failure(let problem):
                 failed += 1
-                printError(error.description)
+                printError(problem.message)
             }
         }
         if failed > 0 {

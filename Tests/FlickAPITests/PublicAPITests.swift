@@ -251,3 +251,19 @@ struct AnimatedResizeTests {
         #expect(fixed.contentOffset.x == 1200)
     }
 }
+
+@Suite("The README's Swift example")
+struct ReadmeExampleTests {
+    @Test("A carousel driven by live input rests on the second card")
+    func readme() throws {
+        let cards = ["Coffee walk", "Museum mile", "Night food"].map { Card(title: $0) }
+        let scenario = Scenario(name: "guides", viewport: Viewport(width: 390, height: 844, scale: 1), duration: 2,
+                                scene: Scene(root: .carousel(CarouselSpec(cards: cards, cardWidth: 300), id: "guides")))
+        let simulation = Simulation(scenario: scenario)
+        try simulation.send(.down(Point(x: 330, y: 400)), at: 0.2)
+        try simulation.send(.move(Point(x: 150, y: 400)), at: 0.6)
+        try simulation.send(.up(Point(x: 150, y: 400)), at: 0.8)
+        #expect(simulation.state(at: 2).carousel("guides")?.page == 1)
+        #expect(simulation.state(at: 0.7).carousel("guides")?.fraction == 180.0 / 312)
+    }
+}

@@ -20,7 +20,7 @@ func timelineScene(offset: Double = 0, panel: String = "{width: 90, height: 28}"
     """
 }
 
-@Suite("Info panel: geometry, text and timeline (seed 002)")
+@Suite("Info panel: geometry, text and timeline (Path 2)")
 struct InfoPanelTests {
     @Test("Centred on the indicator, 4 pt to its left, while the indicator is long enough")
     func centred() throws {

@@ -3,7 +3,7 @@ import Testing
 import FlickPhysics
 @testable import FlickCore
 
-// Pins down what the scenario decoder accepts and what it says about what it refuses (SPEC §2): every
+// Pins down what the scenario decoder accepts and what it says about what it refuses (docs/scenario-format.md): every
 // diagnostic is checked for its message, key path, line and column.
 
 /// Where the bundled examples and temporary scenario files are.

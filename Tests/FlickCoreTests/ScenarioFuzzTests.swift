@@ -3,7 +3,7 @@ import Testing
 @testable import FlickCore
 
 // The decoder must never crash, hang or allocate without bound, whatever the bytes: every input either
-// decodes to a scenario within the limits of SPEC §2, or fails with diagnostics that name the file.
+// decodes to a scenario within the limits of docs/scenario-format.md, or fails with diagnostics that name the file.
 
 /// SplitMix64 (Steele, Lea and Flood): a small, fixed-seed generator, so every run mutates the same way.
 struct SplitMix64: RandomNumberGenerator {
@@ -190,13 +190,17 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
 // MARK: - Adversarial inputs
 
 @Suite struct ScenarioAdversarialTests {
-    /// Decodes text that must be refused within `seconds`; returns its diagnostics.
+    /// Decodes text that must be refused, on an idle machine within about `seconds`; returns its diagnostics.
+    ///
+    /// The time is a guard against a hang (an unbounded expansion takes hours), not a speed test: the bound is
+    /// ten times `seconds` and at least two minutes, so a busy machine does not fail it. Speed belongs in a benchmark.
     func refused(_ text: String, file: String = "evil.yaml", within seconds: Double = 5,
                  sourceLocation: SourceLocation = #_sourceLocation) -> [ScenarioDiagnostic] {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            #expect(elapsed < seconds, "took \(elapsed) s", sourceLocation: sourceLocation)
+            #expect(elapsed < max(120, 10 * seconds), "took \(elapsed) s: it should not expand without bound",
+                    sourceLocation: sourceLocation)
         }
         let outcome = decodeAndCheck(Data(text.utf8), file: file)
         #expect(outcome.violations.isEmpty, "\(outcome.violations.prefix(3))", sourceLocation: sourceLocation)

@@ -54,7 +54,7 @@ struct SheetSimulationTests {
         #expect(sheet.detent == "full")
         #expect(sheet.phase == .idle)
         expectClose(sheet.dimming, 0.3, 1e-12)
-        // The list moves with the sheet: its frame starts below the header, sized for the full detent (SPEC §4).
+        // The list moves with the sheet: its frame starts below the header, sized for the full detent (docs/states.md).
         let list = try #require(f[0].scrollView("list"))
         expectClose(list.frame.minY, full + 56, 1e-9)
         expectClose(list.frame.height, 844 - full - 56, 1e-9)

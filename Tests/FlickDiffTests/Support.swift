@@ -92,3 +92,26 @@ func rectangle(x: Double, y: Double, width: Double, height: Double, _ paint: Pai
 func pixels(of image: Bitmap) -> [(x: Int, y: Int, color: RGBA)] {
     (0..<image.height).flatMap { y in (0..<image.width).map { x in (x, y, image[x, y]) } }
 }
+
+/// The bytes of a PNG file that declares `width × height` RGBA pixels in its header and holds `rest` after it
+/// (no image data unless given): enough for anything that reads only the header.
+func pngHeader(width: UInt32, height: UInt32, rest: [UInt8] = []) -> [UInt8] {
+    func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+    let body = Array("IHDR".utf8) + bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bigEndian(13) + body + bigEndian(crc32(body)) + rest
+}
+
+/// CRC-32 as PNG chunks carry it (ISO 3309, the polynomial 0xEDB88320, reflected).
+func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+        crc ^= UInt32(byte)
+        for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return crc ^ 0xFFFF_FFFF
+}
+
+/// Writes `bytes` to `path`.
+func write(_ bytes: [UInt8], to path: String) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}

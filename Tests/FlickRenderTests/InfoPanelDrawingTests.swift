@@ -3,7 +3,7 @@ import FlickRender
 import Foundation
 import Testing
 
-/// The info panel beside the indicator (seed 002).
+/// The info panel beside the indicator (Path 2; docs/physics.md, "Info panel").
 @Suite struct InfoPanelDrawingTests {
     @Test func panelIsDrawnAtItsFrameWithItsAlpha() throws {
         let scenario = try Fixtures.timeline()

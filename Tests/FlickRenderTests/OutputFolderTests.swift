@@ -103,4 +103,29 @@ import Testing
         folder.abandon()
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == [])
     }
+
+    @Test("A file's staging files left by processes no longer running go; an abandoned file leaves the old one as it was")
+    func outputFileLeftovers() throws {
+        let out = try Fixtures.temporaryFolder("file-leftovers")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/sh")
+        finished.arguments = ["-c", "exit 0"]
+        try finished.run()
+        finished.waitUntilExit()
+        let fm = FileManager.default
+        let target = out.appendingPathComponent("s.json")
+        try Data("old".utf8).write(to: target)
+        try Data("partial".utf8).write(to: out.appendingPathComponent(".s.json.partial-\(finished.processIdentifier)-0"))
+        try Data("running".utf8).write(to: out.appendingPathComponent(".s.json.partial-1-0"))
+        let file = try OutputFile(path: target.path)
+        try file.write("new")
+        file.abandon()
+        #expect(try fm.contentsOfDirectory(atPath: out.path).sorted() == [".s.json.partial-1-0", "s.json"])
+        #expect(try Data(contentsOf: target) == Data("old".utf8))
+        let again = try OutputFile(path: target.path)
+        try again.write("new")
+        try again.commit()
+        #expect(try Data(contentsOf: target) == Data("new".utf8))
+    }
 }

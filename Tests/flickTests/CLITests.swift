@@ -53,7 +53,7 @@ let exampleNames: [String] = {
 
 @Suite("flick, end to end")
 struct CLITests {
-    @Test("Every bundled example simulates to the SPEC §4 document", arguments: exampleNames)
+    @Test("Every bundled example simulates to the states document (docs/states.md)", arguments: exampleNames)
     func statesOfExample(_ name: String) throws {
         let run = try flick(["states", name])
         #expect(run.status == 0, "\(run.stderr)")

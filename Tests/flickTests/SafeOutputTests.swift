@@ -247,6 +247,36 @@ struct SafeOutputTests {
         #expect(contents(tmp) == [])
     }
 
+    @Test("A write that fails (a full disk, here a file-size limit) leaves nothing and reports nothing written")
+    func failedWrites() throws {
+        let dir = try scratchFolder("full-disk")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var a = Bitmap(width: 300, height: 300, color: .white)
+        try a.writePNG(path: dir.appendingPathComponent("a.png").path)
+        for x in 0..<300 { a[x, x] = .black }
+        try a.writePNG(path: dir.appendingPathComponent("b.png").path)
+        try Data("old".utf8).write(to: dir.appendingPathComponent("s.json"))
+        /// flick with files limited to a few kilobytes; SIGXFSZ ignored, so a write past the limit fails (EFBIG).
+        func limited(_ arguments: [String]) throws -> Run {
+            try RunningFlick(["-c", "trap '' XFSZ; ulimit -f 4; exec \"$0\" \"$@\"", flickURL.path] + arguments,
+                             in: dir, executable: URL(fileURLWithPath: "/bin/sh")).wait()
+        }
+        let diff = try limited(["diff", "a.png", "b.png", "--out", "diffs"])
+        #expect(diff.status == 2)
+        #expect(diff.stderr.contains("\(dir.path)/diffs/b.diff.png: cannot write: File too large"), "\(diff.stderr)")
+        #expect(diff.stderr.contains("no diff images were written"), "\(diff.stderr)")
+        #expect(!diff.stdout.contains("diff images:"), "\(diff.stdout)")
+        let states = try limited(["states", "sheet-handoff", "-o", "s.json"])
+        #expect(states.status == 2)
+        #expect(states.stderr.contains("cannot write s.json: File too large"), "\(states.stderr)")
+        #expect(try Data(contentsOf: dir.appendingPathComponent("s.json")) == Data("old".utf8))
+        let render = try limited(["render", "sheet-handoff", "--out", "out", "--frames", "0..1"])
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("\(dir.path)/out/sheet-handoff/"), "\(render.stderr)")
+        #expect(render.stderr.contains("File too large"), "\(render.stderr)")
+        #expect(contents(dir) == ["a.png", "b.png", "s.json"])
+    }
+
     // MARK: standard output
 
     @Test("Output that cannot be written to standard output (a full disk) fails with exit 2")

@@ -22,9 +22,10 @@ final class RunningFlick {
 
     /// Starts flick; standard output goes to `standardOutput` when given, else to a file read by `wait()`.
     init(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:],
-         standardOutput: FileHandle? = nil) throws {
-        process.executableURL = flickURL
+         standardInput: FileHandle? = nil, standardOutput: FileHandle? = nil, executable: URL = flickURL) throws {
+        process.executableURL = executable
         process.arguments = arguments
+        if let standardInput { process.standardInput = standardInput }
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let id = UUID().uuidString

@@ -1,7 +1,7 @@
 import FlickPhysics
 import Foundation
 
-/// Path 2's info panel (seed 002): beside the vertical scroll indicator, showing the section of the row at its
+/// Path 2's info panel (docs/physics.md, "Info panel"): beside the vertical scroll indicator, showing the section of the row at its
 /// centre; it fades in when a drag begins and out a while after scrolling stops.
 struct InfoPanel {
     /// Gap between the panel and the indicator, in points.

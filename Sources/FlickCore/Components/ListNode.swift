@@ -22,7 +22,7 @@ final class ListNode: ComponentNode {
     }
 
     /// Rows times row height along the axis; across it, the frame less the adjusted insets (content laid out to
-    /// fill the visible area, as seed 001's stack view is: 660 − 20 − 40 = 600).
+    /// fill the visible area, as the Vimeo article's stack view is: 660 − 20 − 40 = 600).
     func contentSize(for frame: Rect, adjustedInset inset: EdgeInsets) -> Size {
         let length = Double(spec.rows) * spec.rowHeight
         switch spec.axis {

@@ -1,11 +1,11 @@
 import Foundation
 import FlickPhysics
 
-/// Where a paging scroll view comes to rest after a release (SPEC §3 "Paging", "Snapping"; seeds 001 and 004).
+/// Where a paging scroll view comes to rest after a release (docs/physics.md, "Paging" and "Snapping").
 struct PagingBehavior {
     let mode: PagingMode
     let pageCount: Int
-    /// The spring of paging animations and tab taps: response 0.3, critically damped (SPEC §3).
+    /// The spring of paging animations and tab taps: response 0.3, critically damped.
     let spring: Spring
 
     func nearestPage(offset: Double, pageWidth: Double) -> Int {
@@ -22,8 +22,8 @@ struct PagingBehavior {
     /// The page a release goes to.
     /// - `page`: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at most one page from the
     ///   page the drag started on.
-    /// - `snap(p)`: seed 004's snapped scrolling from the projected offset (any number of pages).
-    /// - `pagination(p)`: seed 004's one page at a time by the direction from the offset at drag start.
+    /// - `snap(p)`: snapped scrolling (docs/physics.md, "Snapping") from the projected offset (any number of pages).
+    /// - `pagination(p)`: one page at a time (docs/physics.md, "Snapping") by the direction from the offset at drag start.
     func releasePage(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
                      pageWidth: Double, rate: DecelerationRate) -> Int {
         guard pageWidth > 0, pageCount > 0 else { return 0 }
@@ -44,7 +44,7 @@ struct PagingBehavior {
 }
 
 /// The `pager` component: a paging scroll view of pages under a tab bar whose indicator follows the scroll
-/// (seed 001: the scroll view drives the indicator, never the reverse; a tap on a tab scrolls, and the indicator
+/// (the Vimeo article on paging tab views: the scroll view drives the indicator, never the reverse; a tap on a tab scrolls, and the indicator
 /// follows the scroll).
 final class PagerNode: ComponentNode {
     let spec: PagerSpec
@@ -58,7 +58,7 @@ final class PagerNode: ComponentNode {
     init(spec: PagerSpec, key: String, settings: ScrollSettings, builder: SceneBuilder) {
         self.spec = spec
         self.key = key
-        // Without a contentInset, pages start below the tab bar; with one, it is used as given (seed 001's 40 pt).
+        // Without a contentInset, pages start below the tab bar; with one, it is used as given (the Vimeo article's 40 pt).
         let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
         self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
                                      initialOffset: nil, settings: settings)

@@ -1,7 +1,7 @@
 import Foundation
 import FlickPhysics
 
-/// A scroll view's phase (SPEC §4).
+/// A scroll view's phase (docs/states.md).
 public enum ScrollPhase: String, Hashable, Sendable {
     case idle, tracking, decelerating, bouncing, animating
 }
@@ -16,7 +16,7 @@ public struct ScrollSettings: Sendable {
     public init() {}
 }
 
-/// When the scroll indicator shows and fades (SPEC §3).
+/// When the scroll indicator shows and fades.
 public enum IndicatorFade {
     /// The indicator stays this long after motion ends (CupertinoScrollbar's timeToFade): 1.2 s.
     public static let delay = 1.2
@@ -34,7 +34,7 @@ public enum IndicatorFade {
 }
 
 /// UIScrollView's model on one scrolling axis: geometry (frame, contentSize, contentInset, safe area,
-/// adjustedContentInset, seed 001) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
+/// adjustedContentInset, as in the Vimeo article on paging tab views) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
 final class ScrollView: NestedScrollParticipant {
     enum Motion {
         case resting(Double)
@@ -86,7 +86,7 @@ final class ScrollView: NestedScrollParticipant {
         self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal] ?? nil
     }
 
-    /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as seed 001 uses).
+    /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as the Vimeo article uses).
     public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
 
     /// The resting range of contentOffset on the scrolling axis: from −adjusted leading inset to
@@ -173,7 +173,7 @@ final class ScrollView: NestedScrollParticipant {
         return IndicatorFade.alpha(motionEnded: motionEnded(at: t), at: t)
     }
 
-    /// The indicator's frame in viewport coordinates (SPEC §3, reference I1–I6).
+    /// The indicator's frame in viewport coordinates (docs/physics.md, "Scroll indicator").
     public func indicatorFrame(at t: Double, geometry: ScrollIndicatorGeometry = ScrollIndicatorGeometry()) -> Rect {
         let inset = adjustedContentInset
         let thumb = geometry.thumb(offset: offset(at: t), minOffset: limits.lowerBound, maxOffset: limits.upperBound,

@@ -7,7 +7,7 @@ public enum MapParallax {
     public static let factor = 0.3
 }
 
-/// A sheet's resting positions and release rule (ClassPass, DeckTransition; SPEC §3 "Sheet", "Card dismissal").
+/// A sheet's resting positions and release rule (ClassPass, DeckTransition; docs/physics.md, "Sheets" and "Card dismissal").
 ///
 /// Positions are the sheet's `top` in viewport coordinates. In nested-scroll delta space a positive delta raises
 /// the sheet, so the participant works on `r = −top`.

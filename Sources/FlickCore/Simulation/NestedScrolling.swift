@@ -1,7 +1,7 @@
 import Foundation
 import FlickPhysics
 
-/// The passes in which a drag delta is offered to the components under the finger (SPEC §3, nested scrolling).
+/// The passes in which a drag delta is offered to the components under the finger (docs/physics.md, "Nested scrolling").
 ///
 /// A delta is positive when it moves content forward: the finger moving up (vertical) or left (horizontal),
 /// which increases a scroll view's contentOffset and raises a sheet.

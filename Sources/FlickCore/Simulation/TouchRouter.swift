@@ -5,7 +5,7 @@ import FlickPhysics
 /// trackers, and hands the release velocity to the component that moved last.
 final class TouchRouter {
     /// The dominant axis over this much movement (pt) decides horizontal or vertical for the whole drag, when
-    /// both are possible under the finger (SPEC §3).
+    /// both are possible under the finger.
     static let axisLockDistance = 10.0
     /// A touch that moves less than this (pt) before lifting is a tap.
     static let tapSlop = 10.0

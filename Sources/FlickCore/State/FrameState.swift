@@ -94,7 +94,7 @@ public struct ScrollViewState: Hashable, Sendable {
     }
 }
 
-/// A sheet's phase (SPEC §4).
+/// A sheet's phase (docs/states.md).
 public enum SheetPhase: String, Hashable, Sendable {
     case idle, tracking, settling, dismissing, dismissed
 }

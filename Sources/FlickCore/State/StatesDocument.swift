@@ -1,6 +1,6 @@
 import Foundation
 
-/// The per-frame states document (SPEC §4) as JSON or CSV, written frame by frame so memory stays flat
+/// The per-frame states document (docs/states.md) as JSON or CSV, written frame by frame so memory stays flat
 /// however long the scenario is.
 public struct StatesWriter {
     public enum Format: String, CaseIterable, Sendable {
@@ -88,7 +88,7 @@ extension EdgeInsets {
 }
 
 extension FrameState {
-    /// This frame as SPEC §4 spells it; components absent from the scene are absent here.
+    /// This frame as docs/states.md spells it; components absent from the scene are absent here.
     public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
 
     func jsonValue(nullTouchAsObject: Bool) -> JSONValue {

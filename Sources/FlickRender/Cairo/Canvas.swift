@@ -8,13 +8,16 @@ enum TextAlignment {
 }
 
 /// A Cairo drawing context on a surface, in points: the few operations Flick's drawing uses,
-/// with Cairo's pointers kept inside. Owns its `cairo_t`.
+/// with Cairo's pointers kept inside. Owns its `cairo_t`. A canvas draws on one thread at a time (Cairo
+/// contexts are not shared), with font faces no other surface uses (see `FontBook`).
 public final class Canvas {
     let context: OpaquePointer
     /// Keeps the surface alive as long as the context draws on it.
     public let surface: Surface
+    /// The font faces of this canvas's surface, which no other surface draws with while it exists.
+    private lazy var fonts = FontBook.attached(to: surface.pointer)
 
-    /// A context on `surface` with the pinned text settings (SPEC §5): grey antialiasing, no hinting,
+    /// A context on `surface` with the pinned text settings: grey antialiasing, no hinting,
     /// hint metrics off, so text has the same shape and advance on every machine.
     public init(_ surface: Surface) {
         self.surface = surface
@@ -211,34 +214,82 @@ public final class Canvas {
 
     // MARK: Text
 
+    /// No glyph of the fonts Flick draws with advances less than this share of the font size (DejaVu Sans'
+    /// narrowest printing characters advance about 0.27 em; the bound leaves room for thin spaces), so a line
+    /// of more characters than the visible length divided by this cannot be seen whole.
+    static let minimumAdvance = 0.05
+
     private func setFont(_ font: Font, size: Double) {
-        cairo_set_font_face(context, FontBook.shared.face(font))
+        cairo_set_font_face(context, fonts.face(font))
         cairo_set_font_size(context, size)
     }
 
-    /// The advance width of `text` in points.
-    func width(of text: String, font: Font, size: Double) -> Double {
-        setFont(font, size: size)
+    /// Characters handed to Cairo to measure or draw so far (what a line of text costs).
+    private(set) var charactersLaidOut = 0
+
+    /// The advance width of `text` as the current font sets it.
+    private func measure(_ text: String) -> Double {
+        charactersLaidOut += text.utf8.count
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, text, &extents)
         return extents.x_advance
+    }
+
+    /// The longest stretch of a line that could be seen: the diagonal of the clip region, in user units.
+    private var visibleLength: Double {
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(context, &x1, &y1, &x2, &y2)
+        let diagonal = hypot(x2 - x1, y2 - y1)
+        return diagonal.isFinite ? diagonal : 100_000
+    }
+
+    /// The characters of `text` that could be seen at `size`, and whether that cut it: text is cut before it
+    /// is measured or laid out, so a line costs the same however long its string.
+    private func visiblePart(of text: String, size: Double) -> (text: Substring, cut: Bool) {
+        let limit = min(100_000, visibleLength / (Self.minimumAdvance * max(size, 0.01)))
+        let part = text.prefix(Int(limit) + 1)
+        return (part, part.endIndex != text.endIndex)
+    }
+
+    /// The line to draw for `text` in `maxWidth` and its width: the whole text when it fits, else the longest
+    /// start of it that fits with an ellipsis, as UILabel truncates its tail (just the ellipsis when nothing
+    /// fits). Text too long to be seen whole is ellipsised within the visible length.
+    func line(for text: String, font: Font, size: Double, maxWidth: Double) -> (text: String, width: Double) {
+        setFont(font, size: size)
+        let (visible, cut) = visiblePart(of: text, size: size)
+        var limit = maxWidth
+        if cut {
+            limit = min(maxWidth, visibleLength)
+        } else {
+            let width = measure(text)
+            if width <= maxWidth { return (text, width) }
+        }
+        // The widths of the candidates grow with their length: the longest that fits is found by halving.
+        let characters = Array(visible)
+        func candidate(_ count: Int) -> String {
+            String(characters[..<count]).trimmingCharacters(in: .whitespaces) + "…"
+        }
+        var low = 0, high = cut ? characters.count : characters.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if measure(candidate(middle)) <= limit { low = middle } else { high = middle - 1 }
+        }
+        let line = candidate(low)
+        return (line, measure(line))
+    }
+
+    /// The advance width of `text` in points (of the part that could be seen, for text too long for that).
+    func width(of text: String, font: Font, size: Double) -> Double {
+        setFont(font, size: size)
+        let (visible, cut) = visiblePart(of: text, size: size)
+        return measure(cut ? String(visible) : text)
     }
 
     /// Draws one line of text with its baseline at `baseline`, anchored at `x` by `alignment`.
     /// Text wider than `maxWidth` is cut and ends with an ellipsis, as UILabel truncates its tail.
     func drawText(_ text: String, x: Double, baseline: Double, font: Font, size: Double, color: Color,
                   alignment: TextAlignment = .left, maxWidth: Double = .infinity) {
-        var line = text
-        var width = self.width(of: line, font: font, size: size)
-        if width > maxWidth {
-            var characters = Array(text)
-            while !characters.isEmpty {
-                characters.removeLast()
-                line = String(characters).trimmingCharacters(in: .whitespaces) + "…"
-                width = self.width(of: line, font: font, size: size)
-                if width <= maxWidth { break }
-            }
-        }
+        let (line, width) = self.line(for: text, font: font, size: size, maxWidth: maxWidth)
         let left: Double
         switch alignment {
         case .left: left = x
@@ -247,6 +298,7 @@ public final class Canvas {
         }
         setColor(color)
         cairo_move_to(context, left, baseline)
+        charactersLaidOut += line.utf8.count
         cairo_show_text(context, line)
         cairo_new_path(context)
     }
@@ -254,11 +306,12 @@ public final class Canvas {
     /// Draws text with a halo around its glyphs (map labels over streets and parks).
     func drawHaloText(_ text: String, x: Double, baseline: Double, font: Font, size: Double, color: Color,
                       halo: Color, haloWidth: Double, alignment: TextAlignment = .left) {
-        let width = self.width(of: text, font: font, size: size)
+        let (line, width) = self.line(for: text, font: font, size: size, maxWidth: .infinity)
         let left = alignment == .left ? x : alignment == .center ? x - width / 2 : x - width
         cairo_new_path(context)
         cairo_move_to(context, left, baseline)
-        cairo_text_path(context, text)
+        charactersLaidOut += line.utf8.count
+        cairo_text_path(context, line)
         setColor(halo)
         cairo_set_line_width(context, haloWidth)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
@@ -270,6 +323,8 @@ public final class Canvas {
     /// The largest size from `size` down to `minimumSize` (in half points) at which `text` fits `maxWidth`;
     /// `minimumSize` when none does (the text is then truncated).
     func fittingSize(of text: String, font: Font, size: Double, minimumSize: Double, maxWidth: Double) -> Double {
+        // Widths grow with the size: text too wide at the smallest size is too wide at every size.
+        if size > minimumSize, width(of: text, font: font, size: minimumSize) > maxWidth { return minimumSize }
         var s = size
         while s > minimumSize, width(of: text, font: font, size: s) > maxWidth { s -= 0.5 }
         return max(s, minimumSize)

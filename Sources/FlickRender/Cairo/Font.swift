@@ -2,7 +2,7 @@ import CFlickCairo
 import Foundation
 
 /// The typefaces Flick draws with: DejaVu Sans (Debian's fonts-dejavu-core), loaded from fixed files
-/// through Cairo's FreeType backend so text never depends on fontconfig's choices (SPEC §5).
+/// through Cairo's FreeType backend so text never depends on fontconfig's choices.
 enum Font: CaseIterable {
     case regular, bold, mono
 
@@ -25,25 +25,62 @@ enum Font: CaseIterable {
     }
 }
 
-/// The loaded font faces, shared by every thread for the life of the process.
+/// One set of loaded font faces: a FreeType library, its three faces, and the Cairo font faces made from them.
 ///
-/// Cairo locks an FT_Face around every use (cairo-ft's unscaled-font mutex), so one face serves all
-/// rendering threads; the faces and the FreeType library are never freed.
-final class FontBook: @unchecked Sendable {
+/// A book is used by one thread at a time and never shared: Cairo's scaled fonts are looked up by font
+/// face, so threads drawing with different books never touch the same scaled font, FT_Face or FT_Library
+/// (FreeType asks for one FT_Library per thread; Cairo 1.16 frees a scaled font shared by two threads in a
+/// race that ends in `cairo_scaled_font_destroy: Assertion '! scaled_font->cache_frozen'`). A surface
+/// borrows a book from a pool the first time text is drawn on it, and Cairo gives it back when it destroys
+/// the surface — after an SVG surface has written the glyphs it recorded — so a book moves between threads
+/// only whole, through the pool's lock, and the pool holds as many books as surfaces ever drew text at once.
+/// Books are never freed: Cairo may keep their faces in its caches for the life of the process.
+final class FontBook {
     private let faces: [Font: OpaquePointer]
 
-    /// The faces, or the reason they cannot be loaded (a missing font file names the package to install).
-    static let loaded: Result<FontBook, RenderError> = Result { try FontBook() }.mapError { $0 as! RenderError }
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var idle: [FontBook] = []
 
-    static var shared: FontBook {
-        switch loaded {
-        case .success(let book): return book
-        case .failure(let error): fatalError(error.description)
+    /// Whether the font files can be loaded, or why not (a missing font file names the package to install).
+    private static let available: Result<Void, RenderError> = Result {
+        let book = try FontBook()
+        lock.withLock { idle.append(book) }
+    }.mapError { $0 as! RenderError }
+
+    /// Throws unless the font files could be loaded; call before drawing.
+    static func require() throws { try available.get() }
+
+    /// The book of `surface`: borrowed and attached to it the first time, given back when Cairo destroys it.
+    static func attached(to surface: OpaquePointer) -> FontBook {
+        if let data = cairo_surface_get_user_data(surface, userDataKey) {
+            return Unmanaged<FontBook>.fromOpaque(data).takeUnretainedValue()
+        }
+        let book = borrow()
+        cairo_surface_set_user_data(surface, userDataKey, Unmanaged.passRetained(book).toOpaque()) { data in
+            guard let data else { return }
+            FontBook.giveBack(Unmanaged<FontBook>.fromOpaque(data).takeRetainedValue())
+        }
+        return book
+    }
+
+    /// The key of a surface's book among its Cairo user data (its address is what matters).
+    nonisolated(unsafe) private static let userDataKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
+
+    /// A book for the caller's exclusive use until `giveBack`.
+    private static func borrow() -> FontBook {
+        if case .failure(let error) = available { fatalError(error.description) }
+        if let book = lock.withLock({ idle.popLast() }) { return book }
+        do {
+            return try FontBook()
+        } catch {
+            fatalError("\(error)")
         }
     }
 
-    /// Throws unless the font files could be loaded; call before drawing.
-    static func require() throws { _ = try loaded.get() }
+    /// Returns `book` to the pool; nothing may use it any more.
+    private static func giveBack(_ book: FontBook) {
+        lock.withLock { idle.append(book) }
+    }
 
     private init() throws {
         var library: FT_Library?

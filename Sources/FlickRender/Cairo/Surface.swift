@@ -63,7 +63,8 @@ public final class ImageSurface: Surface {
     /// Makes pending drawing visible in the pixel buffer.
     public func flush() { cairo_surface_flush(pointer) }
 
-    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row).
+    /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row): how the review
+    /// outputs compare a frame with the previous one without copying it.
     public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {
         flush()
         let base = cairo_image_surface_get_data(pointer)!

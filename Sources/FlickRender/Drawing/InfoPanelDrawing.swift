@@ -1,7 +1,7 @@
 import FlickCore
 import Foundation
 
-/// The info panel riding beside the scroll indicator (seed 002, Path 2): a dark rounded panel with a
+/// The info panel riding beside the scroll indicator (Path 2; docs/physics.md, "Info panel"): a dark rounded panel with a
 /// small clock and the text of the section at its centre, pointing at the indicator, faded by `panel.alpha`.
 enum InfoPanelDrawing {
     static let cornerRadius = 7.0

@@ -1,7 +1,7 @@
 import FlickCore
 import Foundation
 
-/// The review layer of `--overlay` (SPEC §5): detent lines with their names, velocity vectors, the
+/// The review layer of `--overlay`: detent lines with their names, velocity vectors, the
 /// touch point with the finger's recent trail, and a heads-up line with time, frame index and phases.
 ///
 /// Everything it draws comes from the frame's state (the trail too), so every frame can be drawn on its own.

@@ -67,10 +67,11 @@ enum FileSystem {
         for folder in folders.reversed() { rmdir(folder) }
     }
 
-    /// Creates a new file beside nothing of the same name: `O_EXCL`, so an existing file or link is never opened.
-    static func createNewFile(_ path: String, mode: mode_t = 0o666) throws -> Int32 {
+    /// Creates a new file where nothing is: `O_EXCL`, so an existing file or link is never opened. `name` is
+    /// the path messages give (where the file will end up).
+    static func createNewFile(_ path: String, name: String? = nil, mode: mode_t = 0o666) throws -> Int32 {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-        guard fd >= 0 else { throw RenderError("cannot write \(path): \(reason(errno))") }
+        guard fd >= 0 else { throw RenderError("cannot write \(name ?? path): \(reason(errno))") }
         return fd
     }
 
@@ -78,8 +79,8 @@ enum FileSystem {
     ///
     /// Plain POSIX calls: Foundation's `Data.write` stages and syncs every file, which costs more than
     /// encoding a frame, and the staging folder already makes the whole output atomic.
-    static func writeNewFile(_ data: Data, to path: String) throws {
-        let writer = try FileWriter(descriptor: createNewFile(path), name: path, owned: true)
+    static func writeNewFile(_ data: Data, to path: String, name: String? = nil) throws {
+        let writer = try FileWriter(descriptor: createNewFile(path, name: name), name: name ?? path, owned: true)
         try writer.write(data)
         try writer.close()
     }

@@ -75,13 +75,19 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Writes one file of the output (thread-safe).
     public func write(_ data: Data, to relativePath: String) throws {
-        try FileSystem.writeNewFile(data, to: reservePath(relativePath))
+        try FileSystem.writeNewFile(data, to: reservePath(relativePath), name: displayPath(relativePath))
     }
 
     /// A new file of the output, to be written in pieces; the caller closes it.
     public func writer(_ relativePath: String) throws -> FileWriter {
         let path = try reservePath(relativePath)
-        return FileWriter(descriptor: try FileSystem.createNewFile(path), name: path, owned: true)
+        let name = displayPath(relativePath)
+        return FileWriter(descriptor: try FileSystem.createNewFile(path, name: name), name: name, owned: true)
+    }
+
+    /// Where a file of the output will be once committed, for messages.
+    private func displayPath(_ relativePath: String) -> String {
+        destination.path + "/" + relativePath
     }
 
     /// The staging path for a file of the output written by other means (a library that takes a path),

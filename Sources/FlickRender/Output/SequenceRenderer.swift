@@ -43,7 +43,7 @@ public struct SequenceSummary: Sendable {
     public var warnings: [String] = []
 }
 
-/// Writes a scenario's frames and states to `DIR/<name>/` (SPEC §1): `frames/frame_00000.png` (and/or `.svg`)
+/// Writes a scenario's frames and states to `DIR/<name>/`: `frames/frame_00000.png` (and/or `.svg`)
 /// and `states.json`, through an `OutputFolder`: staged beside the destination and renamed into place when
 /// complete; on any failure or cancellation nothing is left.
 ///
@@ -99,13 +99,13 @@ public enum SequenceRenderer {
                                 let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
                                                        pool: pool)
                                 renderer.draw(frame, into: drawn.image)
-                                history.publish(drawn)
+                                if encodesPNG { history.publish(drawn) }
                                 // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
                                 var png: Data?
                                 var reused = false
-                                if frame.index > range.lowerBound {
+                                if encodesPNG, frame.index > range.lowerBound {
                                     guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
-                                    if encodesPNG, drawn.hasSamePixels(as: previous) {
+                                    if drawn.hasSamePixels(as: previous) {
                                         guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
                                         png = bytes
                                         reused = bytes != nil
@@ -113,7 +113,7 @@ public enum SequenceRenderer {
                                 }
                                 if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
                                 drawn.repeatsPrevious = reused
-                                history.encodedPNG(of: drawn, png)
+                                if encodesPNG { history.encodedPNG(of: drawn, png) }
                                 if options.format.writesPNG, let png {
                                     try folder.write(png, to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
                                 }

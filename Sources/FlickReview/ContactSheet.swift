@@ -1,0 +1,219 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// `contact-sheet.png`: key frames of a run in a labelled grid (an animator's contact sheet). Chosen are the
+/// first and last frames, every touch-down, release, tap and resize, every change of a sheet's or scroll
+/// view's phase, every settle, and frames spaced evenly through the motion between them, up to a limit
+/// (a rest shows once, not on a row of identical tiles).
+public struct ContactSheet: Sendable {
+    /// One tile: a frame, where it is drawn, and its label.
+    public struct Tile: Hashable, Sendable {
+        /// Position of the frame in the timeline (0 is the first rendered frame).
+        public var position: Int
+        /// The frame's index in the render (its file name's number).
+        public var frame: Int
+        public var time: Double
+        /// What happened at this frame (`release`, `sheet tracking → settling`); empty for an in-between frame.
+        public var events: [String]
+        /// Every phase that is not idle, or "at rest".
+        public var phases: String
+        /// The frame's image in the sheet, in pixels.
+        public var image: Rect
+        /// The whole tile, label included.
+        public var frameRect: Rect
+        /// The label's lines, top to bottom.
+        public var lines: [String]
+    }
+
+    public static let defaultFrameLimit = 24
+    public static let background = Color(rgb: 0xF2F2F7)
+    static let margin = 16.0
+    static let gap = 12.0
+    static let headerHeight = 44.0
+    static let labelHeight = 62.0
+
+    public var tiles: [Tile]
+    public var width: Int
+    public var height: Int
+    /// Each frame image's size in the sheet, in pixels.
+    public var tileWidth: Int
+    public var tileHeight: Int
+    public var columns: Int
+    public var title: String
+    public var subtitle: String
+    public let canvas: RunCanvas
+
+    /// Chooses the key frames of `timeline` (at most `limit`) and lays them out for frames on `canvas`.
+    public init(timeline: MotionTimeline, canvas: RunCanvas, limit: Int = ContactSheet.defaultFrameLimit,
+                title: String, playbackFPS: Double, slow: Int = 1) {
+        self.canvas = canvas
+        self.title = title
+        let chosen = ContactSheet.keyFrames(timeline, limit: max(1, limit))
+        // Tiles of about 200×433 pixels for a phone in portrait, the same area for other shapes.
+        let aspect = Double(canvas.pixelWidth) / Double(canvas.pixelHeight)
+        tileWidth = max(16, Int((86_600 * aspect).squareRoot().rounded()))
+        tileHeight = max(16, Int((Double(tileWidth) / aspect).rounded()))
+        let count = chosen.count
+        // As many columns as make the sheet closest to 16:10.
+        var best = 1
+        var bestScore = Double.infinity
+        for c in 1...max(1, count) {
+            let rows = (count + c - 1) / c
+            let w = Double(c) * (Double(tileWidth) + ContactSheet.gap)
+            let h = Double(rows) * (Double(tileHeight) + ContactSheet.labelHeight + ContactSheet.gap)
+            let score = abs(log((w / h) / 1.6))
+            if score < bestScore - 1e-9 { best = c; bestScore = score }
+        }
+        columns = best
+        let rows = (count + columns - 1) / max(1, columns)
+        let cellWidth = Double(tileWidth) + ContactSheet.gap
+        let cellHeight = Double(tileHeight) + ContactSheet.labelHeight + ContactSheet.gap
+        width = Int(2 * ContactSheet.margin + Double(columns) * cellWidth - ContactSheet.gap)
+        height = Int(2 * ContactSheet.margin + ContactSheet.headerHeight + Double(rows) * cellHeight - ContactSheet.gap)
+        var tiles: [Tile] = []
+        for (n, pick) in chosen.enumerated() {
+            let x = ContactSheet.margin + Double(n % columns) * cellWidth
+            let y = ContactSheet.margin + ContactSheet.headerHeight + Double(n / columns) * cellHeight
+            let position = pick.position
+            let frame = timeline.frames[position]
+            let time = timeline.times[position]
+            let busy = timeline.phases[position].filter { !$0.hasSuffix(" idle") }
+            let phases = busy.isEmpty ? "at rest" : busy.joined(separator: ", ")
+            let lines = ["frame \(frame) · \(ContactSheet.format(time, 3)) s",
+                         pick.events.isEmpty ? "between" : pick.events.joined(separator: " · "), phases]
+            tiles.append(Tile(position: position, frame: frame, time: time, events: pick.events, phases: phases,
+                              image: Rect(x: x, y: y, width: Double(tileWidth), height: Double(tileHeight)),
+                              frameRect: Rect(x: x, y: y, width: Double(tileWidth),
+                                              height: Double(tileHeight) + ContactSheet.labelHeight),
+                              lines: lines))
+        }
+        self.tiles = tiles
+        let total = timeline.frames.count
+        let slowText = slow > 1 ? " · \(slow)× slow motion" : ""
+        subtitle = "\(tiles.count) of \(total) frames · \(JSONValue.format(playbackFPS)) fps\(slowText) · "
+            + "\(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas · time is simulated seconds"
+    }
+
+    /// The frames to show, by position in `timeline`, with what happened at each.
+    static func keyFrames(_ timeline: MotionTimeline, limit: Int) -> [(position: Int, events: [String])] {
+        let n = timeline.frames.count
+        guard n > 0 else { return [] }
+        // Priority 0: what the finger and the window did, and every settle; 1: the ends; 2: phase changes.
+        var events: [Int: [String]] = [:]
+        var priority: [Int: Int] = [:]
+        func add(_ position: Int, _ label: String, _ level: Int) {
+            events[position, default: []].append(label)
+            priority[position] = min(priority[position] ?? level, level)
+        }
+        for event in timeline.events {
+            guard let position = timeline.position(atOrAfter: event.time) else { continue }
+            add(position, event.kind.rawValue, 0)
+        }
+        add(0, "start", 1)
+        add(n - 1, "end", 1)
+        for i in 1..<max(1, n) {
+            let before = timeline.phases[i - 1], now = timeline.phases[i]
+            for entry in now where !before.contains(entry) {
+                let key = String(entry.split(separator: " ").first ?? "")
+                let old = before.first { $0.hasPrefix(key + " ") }.map { String($0.dropFirst(key.count + 1)) }
+                let new = String(entry.dropFirst(key.count + 1))
+                add(i, old.map { "\(key) \($0) → \(new)" } ?? "\(key) \(new)", 2)
+            }
+        }
+        var chosen: [Int] = []
+        for level in 0...2 {
+            let candidates = priority.filter { $0.value == level }.map(\.key).sorted()
+            let room = limit - chosen.count
+            if room <= 0 { break }
+            chosen += candidates.count <= room ? candidates : evenlySpaced(candidates, count: room)
+        }
+        // Frames spaced evenly through the motion fill the gaps with the most of it: a frame counts when
+        // something moved since the previous one or a finger is down. Rests get no in-between frames.
+        let active = timeline.activeFrames()
+        var activeBefore = [0]
+        for flag in active { activeBefore.append(activeBefore.last! + (flag ? 1 : 0)) }
+        var set = Set(chosen)
+        while set.count < min(limit, n) {
+            let sorted = set.sorted()
+            var best: (count: Int, position: Int)?
+            for (previous, position) in zip(sorted, sorted.dropFirst()) where position - previous >= 2 {
+                let count = activeBefore[position] - activeBefore[previous + 1]
+                guard count > 1, count > (best?.count ?? 0) else { continue }
+                // The middle active frame of the gap.
+                let target = activeBefore[previous + 1] + count / 2
+                var middle = previous + 1
+                while middle < position - 1, activeBefore[middle + 1] <= target { middle += 1 }
+                best = (count, middle)
+            }
+            guard let best else { break }
+            set.insert(best.position)
+        }
+        return set.sorted().map { ($0, events[$0] ?? []) }
+    }
+
+    /// `count` items spread evenly over `items`, the first and last included.
+    static func evenlySpaced(_ items: [Int], count: Int) -> [Int] {
+        guard count > 1 else { return Array(items.prefix(count)) }
+        return (0..<count).map { items[$0 * (items.count - 1) / (count - 1)] }
+    }
+
+    /// `image` (a frame) on the canvas, shrunk to a tile of `width`×`height` pixels: the frame at the
+    /// top-left on the backdrop, as the preview shows it.
+    public static func thumbnail(of image: ImageSurface, canvas: RunCanvas, width: Int, height: Int) throws -> ImageSurface {
+        let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
+        let drawing = Canvas(surface)
+        drawing.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: RunCanvas.backdrop)
+        let factor = Double(width) / Double(canvas.pixelWidth)
+        drawing.draw(image, in: Rect(x: 0, y: 0, width: Double(image.pixelWidth) * factor,
+                                     height: Double(image.pixelHeight) * factor))
+        surface.flush()
+        return surface
+    }
+
+    /// The sheet, with `thumbnails` (by timeline position) in their tiles.
+    public func image(thumbnails: [Int: ImageSurface]) throws -> ImageSurface {
+        try Canvas.requireFonts()
+        let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
+        let canvas = Canvas(surface)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: ContactSheet.background)
+        let m = ContactSheet.margin
+        canvas.text(title, x: m, baseline: m + 16, weight: .bold, size: 17, color: .black)
+        canvas.text(subtitle, x: m, baseline: m + 34, size: 12, color: Color(rgb: 0x3C3C43),
+                    maxWidth: Double(width) - 2 * m)
+        for tile in tiles {
+            if let thumbnail = thumbnails[tile.position] {
+                canvas.copy(thumbnail, toDevicePixelX: Int(tile.image.minX), y: Int(tile.image.minY))
+            } else {
+                canvas.fill(tile.image, color: RunCanvas.backdrop)
+            }
+            canvas.stroke(Rect(x: tile.image.minX - 0.5, y: tile.image.minY - 0.5, width: tile.image.width + 1,
+                               height: tile.image.height + 1), color: Color(rgb: 0xC6C6C8), width: 1)
+            let x = tile.image.minX, top = tile.image.maxY
+            let maxWidth = tile.image.width
+            canvas.text(tile.lines[0], x: x, baseline: top + 15, weight: .bold, size: 11.5, color: .black, maxWidth: maxWidth)
+            // What happened, on up to two lines, broken between events.
+            let eventColor = tile.events.isEmpty ? Color(rgb: 0x8E8E93) : Color(rgb: 0x0040DD)
+            var eventLines: [String] = []
+            for event in tile.events.isEmpty ? [tile.lines[1]] : tile.events {
+                if let last = eventLines.last, canvas.textWidth(last + " · " + event, weight: .regular, size: 11) <= maxWidth {
+                    eventLines[eventLines.count - 1] = last + " · " + event
+                } else if eventLines.count < 2 {
+                    eventLines.append(event)
+                } else {
+                    eventLines[1] += " · " + event
+                }
+            }
+            for (n, line) in eventLines.enumerated() {
+                canvas.text(line, x: x, baseline: top + 30 + 13 * Double(n), size: 11, color: eventColor, maxWidth: maxWidth)
+            }
+            canvas.text(tile.lines[2], x: x, baseline: top + 57, size: 10.5, color: Color(rgb: 0x3C3C43), maxWidth: maxWidth)
+        }
+        surface.flush()
+        return surface
+    }
+
+    static func format(_ value: Double, _ digits: Int) -> String {
+        String(format: "%.\(digits)f", value)
+    }
+}

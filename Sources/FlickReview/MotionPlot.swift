@@ -1,0 +1,425 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// `motion.svg` and `motion.png`: for everything that moved, its value and its velocity against time, as a
+/// motion designer reads an animation curve. Detents, page boundaries and content edges are labelled lines;
+/// the spans the finger was down are shaded; touch-downs, releases, taps, resizes and settles are marked.
+/// Units: points, points per second and seconds of simulated time.
+public struct MotionPlot: Sendable {
+    /// One series' graphs and how its values map to the page (in points).
+    public struct Panel: Sendable {
+        public var series: MotionSeries
+        /// Where the panel's title starts (its baseline).
+        public var titleOrigin: Point
+        /// The value graph and the velocity graph.
+        public var valueRect: Rect
+        public var speedRect: Rect
+        /// The value at the top and at the bottom of `valueRect` (top > bottom unless the series is flipped).
+        public var valueAtTop: Double
+        public var valueAtBottom: Double
+        public var speedAtTop: Double
+        public var speedAtBottom: Double
+        /// Reference lines outside the value range, noted rather than drawn.
+        public var offScale: [ReferenceLine]
+
+        /// The y of `value` in the value graph.
+        public func y(ofValue value: Double) -> Double {
+            valueRect.minY + (valueAtTop - value) / (valueAtTop - valueAtBottom) * valueRect.height
+        }
+
+        /// The value at `y` in the value graph.
+        public func value(atY y: Double) -> Double {
+            valueAtTop - (y - valueRect.minY) / valueRect.height * (valueAtTop - valueAtBottom)
+        }
+
+        public func y(ofSpeed speed: Double) -> Double {
+            speedRect.minY + (speedAtTop - speed) / (speedAtTop - speedAtBottom) * speedRect.height
+        }
+    }
+
+    public static let width = 1040.0
+    static let left = 78.0
+    static let right = 170.0
+    static let valueHeight = 190.0
+    static let speedHeight = 96.0
+    static let panelGap = 30.0
+    static let headerHeight = 62.0
+    static let eventRowHeight = 15.0
+
+    public static let valueColor = Color(rgb: 0x007AFF)
+    public static let speedColor = Color(rgb: 0xE8590C)
+    static let referenceColor = Color(rgb: 0x8E8E93)
+    static let gridColor = Color(rgb: 0xE5E5EA)
+    static let axisColor = Color(rgb: 0x3C3C43)
+    static let shadeColor = Color(rgb: 0x007AFF, alpha: 0.08)
+    static let eventColor = Color(rgb: 0x636366)
+    static let settleColor = Color(rgb: 0x248A3D)
+
+    public let timeline: MotionTimeline
+    public let title: String
+    public var panels: [Panel]
+    public var height: Double
+    /// Seconds at the left and right edges of every graph.
+    public var timeRange: ClosedRange<Double>
+    /// Rows of the event labels above the graphs, and each event's row.
+    var eventRows: Int
+    var eventRow: [Int]
+    var eventsTop: Double
+
+    public init(timeline: MotionTimeline, title: String) {
+        self.timeline = timeline
+        self.title = title
+        let t0 = timeline.times.first ?? 0, t1 = max(timeline.times.last ?? 1, t0 + 1e-3)
+        timeRange = t0...t1
+        let plotWidth = MotionPlot.width - MotionPlot.left - MotionPlot.right
+        // Event labels over the graphs, in as many rows as keep them apart.
+        var rowEnds: [Double] = []
+        var rows: [Int] = []
+        let charWidth = 6.2
+        for event in timeline.events {
+            let x = MotionPlot.left + (event.time - t0) / (t1 - t0) * plotWidth
+            let w = Double(MotionPlot.eventLabel(event).count) * charWidth + 8
+            let start = x - 3
+            if let row = rowEnds.firstIndex(where: { $0 < start }) {
+                rowEnds[row] = start + w
+                rows.append(row)
+            } else {
+                rowEnds.append(start + w)
+                rows.append(rowEnds.count - 1)
+            }
+        }
+        eventRows = rowEnds.count
+        eventRow = rows
+        eventsTop = MotionPlot.headerHeight
+        var y = MotionPlot.headerHeight + Double(eventRows) * MotionPlot.eventRowHeight + 10
+        var panels: [Panel] = []
+        for series in timeline.series {
+            let titleOrigin = Point(x: MotionPlot.left, y: y + 14)
+            let valueRect = Rect(x: MotionPlot.left, y: y + 24, width: plotWidth, height: MotionPlot.valueHeight)
+            let speedRect = Rect(x: MotionPlot.left, y: valueRect.maxY + 24, width: plotWidth, height: MotionPlot.speedHeight)
+            let (low, high, offScale) = MotionPlot.valueRange(series)
+            let (speedLow, speedHigh) = MotionPlot.speedRange(series)
+            panels.append(Panel(series: series, titleOrigin: titleOrigin, valueRect: valueRect, speedRect: speedRect,
+                                valueAtTop: series.flipped ? low : high, valueAtBottom: series.flipped ? high : low,
+                                speedAtTop: speedHigh, speedAtBottom: speedLow, offScale: offScale))
+            y = speedRect.maxY + 22 + MotionPlot.panelGap
+        }
+        self.panels = panels
+        height = max(y, MotionPlot.headerHeight + 80) + 10
+    }
+
+    static func eventLabel(_ event: MotionEvent) -> String {
+        switch event.kind {
+        case .touchDown: "▼ down"
+        case .release: "▲ release"
+        case .tap: "● tap"
+        case .resize: "◆ resize"
+        case .settle: "✓ settled"
+        }
+    }
+
+    /// The value axis: the values moved through, widened to nearby reference lines, on round numbers.
+    static func valueRange(_ series: MotionSeries) -> (Double, Double, [ReferenceLine]) {
+        var low = series.values.min() ?? 0, high = series.values.max() ?? 1
+        let span = max(high - low, series.unit == "pages" ? 1 : 20)
+        // Reference lines within half the moved span are drawn; farther ones would squash the curve.
+        var offScale: [ReferenceLine] = []
+        for line in series.references {
+            if line.value >= low - span * 0.5 && line.value <= high + span * 0.5 {
+                low = min(low, line.value)
+                high = max(high, line.value)
+            } else if !offScale.contains(where: { $0.label == line.label && $0.value == line.value }) {
+                offScale.append(line)
+            }
+        }
+        if high - low < 1e-9 { low -= 1; high += 1 }
+        let pad = (high - low) * 0.06
+        return (low - pad, high + pad, offScale)
+    }
+
+    static func speedRange(_ series: MotionSeries) -> (Double, Double) {
+        var low = min(0, series.velocities.min() ?? 0), high = max(0, series.velocities.max() ?? 0)
+        if high - low < 1 { low -= 50; high += 50 }
+        let pad = (high - low) * 0.08
+        return (low - pad, high + pad)
+    }
+
+    /// Round tick values covering `low...high` about `count` apart (1, 2 or 5 × a power of ten), and at least
+    /// three of them: a scale with a single label cannot be read.
+    static func ticks(_ low: Double, _ high: Double, count: Int) -> (values: [Double], step: Double) {
+        let a = min(low, high), b = max(low, high)
+        let raw = max((b - a) / Double(max(1, count)), 1e-12)
+        let power = pow(10, log10(raw).rounded(.down))
+        // Round steps from coarse to fine.
+        let steps = [10.0, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01].map { $0 * power }
+        func values(_ step: Double) -> [Double] {
+            var result: [Double] = []
+            var v = (a / step).rounded(.up) * step
+            while v <= b + step * 1e-9 {
+                result.append(abs(v) < step * 1e-9 ? 0 : v)
+                v += step
+            }
+            return result
+        }
+        var index = steps.lastIndex { $0 >= raw * (1 - 1e-9) } ?? 0
+        var result = values(steps[index])
+        while result.count < 3, index + 1 < steps.count {
+            index += 1
+            result = values(steps[index])
+        }
+        return (result, steps[index])
+    }
+
+    static func tickLabel(_ value: Double, step: Double) -> String {
+        let digits = step >= 1 ? 0 : min(4, Int((-log10(step)).rounded(.up)))
+        let text = String(format: "%.\(digits)f", value)
+        return text == "-0" ? "0" : text
+    }
+
+    func x(ofTime t: Double, in rect: Rect) -> Double {
+        rect.minX + (t - timeRange.lowerBound) / (timeRange.upperBound - timeRange.lowerBound) * rect.width
+    }
+
+    // MARK: Drawing
+
+    /// The plot as an SVG document in points.
+    public func svg() throws -> Data {
+        let surface = try SVGSurface(width: MotionPlot.width, height: height.rounded(.up))
+        do {
+            let canvas = Canvas(surface)
+            draw(on: canvas)
+        }
+        return try surface.finish()
+    }
+
+    /// The plot as pixels, `scale` pixels per point.
+    public func image(scale: Double = 2) throws -> ImageSurface {
+        let surface = try ImageSurface(pixelWidth: Int((MotionPlot.width * scale).rounded()),
+                                       pixelHeight: Int((height.rounded(.up) * scale).rounded()))
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        draw(on: canvas)
+        surface.flush()
+        return surface
+    }
+
+    func draw(on canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), color: .white)
+        canvas.text(title, x: MotionPlot.left, baseline: 24, weight: .bold, size: 17, color: .black)
+        let legend = "Against simulated time. Blue: value; orange: velocity; shaded: finger down; dashed: detents, "
+            + "pages and content edges; settled: within half a pixel of where it stops."
+        canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
+                    maxWidth: MotionPlot.width - MotionPlot.left - 16)
+        if panels.isEmpty {
+            canvas.text("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
+                        color: MotionPlot.axisColor)
+            return
+        }
+        drawEventLabels(on: canvas)
+        for panel in panels { draw(panel, on: canvas) }
+    }
+
+    private func drawEventLabels(on canvas: Canvas) {
+        let rect = panels[0].valueRect
+        for (event, row) in zip(timeline.events, eventRow) {
+            let x = self.x(ofTime: event.time, in: rect)
+            let baseline = eventsTop + Double(row + 1) * MotionPlot.eventRowHeight - 3
+            let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
+            canvas.text(MotionPlot.eventLabel(event), x: x - 3, baseline: baseline, size: 10.5, color: color)
+        }
+    }
+
+    private func draw(_ panel: Panel, on canvas: Canvas) {
+        let series = panel.series
+        let valueRect = panel.valueRect, speedRect = panel.speedRect
+        canvas.text(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, weight: .bold, size: 13, color: .black)
+        let unitNote = series.flipped ? "\(series.unit) from the viewport's top; higher on screen is higher here"
+            : series.unit == "pages" ? "pages (0 is the first page)" : "\(series.unit)"
+        let titleWidth = canvas.textWidth(series.title, weight: .bold, size: 13)
+        canvas.text("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
+                    color: MotionPlot.axisColor)
+
+        for rect in [valueRect, speedRect] {
+            canvas.fill(rect, color: Color(rgb: 0xFBFBFD))
+            // Finger-down spans, then the time grid.
+            for span in timeline.gestureSpans {
+                let x0 = x(ofTime: span.lowerBound, in: rect), x1 = max(x(ofTime: span.upperBound, in: rect), x0 + 1.5)
+                canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), color: MotionPlot.shadeColor)
+            }
+        }
+        let timeTicks = MotionPlot.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
+        for t in timeTicks.values {
+            for rect in [valueRect, speedRect] {
+                let x = self.x(ofTime: t, in: rect)
+                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: MotionPlot.gridColor, width: 1)
+            }
+            let x = self.x(ofTime: t, in: speedRect)
+            canvas.text(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
+                        x: x, baseline: speedRect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, anchor: .center)
+        }
+
+        // Value axis ticks and grid.
+        let low = min(panel.valueAtTop, panel.valueAtBottom), high = max(panel.valueAtTop, panel.valueAtBottom)
+        let valueTicks = series.unit == "pages"
+            ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
+            : MotionPlot.ticks(low, high, count: 5)
+        for v in valueTicks.values {
+            let y = panel.y(ofValue: v)
+            canvas.stroke(polyline: [Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
+            canvas.text(MotionPlot.tickLabel(v, step: valueTicks.step), x: valueRect.minX - 6, baseline: y + 3.5, size: 10.5,
+                        color: MotionPlot.axisColor, anchor: .right)
+        }
+        let speedTicks = MotionPlot.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3)
+        for v in speedTicks.values {
+            let y = panel.y(ofSpeed: v)
+            canvas.stroke(polyline: [Point(x: speedRect.minX, y: y), Point(x: speedRect.maxX, y: y)],
+                          color: v == 0 ? Color(rgb: 0xAEAEB2) : MotionPlot.gridColor, width: 1)
+            canvas.text(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
+                        color: MotionPlot.axisColor, anchor: .right)
+        }
+        canvas.text("velocity (pt/s)", x: speedRect.minX + 6, baseline: speedRect.minY + 13, size: 10.5,
+                    color: MotionPlot.speedColor)
+
+        drawReferences(panel, on: canvas)
+        drawEventLines(panel, on: canvas)
+
+        // The curves, clipped to their graphs.
+        canvas.preservingState {
+            canvas.clip(to: valueRect)
+            canvas.stroke(polyline: curve(series.values, rect: valueRect) { panel.y(ofValue: $0) },
+                          color: MotionPlot.valueColor, width: 2)
+        }
+        canvas.preservingState {
+            canvas.clip(to: speedRect)
+            canvas.stroke(polyline: curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
+                          color: MotionPlot.speedColor, width: 1.5)
+        }
+        // Dots on the value curve where the finger went down or lifted and where the motion settled.
+        for event in timeline.events {
+            guard let i = timeline.position(atOrAfter: event.time) else { continue }
+            let center = Point(x: x(ofTime: timeline.times[i], in: valueRect), y: panel.y(ofValue: series.values[i]))
+            guard valueRect.minY - 1 <= center.y, center.y <= valueRect.maxY + 1 else { continue }
+            let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
+            canvas.fill(circle: center, radius: 3.5, color: .white)
+            canvas.fill(circle: center, radius: 2.5, color: color)
+        }
+        for rect in [valueRect, speedRect] { canvas.stroke(rect, color: Color(rgb: 0xC7C7CC), width: 1) }
+    }
+
+    /// Points of a curve: at most two a column of half a point (the lowest and highest there, in time order).
+    private func curve(_ values: [Double], rect: Rect, y: (Double) -> Double) -> [Point] {
+        var points: [Point] = []
+        var column = Int.min
+        var lowIndex = 0, highIndex = 0
+        func flush() {
+            guard column != Int.min else { return }
+            let pair = lowIndex <= highIndex ? [lowIndex, highIndex] : [highIndex, lowIndex]
+            for i in (pair[0] == pair[1] ? [pair[0]] : pair) {
+                points.append(Point(x: x(ofTime: timeline.times[i], in: rect), y: y(values[i])))
+            }
+        }
+        for i in values.indices {
+            let c = Int((x(ofTime: timeline.times[i], in: rect) * 2).rounded(.down))
+            if c != column {
+                flush()
+                column = c
+                lowIndex = i
+                highIndex = i
+            } else {
+                if values[i] < values[lowIndex] { lowIndex = i }
+                if values[i] > values[highIndex] { highIndex = i }
+            }
+        }
+        flush()
+        // The last sample always ends the curve (the rest position).
+        if let last = values.indices.last,
+           points.last.map({ $0.x != x(ofTime: timeline.times[last], in: rect) || $0.y != y(values[last]) }) ?? true {
+            points.append(Point(x: x(ofTime: timeline.times[last], in: rect), y: y(values[last])))
+        }
+        return points
+    }
+
+    /// Dashed reference lines over the spans they held, labelled in the right margin (pushed apart so labels
+    /// never overlap, with a leader to their line) and, for off-scale lines, a note.
+    private func drawReferences(_ panel: Panel, on canvas: Canvas) {
+        let rect = panel.valueRect
+        let series = panel.series
+        var labels: [(text: String, lineY: Double)] = []
+        let lastSample = timeline.times.last ?? 0
+        // One dashed line per name: a detent or an edge that moves (after a resize, or with the sheet) steps.
+        var names: [String] = []
+        for line in series.references where !names.contains(line.label) { names.append(line.label) }
+        for name in names {
+            let lines = series.references.filter { $0.label == name && !panel.offScale.contains($0) }
+            guard let final = lines.last else { continue }
+            var points: [Point] = []
+            for line in lines {
+                let y = panel.y(ofValue: line.value)
+                let x0 = x(ofTime: line.from, in: rect)
+                let x1 = line.to >= lastSample - 1e-9 ? rect.maxX : max(x(ofTime: line.to, in: rect), x0 + 1)
+                points += [Point(x: x0, y: y), Point(x: x1, y: y)]
+            }
+            canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+            if final.to >= lastSample - 1e-9 {
+                labels.append((MotionPlot.referenceText(final, unit: series.unit), panel.y(ofValue: final.value)))
+            } else if let first = points.first {
+                canvas.text(name, x: first.x + 3, baseline: first.y - 3, size: 9.5, color: MotionPlot.referenceColor)
+            }
+        }
+        // Spread labels at least 12 pt apart, inside the graph's height.
+        labels.sort { $0.lineY < $1.lineY }
+        var placed = labels.map(\.lineY)
+        let spacing = 12.0
+        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
+        if let last = placed.last, last > rect.maxY {
+            placed[placed.count - 1] = rect.maxY
+            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - spacing {
+                placed[i] = placed[i + 1] - spacing
+            }
+        }
+        for (label, y) in zip(labels, placed) {
+            let x = rect.maxX + 8
+            canvas.stroke(polyline: [Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: y)],
+                          color: MotionPlot.referenceColor, width: 0.75)
+            canvas.text(label.text, x: x, baseline: y + 3.5, size: 10.5, color: MotionPlot.axisColor,
+                        maxWidth: MotionPlot.right - 12)
+        }
+        // Lines too far from the motion to draw.
+        var noteY = rect.maxY + 14
+        var noted: [ReferenceLine] = []
+        for line in panel.offScale.reversed() where !noted.contains(where: { $0.label == line.label }) { noted.insert(line, at: 0) }
+        for line in noted.prefix(2) {
+            let arrow = (line.value > max(panel.valueAtTop, panel.valueAtBottom)) != series.flipped ? "↑" : "↓"
+            canvas.text("\(arrow) \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))",
+                        x: rect.maxX + 8, baseline: noteY, size: 9.5, color: MotionPlot.referenceColor,
+                        maxWidth: MotionPlot.right - 12)
+            canvas.text("   beyond the scale", x: rect.maxX + 8, baseline: noteY + 11, size: 9.5,
+                        color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
+            noteY += 24
+        }
+    }
+
+    private func drawEventLines(_ panel: Panel, on canvas: Canvas) {
+        for event in timeline.events {
+            let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
+            for rect in [panel.valueRect, panel.speedRect] {
+                let x = self.x(ofTime: event.time, in: rect)
+                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: color.withAlpha(0.55),
+                              width: 0.75, dash: [2, 2])
+            }
+        }
+    }
+
+    /// A reference line's label in the margin: "half  422 pt", "page 2 · Up next".
+    static func referenceText(_ line: ReferenceLine, unit: String) -> String {
+        unit == "pages" ? "page \(valueText(line.value, unit: unit)) · \(line.label)" : "\(line.label)  \(valueText(line.value, unit: unit))"
+    }
+
+    static func valueText(_ value: Double, unit: String) -> String {
+        if unit == "pages" { return String(format: "%g", (value * 100).rounded() / 100) }
+        var rounded = (value * 10).rounded() / 10
+        if rounded == 0 { rounded = 0 } // no "-0"
+        return (rounded == rounded.rounded() ? String(format: "%.0f", rounded) : String(format: "%.1f", rounded)) + " pt"
+    }
+}

@@ -1,0 +1,292 @@
+import FlickCore
+import Foundation
+
+/// A line of reference on a value graph (a detent, a page boundary, a content edge) over the span it held.
+public struct ReferenceLine: Hashable, Sendable {
+    public var label: String
+    public var value: Double
+    /// Seconds.
+    public var from: Double
+    public var to: Double
+}
+
+/// One thing that moved during a run, sampled at every frame.
+public struct MotionSeries: Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A sheet's top edge, in points from the viewport's top.
+        case sheetTop
+        /// A scroll view's content offset on one axis, in points.
+        case scrollOffset(Axis)
+        /// A pager's or carousel's position in pages (contentOffset.x / page width).
+        case pages
+    }
+
+    /// The component's key (`sheet`, `list2`, `pager`).
+    public var key: String
+    public var kind: Kind
+    /// What the value graph shows, for its title.
+    public var title: String
+    /// The value's unit ("pt" or "pages").
+    public var unit: String
+    public var values: [Double]
+    /// d(value)/dt in points per second (for pages: the pager's scroll view, in pt/s).
+    public var velocities: [Double]
+    public var references: [ReferenceLine]
+    /// Smaller values drawn higher: a sheet's top, so the curve rises when the sheet rises on screen.
+    public var flipped: Bool
+    /// Half a device pixel in the value's unit: closer than this, two values look the same.
+    public var halfPixel: Double
+}
+
+/// What happened when: a finger going down or lifting, a tap, a resize, everything coming to rest.
+public struct MotionEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case touchDown = "down", release = "release", tap, resize, settle = "settled"
+    }
+    public var kind: Kind
+    /// Seconds.
+    public var time: Double
+}
+
+/// The states of a run reduced to what the review outputs show: the time of each frame, its viewport and
+/// phases, each moving value, the gestures' spans and the moments things happened. Built by simulating the
+/// scenario once more before drawing (the simulation is thousands of times faster than drawing).
+public struct MotionTimeline: Sendable {
+    /// Frame indices, in order (the rendered range).
+    public var frames: [Int]
+    /// Seconds of simulated time of each frame.
+    public var times: [Double]
+    public var viewports: [Size]
+    /// Per frame: every sheet's and scroll view's phase, as "key phase" (document order).
+    public var phases: [[String]]
+    /// Per frame: the finger's phase, nil when up.
+    public var touches: [TouchPhase?]
+    /// Everything that moved.
+    public var series: [MotionSeries]
+    /// Spans the finger was down (seconds).
+    public var gestureSpans: [ClosedRange<Double>]
+    public var events: [MotionEvent]
+
+    /// Simulates `scenario` over the frames in `range` (all when nil).
+    public init(scenario: Scenario, range: ClosedRange<Int>? = nil) {
+        let count = scenario.frameCount
+        let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
+        var frames: [Int] = [], times: [Double] = [], viewports: [Size] = [], phases: [[String]] = []
+        var touches: [TouchPhase?] = []
+        var builders: [String: SeriesBuilder] = [:]
+        var order: [String] = []
+        let pageTitles = MotionTimeline.pageTitles(scenario)
+        let simulation = Simulation(scenario: scenario)
+        var sample = 0
+        while let state = simulation.nextFrame() {
+            guard range.contains(state.index) else {
+                if state.index > range.upperBound { break }
+                continue
+            }
+            frames.append(state.index)
+            times.append(state.time)
+            viewports.append(state.viewport)
+            touches.append(state.touch.map(\.phase))
+            var framePhases: [String] = []
+            for sheet in state.sheets {
+                framePhases.append("\(sheet.key) \(sheet.phase.rawValue)")
+                let id = "sheet:" + sheet.key
+                if builders[id] == nil { builders[id] = SeriesBuilder(key: sheet.key, kind: .sheetTop); order.append(id) }
+                builders[id]!.pointsPerUnit = 1
+                builders[id]!.add(sample: sample, value: sheet.top, velocity: sheet.velocity, time: state.time,
+                                  references: sheet.detents.map { ($0.name, $0.top) })
+            }
+            for scroll in state.scrollViews {
+                framePhases.append("\(scroll.key) \(scroll.phase.rawValue)")
+                if let titles = pageTitles[scroll.key] {
+                    // A pager or carousel: its position in pages, its boundaries named by page.
+                    let id = "pages:" + scroll.key
+                    if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
+                    // The component's own fraction (a carousel's pages are narrower than its frame).
+                    let width = scroll.frame.width
+                    let fraction = state.pager(scroll.key)?.fraction ?? state.carousel(scroll.key)?.fraction
+                        ?? (width > 0 ? scroll.contentOffset.x / width : 0)
+                    if abs(fraction) > 1e-6 {
+                        builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / fraction))
+                    } else if builders[id]!.values.isEmpty {
+                        builders[id]!.pointsPerUnit = max(1, width)
+                    }
+                    builders[id]!.add(sample: sample, value: fraction, velocity: scroll.velocity.x, time: state.time,
+                                      references: titles.enumerated().map { ($0.element, Double($0.offset)) })
+                    continue
+                }
+                for axis in [Axis.vertical, .horizontal] {
+                    let id = "scroll:\(scroll.key):\(axis)"
+                    if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .scrollOffset(axis)); order.append(id) }
+                    builders[id]!.add(sample: sample, value: scroll.contentOffset[axis], velocity: scroll.velocity[axis],
+                                      time: state.time, references: MotionTimeline.edges(of: scroll, axis: axis))
+                }
+            }
+            phases.append(framePhases)
+            sample += 1
+        }
+        self.frames = frames
+        self.times = times
+        self.viewports = viewports
+        self.phases = phases
+        self.touches = touches
+        let halfPixel = 0.5 / scenario.viewport.scale
+        let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
+        // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
+        series = built.filter { $0.moved }
+        gestureSpans = []
+        events = []
+        let firstTime = times.first ?? 0, lastTime = times.last ?? 0
+        for gesture in scenario.gestures {
+            let start = gesture.at, end = gesture.at + gesture.fingerDuration
+            switch gesture.action {
+            case .drag, .touches:
+                gestureSpans.append(start...end)
+                events.append(MotionEvent(kind: .touchDown, time: start))
+                events.append(MotionEvent(kind: .release, time: end))
+            case .tap:
+                gestureSpans.append(start...end)
+                events.append(MotionEvent(kind: .tap, time: start))
+            case .resize:
+                events.append(MotionEvent(kind: .resize, time: start))
+            }
+        }
+        events.removeAll { $0.time < firstTime - 1e-9 || $0.time > lastTime + 1e-9 }
+        gestureSpans = gestureSpans.filter { $0.upperBound >= firstTime && $0.lowerBound <= lastTime }
+        events += settleFrames().map { MotionEvent(kind: .settle, time: times[$0]) }
+        events.sort { $0.time < $1.time || ($0.time == $1.time && $0.kind.rawValue < $1.kind.rawValue) }
+    }
+
+    /// Positions in `frames` at which a free motion came to rest, as the eye sees it: after something moved
+    /// with no finger down (a deceleration, a bounce, a spring), the first frame from which every value stays
+    /// within half a pixel of where it ends, for at least 0.1 s before the next touch or to the end of the run.
+    /// A drag that stops under a held finger is not a settle, nor is a motion the next touch interrupts.
+    public func settleFrames() -> [Int] {
+        let n = frames.count
+        guard n > 1 else { return [] }
+        let fps = 1 / max(1e-9, times[1] - times[0])
+        let needed = max(2, Int((0.1 * fps).rounded()))
+        var result: [Int] = []
+        var i = 1
+        while i < n {
+            // A free stretch: from a frame with no finger on, to the next touch or the end.
+            guard touches[i] == nil else { i += 1; continue }
+            var end = i
+            while end < n, touches[end] == nil { end += 1 }
+            let last = end - 1
+            func still(_ f: Int) -> Bool {
+                series.allSatisfy { abs($0.values[f] - $0.values[last]) <= $0.halfPixel }
+            }
+            var settle = last
+            while settle > i - 1, still(settle - 1) { settle -= 1 }
+            let moved = series.contains { s in (i...last).contains { abs(s.values[$0] - s.values[$0 - 1]) > 1e-9 } }
+            if moved, settle > i - 1, end - settle >= needed || end == n {
+                result.append(settle)
+            }
+            i = end + 1
+        }
+        return result
+    }
+
+    /// Per frame: whether something moved since the previous frame or a finger is on the screen.
+    public func activeFrames() -> [Bool] {
+        frames.indices.map { i in
+            touches[i] != nil || (i > 0 && series.contains { abs($0.values[i] - $0.values[i - 1]) > 1e-9 })
+        }
+    }
+
+    /// The time of the frame at position `i`.
+    public func time(at i: Int) -> Double { times[i] }
+
+    /// The position in `frames` of the first frame at or after `time`, nil past the end.
+    public func position(atOrAfter time: Double) -> Int? {
+        var low = 0, high = times.count
+        while low < high {
+            let mid = (low + high) / 2
+            if times[mid] < time - 1e-9 { low = mid + 1 } else { high = mid }
+        }
+        return low < times.count ? low : nil
+    }
+
+    /// Page titles of each pager (by tab) and carousel (by card), keyed by component.
+    static func pageTitles(_ scenario: Scenario) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for component in scenario.scene.root.allComponents {
+            switch component.kind {
+            case .pager(let spec): result[component.key] = spec.pages.map(\.title)
+            case .carousel(let spec): result[component.key] = spec.cards.map(\.title)
+            case .list, .stack, .sheet: break
+            }
+        }
+        return result
+    }
+
+    /// A scroll view's smallest and largest resting offsets on `axis`: where its content's edges meet the frame's.
+    static func edges(of scroll: ScrollViewState, axis: Axis) -> [(String, Double)] {
+        let inset = scroll.adjustedContentInset
+        let leading = axis == .vertical ? -inset.top : -inset.left
+        let extent = axis == .vertical
+            ? scroll.contentSize.height + inset.bottom - scroll.frame.height
+            : scroll.contentSize.width + inset.right - scroll.frame.width
+        let trailing = max(leading, extent)
+        let names = axis == .vertical ? ("top edge", "bottom edge") : ("left edge", "right edge")
+        return leading == trailing ? [(names.0, leading)] : [(names.0, leading), (names.1, trailing)]
+    }
+}
+
+/// Collects one series' samples and the spans of its reference lines.
+struct SeriesBuilder {
+    let key: String
+    let kind: MotionSeries.Kind
+    var values: [Double] = []
+    var velocities: [Double] = []
+    var references: [ReferenceLine] = []
+    /// The reference lines in force at the previous sample, by label: their index in `references`.
+    var open: [String: Int] = [:]
+    /// Points per unit of value (a page's width for pages).
+    var pointsPerUnit = 1.0
+
+    init(key: String, kind: MotionSeries.Kind) {
+        self.key = key
+        self.kind = kind
+    }
+
+    mutating func add(sample: Int, value: Double, velocity: Double, time: Double, references lines: [(String, Double)]) {
+        // A component that appears later (it has no state before) holds its first value until then.
+        while values.count < sample { values.append(value); velocities.append(0) }
+        values.append(value)
+        velocities.append(velocity)
+        var stillOpen: [String: Int] = [:]
+        for (label, value) in lines {
+            if let index = open[label], references[index].value == value {
+                references[index].to = time
+                stillOpen[label] = index
+            } else {
+                references.append(ReferenceLine(label: label, value: value, from: time, to: time))
+                stillOpen[label] = references.count - 1
+            }
+        }
+        open = stillOpen
+    }
+
+    func series(samples: Int, halfPixel: Double) -> MotionSeries {
+        var values = values, velocities = velocities
+        while values.count < samples { values.append(values.last ?? 0); velocities.append(0) }
+        let title: String, unit: String
+        switch kind {
+        case .sheetTop: title = "\(key) · top edge"; unit = "pt"
+        case .scrollOffset(let axis): title = "\(key) · content offset \(axis == .vertical ? "y" : "x")"; unit = "pt"
+        case .pages: title = "\(key) · page"; unit = "pages"
+        }
+        return MotionSeries(key: key, kind: kind, title: title, unit: unit, values: values, velocities: velocities,
+                            references: references, flipped: kind == .sheetTop, halfPixel: halfPixel / pointsPerUnit)
+    }
+}
+
+extension MotionSeries {
+    /// Whether the value changed at all during the run.
+    var moved: Bool {
+        guard let first = values.first else { return false }
+        return values.contains { abs($0 - first) > 1e-9 }
+    }
+}

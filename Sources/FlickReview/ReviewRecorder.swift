@@ -1,0 +1,127 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// Which review outputs a render writes beside its frames.
+public struct ReviewOptions: Sendable {
+    /// `preview.apng`.
+    public var preview: Bool
+    /// `contact-sheet.png`, with at most `contactSheetFrames` tiles.
+    public var contactSheet: Bool
+    public var contactSheetFrames: Int
+    /// `motion.svg` and `motion.png`.
+    public var motion: Bool
+    /// `preview.mp4|webm|gif`, through the ffmpeg at `ffmpegPath`.
+    public var video: VideoFormat?
+    public var ffmpegPath: String?
+    /// The rate the previews play at: the scenario's own fps, also under slow motion.
+    public var playbackFPS: Double
+    /// Slow motion factor the frames were sampled with (1: none), for the labels.
+    public var slow: Int
+
+    public init(preview: Bool = false, contactSheet: Bool = false, contactSheetFrames: Int = ContactSheet.defaultFrameLimit,
+                motion: Bool = false, video: VideoFormat? = nil, ffmpegPath: String? = nil, playbackFPS: Double,
+                slow: Int = 1) {
+        self.preview = preview
+        self.contactSheet = contactSheet
+        self.contactSheetFrames = contactSheetFrames
+        self.motion = motion
+        self.video = video
+        self.ffmpegPath = ffmpegPath
+        self.playbackFPS = playbackFPS
+        self.slow = slow
+    }
+
+    /// Whether any output is asked for.
+    public var isEmpty: Bool { !preview && !contactSheet && !motion && video == nil }
+
+    /// The files written, in the render's folder.
+    public var fileNames: [String] {
+        (preview ? ["preview.apng"] : []) + (video.map { ["preview.\($0.rawValue)"] } ?? [])
+            + (contactSheet ? ["contact-sheet.png"] : []) + (motion ? ["motion.svg", "motion.png"] : [])
+    }
+}
+
+/// Builds the review outputs of one render from its frames as `SequenceRenderer` draws them, in order:
+/// the APNG and the video are written as the frames come, the contact sheet keeps the few frames it shows,
+/// and the motion plot needs only the states.
+public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
+    public let scenario: Scenario
+    public let options: ReviewOptions
+    public let timeline: MotionTimeline
+    public let canvas: RunCanvas
+    public let contactSheet: ContactSheet?
+    private let firstFrame: Int
+    private var apng: APNGWriter?
+    private var video: VideoEncoder?
+    private var thumbnails: [Int: ImageSurface] = [:]
+    private let wanted: Set<Int>
+
+    /// Simulates `scenario` (already carrying any --fps, --scale and slow-motion sampling) over `range` to
+    /// plan the outputs.
+    public init(scenario: Scenario, range: ClosedRange<Int>?, options: ReviewOptions) {
+        self.scenario = scenario
+        self.options = options
+        let count = scenario.frameCount
+        let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
+        firstFrame = range.lowerBound
+        timeline = MotionTimeline(scenario: scenario, range: range)
+        canvas = RunCanvas(viewports: timeline.viewports, scale: scenario.viewport.scale)
+        contactSheet = options.contactSheet
+            ? ContactSheet(timeline: timeline, canvas: canvas, limit: options.contactSheetFrames,
+                           title: "\(scenario.name) · key frames", playbackFPS: options.playbackFPS, slow: options.slow)
+            : nil
+        wanted = Set(contactSheet?.tiles.map(\.position) ?? [])
+    }
+
+    public var needsPNG: Bool { options.preview }
+
+    public func begin(_ folder: OutputFolder) throws {
+        if options.preview {
+            apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: canvas,
+                                  frameCount: timeline.frames.count, fps: options.playbackFPS)
+        }
+        if let format = options.video {
+            guard let ffmpeg = options.ffmpegPath ?? FFmpeg.locate() else {
+                throw ReviewError("--video \(format.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+            }
+            let name = "preview.\(format.rawValue)"
+            video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: try folder.reservePath(name),
+                                     canvas: canvas, fps: options.playbackFPS)
+        }
+    }
+
+    public func consume(_ frame: DrawnFrame) throws {
+        try apng?.add(image: frame.image, png: frame.png, repeatsPrevious: frame.repeatsPrevious)
+        try video?.add(frame.image)
+        let position = frame.state.index - firstFrame
+        if let sheet = contactSheet, wanted.contains(position) {
+            thumbnails[position] = try ContactSheet.thumbnail(of: frame.image, canvas: canvas, width: sheet.tileWidth,
+                                                              height: sheet.tileHeight)
+        }
+    }
+
+    public func finish(_ folder: OutputFolder) throws {
+        try apng?.finish()
+        apng = nil
+        try video?.finish()
+        video = nil
+        let encoder = PNGEncoder()
+        if let sheet = contactSheet {
+            try folder.write(encoder.encode(sheet.image(thumbnails: thumbnails)), to: "contact-sheet.png")
+            thumbnails = [:]
+        }
+        if options.motion {
+            let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
+            let plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
+            try folder.write(plot.svg(), to: "motion.svg")
+            try folder.write(encoder.encode(plot.image()), to: "motion.png")
+        }
+    }
+
+    public func abandon() {
+        video?.abandon()
+        video = nil
+        apng = nil
+    }
+}

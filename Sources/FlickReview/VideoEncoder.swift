@@ -1,0 +1,192 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// A video container and codec written through ffmpeg.
+public enum VideoFormat: String, CaseIterable, Sendable {
+    case mp4, webm, gif
+
+    /// ffmpeg's output options: H.264 in 4:2:0 for mp4 so every player takes it, VP9 for webm, and a GIF with
+    /// a palette made from the frames. Bit-exact flags keep ffmpeg's version and dates out of the file.
+    var codecArguments: [String] {
+        switch self {
+        case .mp4:
+            ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+        case .webm:
+            ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
+             "-pix_fmt", "yuv420p"]
+        case .gif:
+            ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+             "-loop", "0"]
+        }
+    }
+}
+
+/// Finds ffmpeg, the optional tool videos are made with.
+public enum FFmpeg {
+    /// How to get it, for the message when it is missing.
+    public static let installHint = "install it with `apt-get install ffmpeg` (Debian, Ubuntu) or `brew install ffmpeg` (macOS)"
+
+    /// The path of `name` (ffmpeg, ffprobe) in $PATH, or nil.
+    public static func locate(_ name: String = "ffmpeg", path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
+            let candidate = String(folder) + "/" + name
+            if access(candidate, X_OK) == 0 {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    return candidate
+                }
+            }
+        }
+        return nil
+    }
+}
+
+/// Streams a run's frames, on its one canvas, into ffmpeg's standard input as raw pixels (no temporary
+/// files): the canvas rounded up to even dimensions (4:2:0 needs them), at the run's exact frame rate.
+final class VideoEncoder {
+    let canvas: RunCanvas
+    /// The video's size: the canvas rounded up to even numbers of pixels.
+    let width: Int
+    let height: Int
+    private let process = Process()
+    private let input: FileHandle
+    private let errorOutput = ErrorCollector()
+    private let path: String
+    private var buffer: [UInt32]
+    private let backdropWord: UInt32
+    private var previousSize: (Int, Int)?
+    private var finished = false
+
+    init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double) throws {
+        self.canvas = canvas
+        self.path = path
+        width = canvas.pixelWidth + canvas.pixelWidth % 2
+        height = canvas.pixelHeight + canvas.pixelHeight % 2
+        let backdrop = RunCanvas.backdrop
+        backdropWord = 0xFF00_0000 | UInt32((backdrop.red * 255).rounded()) << 16
+            | UInt32((backdrop.green * 255).rounded()) << 8 | UInt32((backdrop.blue * 255).rounded())
+        buffer = [UInt32](repeating: backdropWord, count: width * height)
+        let stdin = Pipe()
+        input = stdin.fileHandleForWriting
+        // Cairo's ARGB32 words in memory are B, G, R, A on little-endian machines (A, R, G, B on big-endian).
+        let pixelFormat = UInt32(1).littleEndian == 1 ? "bgra" : "argb"
+        let rate = Rational.approximating(fps).text
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error",
+                             "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
+                             "-i", "pipe:0"]
+            + format.codecArguments
+            + ["-r", rate, "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-an", "-y", path]
+        process.standardInput = stdin
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errorOutput.pipe
+        // A write to a pipe whose reader died must fail with EPIPE, not end flick.
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try process.run()
+        } catch {
+            throw ReviewError("cannot start \(ffmpeg): \(error.localizedDescription)")
+        }
+        errorOutput.start()
+    }
+
+    /// Writes the next frame: `image` at the canvas's top-left, the rest backdrop.
+    func add(_ image: ImageSurface) throws {
+        let w = min(image.pixelWidth, width), h = min(image.pixelHeight, height)
+        if let previous = previousSize, previous != (w, h) {
+            for i in buffer.indices { buffer[i] = backdropWord }
+        }
+        previousSize = (w, h)
+        image.withPixels { source in
+            let rowWords = image.stride / 4
+            buffer.withUnsafeMutableBufferPointer { out in
+                for y in 0..<h {
+                    let from = source.baseAddress! + y * rowWords
+                    let to = out.baseAddress! + y * width
+                    to.update(from: from, count: w)
+                    // Translucent pixels are flattened onto the backdrop as the APNG does (opaque frames are copied).
+                    for x in 0..<w where to[x] >> 24 != 0xFF { to[x] = Self.over(to[x], backdropWord) }
+                }
+            }
+        }
+        try buffer.withUnsafeBytes { bytes in try writeAll(bytes) }
+    }
+
+    /// Premultiplied `top` over opaque `bottom`.
+    static func over(_ top: UInt32, _ bottom: UInt32) -> UInt32 {
+        let a = top >> 24
+        func channel(_ shift: UInt32) -> UInt32 {
+            let t = (top >> shift) & 0xFF, b = (bottom >> shift) & 0xFF
+            return min(255, t + (b * (255 - a) + 127) / 255)
+        }
+        return 0xFF00_0000 | channel(16) << 16 | channel(8) << 8 | channel(0)
+    }
+
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        let fd = input.fileDescriptor
+        while offset < bytes.count {
+            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                process.waitUntilExit()
+                throw ReviewError("ffmpeg stopped taking frames (\(reason)): \(errorOutput.text)")
+            }
+            offset += n
+        }
+    }
+
+    /// Closes the input and waits for ffmpeg to write the file.
+    func finish() throws {
+        finished = true
+        try? input.close()
+        process.waitUntilExit()
+        errorOutput.wait()
+        guard process.terminationStatus == 0 else {
+            throw ReviewError("ffmpeg failed writing \(path) (status \(process.terminationStatus)): \(errorOutput.text)")
+        }
+    }
+
+    /// Stops ffmpeg (the render failed or was interrupted).
+    func abandon() {
+        guard !finished else { return }
+        finished = true
+        try? input.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+}
+
+/// Reads a child's standard error on a thread of its own, so a chatty child never blocks on a full pipe.
+final class ErrorCollector: @unchecked Sendable {
+    let pipe = Pipe()
+    private var data = Data()
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+
+    func start() {
+        let handle = pipe.fileHandleForReading
+        Thread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                self.lock.lock()
+                if self.data.count < 1 << 16 { self.data.append(chunk) }
+                self.lock.unlock()
+            }
+            self.done.signal()
+        }.start()
+    }
+
+    func wait() { done.wait() }
+
+    /// The last lines it printed.
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").suffix(5)
+        return lines.isEmpty ? "no message" : lines.joined(separator: " / ")
+    }
+}

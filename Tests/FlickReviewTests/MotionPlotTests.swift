@@ -1,0 +1,109 @@
+import FlickCore
+import FlickRender
+@testable import FlickReview
+import Foundation
+import Testing
+
+/// motion.svg and motion.png: the curves are the states', read back from the file.
+@Suite struct MotionPlotTests {
+    /// The points of the SVG paths stroked in `color` (Cairo writes `stroke:rgb(r%,g%,b%)` and `d="M x y L x y …"`).
+    static func strokedPaths(_ svg: String, color: String) -> [[Point]] {
+        var result: [[Point]] = []
+        for line in svg.split(separator: "\n") where line.contains("stroke:\(color);") && line.contains("fill:none") {
+            guard let start = line.range(of: " d=\""), let end = line[start.upperBound...].firstIndex(of: "\"") else { continue }
+            let tokens = line[start.upperBound..<end].split(separator: " ")
+            var points: [Point] = []
+            var i = 0
+            while i + 2 < tokens.count + 1 {
+                if tokens[i] == "M" || tokens[i] == "L", i + 2 < tokens.count,
+                   let x = Double(tokens[i + 1]), let y = Double(tokens[i + 2]) {
+                    points.append(Point(x: x, y: y))
+                    i += 3
+                } else {
+                    i += 1
+                }
+            }
+            result.append(points)
+        }
+        return result
+    }
+
+    @Test func flingToRestCurveReachesTheRestOffset() throws {
+        // The example's 4 s end just before the deceleration does: run it to 6 s so it comes to rest.
+        var scenario = try Fixtures.example("fling-to-rest")
+        scenario.duration = 6
+        let timeline = MotionTimeline(scenario: scenario)
+        let plot = MotionPlot(timeline: timeline, title: "fling-to-rest")
+        let svg = String(decoding: try plot.svg(), as: UTF8.self)
+        let panel = try #require(plot.panels.first)
+        #expect(plot.panels.count == 1, "only the list moved")
+        #expect(panel.series.kind == .scrollOffset(.vertical))
+
+        let final = try #require(Simulation.frames(of: scenario).last?.scrollViews.first)
+        #expect(final.phase == .idle)
+        let rest = final.contentOffset.y
+        #expect(rest > 500, "the fling travels far: \(rest)")
+
+        let curves = Self.strokedPaths(svg, color: "rgb(0%,47.843137%,100%)")
+        #expect(curves.count == 1)
+        let curve = try #require(curves.first)
+        let last = try #require(curve.last)
+        // Cairo writes coordinates in 1/256 pt: that much, in value units, is the tolerance.
+        let valuePerPoint = abs(panel.valueAtTop - panel.valueAtBottom) / panel.valueRect.height
+        #expect(abs(last.x - panel.valueRect.maxX) < 0.01, "the curve runs to the end of the run")
+        #expect(abs(panel.value(atY: last.y) - rest) <= valuePerPoint / 256 + 1e-6,
+                "ends at \(panel.value(atY: last.y)), rests at \(rest)")
+        // It starts at the initial offset and never leaves the range between.
+        let first = try #require(curve.first)
+        #expect(abs(panel.value(atY: first.y) - timeline.series[0].values[0]) <= valuePerPoint / 256 + 1e-6)
+        let values = curve.map { panel.value(atY: $0.y) }
+        let initial = timeline.series[0].values[0]
+        #expect(initial == -47, "the list starts at its top under the 47 pt safe area")
+        let outside = values.filter { $0 < initial - valuePerPoint || $0 > rest + valuePerPoint }
+        #expect(outside.isEmpty, "\(outside.prefix(5)) outside \(initial)...\(rest)")
+        // The settle is marked where the deceleration comes within half a pixel of its rest.
+        let settle = try #require(timeline.events.last { $0.kind == .settle })
+        let halfPixel = 0.5 / scenario.viewport.scale
+        let restFrame = try #require(timeline.series[0].values.firstIndex { abs($0 - rest) <= halfPixel })
+        #expect(abs(timeline.series[0].values[restFrame - 1] - rest) > halfPixel)
+        #expect(abs(settle.time - timeline.times[restFrame]) < 1e-9,
+                "settled at \(settle.time) s; within half a pixel from \(timeline.times[restFrame]) s; events \(timeline.events)")
+        #expect(timeline.events.filter { $0.kind == .settle }.count == 1)
+    }
+
+    @Test func sheetDetentsAndPagesAreReferenceLines() throws {
+        let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
+        let sheet = try #require(handoff.series.first { $0.kind == .sheetTop })
+        #expect(Set(sheet.references.map(\.label)) == ["tip", "half", "full"])
+        #expect(sheet.flipped)
+        let tabs = MotionTimeline(scenario: try Fixtures.example("vimeo-tabs"))
+        let pager = try #require(tabs.series.first { $0.kind == .pages })
+        #expect(pager.references.prefix(4).map(\.label) == ["Comments", "Details", "Up next", "More"])
+        #expect(tabs.events.contains { $0.kind == .resize })
+        // A pager's own scroll view is not plotted twice.
+        #expect(!tabs.series.contains { $0.key == pager.key && $0.kind != .pages })
+    }
+
+    @Test func aCarouselIsPlottedInCardsOfItsOwnWidth() throws {
+        // Cards 300 pt wide with 12 pt between: a page is 312 pt, not the 390 pt frame.
+        let cards = (1...5).map { Card(title: "Card \($0)") }
+        let scenario = Scenario(name: "cards", viewport: Viewport(width: 390, height: 300, scale: 1), duration: 1.5,
+                                scene: Scene(background: .plain, root: .carousel(CarouselSpec(cards: cards, cardWidth: 300))),
+                                gestures: [.drag(at: 0.1, from: Point(x: 300, y: 150), to: Point(x: 100, y: 150), duration: 0.1)])
+        let timeline = MotionTimeline(scenario: scenario)
+        let series = try #require(timeline.series.first)
+        #expect(timeline.series.count == 1 && series.kind == .pages)
+        let final = try #require(Simulation.frames(of: scenario).last?.carousels.first)
+        #expect(abs(try #require(series.values.last) - final.fraction) < 1e-12)
+        #expect(final.fraction >= 1 && abs(final.fraction - final.fraction.rounded()) < 1e-3, "rests on a card: \(final.fraction)")
+        #expect(series.references.prefix(2).map(\.label) == ["Card 1", "Card 2"])
+        #expect(abs(series.halfPixel - 0.5 / 312) < 1e-9)
+    }
+
+    @Test func ticksAreRoundNumbers() {
+        #expect(MotionPlot.ticks(0, 4.5, count: 10).values == [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5])
+        #expect(MotionPlot.ticks(-120, 730, count: 5).values == [0, 200, 400, 600])
+        #expect(MotionPlot.tickLabel(-0.0, step: 1) == "0")
+        #expect(MotionPlot.valueText(-0.01, unit: "pt") == "0 pt")
+    }
+}

@@ -1,0 +1,86 @@
+import FlickCore
+import FlickRender
+@testable import FlickReview
+import Foundation
+import Testing
+
+/// The review outputs as a whole: byte-identical across runs, slow motion, and the video through ffmpeg.
+@Suite struct ReviewOutputTests {
+    @Test func reviewOutputsAreByteIdenticalAcrossRuns() throws {
+        let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
+        let out = try Fixtures.temporaryFolder("identical")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let options = ReviewOptions(preview: true, contactSheet: true, motion: true, playbackFPS: 60)
+        let a = out.appendingPathComponent("a"), b = out.appendingPathComponent("b")
+        // Two thread counts: frames reach the outputs in a different interleaving.
+        try Fixtures.render(scenario, range: 100...220, into: a, options: options, jobs: 2)
+        try Fixtures.render(scenario, range: 100...220, into: b, options: options, jobs: 1)
+        for name in options.fileNames {
+            let first = try Data(contentsOf: a.appendingPathComponent("vimeo-tabs/" + name))
+            let second = try Data(contentsOf: b.appendingPathComponent("vimeo-tabs/" + name))
+            #expect(first.count > 1000, "\(name) is written")
+            #expect(first == second, "\(name) differs between runs")
+        }
+        let manifest = try String(contentsOf: a.appendingPathComponent("vimeo-tabs/" + OutputFolder.manifestName), encoding: .utf8)
+        for name in options.fileNames { #expect(manifest.contains("\n" + name + "\n"), "\(name) is in the manifest") }
+    }
+
+    @Test func slowMotionSamplesTheSameMotionNTimesAsOften() throws {
+        let scenario = try Fixtures.example("fling-to-rest")
+        let slow = SlowMotion.resampled(scenario, by: 4)
+        #expect(slow.frameCount == 4 * (scenario.frameCount - 1) + 1)
+        let normal = Simulation.frames(of: scenario)
+        let slowed = Simulation.frames(of: slow)
+        #expect(slowed.count == 4 * (normal.count - 1) + 1)
+        for (k, frame) in normal.enumerated() {
+            let same = slowed[4 * k]
+            #expect(abs(same.time - frame.time) < 1e-12)
+            #expect(abs(same.scrollViews[0].contentOffset.y - frame.scrollViews[0].contentOffset.y) < 1e-9, "frame \(k)")
+        }
+        // Frames between are the simulation at their own instants, not interpolations.
+        let reference = Simulation(scenario: scenario)
+        for index in stride(from: 1, to: slowed.count, by: 7) {
+            let expected = reference.state(at: slowed[index].time)
+            #expect(abs(slowed[index].scrollViews[0].contentOffset.y - expected.scrollViews[0].contentOffset.y) < 1e-9)
+        }
+        // Mid-deceleration, an in-between frame is not the average of its neighbours (the motion is curved).
+        let i = 4 * 40 + 2
+        let mid = slowed[i].scrollViews[0].contentOffset.y
+        let average = (slowed[i - 2].scrollViews[0].contentOffset.y + slowed[i + 2].scrollViews[0].contentOffset.y) / 2
+        #expect(abs(mid - average) > 1e-3)
+    }
+
+    @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,
+                   "ffmpeg and ffprobe are not installed (apt-get install ffmpeg); the video is not tested"))
+    func mp4HasTheRunsFramesRateAndEvenSize() throws {
+        // Before the resize: 390 pt at half scale is 195 px, an odd width the video rounds up.
+        let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
+        let out = try Fixtures.temporaryFolder("video")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let range = 60...119
+        try Fixtures.render(scenario, range: range, into: out, options: ReviewOptions(video: .mp4, playbackFPS: 60))
+        let video = out.appendingPathComponent("vimeo-tabs/preview.mp4")
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: try #require(FFmpeg.locate("ffprobe")))
+        probe.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+                           "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames:format=duration",
+                           "-of", "default=noprint_wrappers=1", video.path]
+        let pipe = Pipe()
+        probe.standardOutput = pipe
+        try probe.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        probe.waitUntilExit()
+        var fields: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        #expect(fields["codec_name"] == "h264")
+        #expect(fields["pix_fmt"] == "yuv420p")
+        #expect(fields["width"] == "196" && fields["height"] == "422", "\(text)")
+        #expect(fields["r_frame_rate"] == "60/1")
+        #expect(fields["nb_read_frames"] == "\(range.count)")
+        let duration = try #require(fields["duration"].flatMap(Double.init))
+        #expect(abs(duration - Double(range.count) / 60) < 1e-3, "duration \(duration)")
+    }
+}
