@@ -104,7 +104,10 @@ public struct GestureFuzzer: Sendable {
                 made = taps(at: t, size: size, &rng)
             } else {
                 let next = resize(size, &rng)
-                made = [.resize(at: t, to: next)]
+                // At once, or animated (an iPad window dragged to a new size) while other gestures go on.
+                made = [rng.chance(0.5) ? .resize(at: t, to: next)
+                                        : .resize(at: t, to: next, duration: Self.decimal(rng.uniform(0.1, 0.6), 0.001),
+                                                  curve: rng.pick(DragCurve.allCases))]
                 size = next
             }
             gestures += made
@@ -341,9 +344,11 @@ public enum FuzzScenarioFile {
             return "{at: \(n(g.at)), touches: [\(list)]}"
         case .tap(let p):
             return "{at: \(n(g.at)), tap: \(point(p))}"
-        case .resize(let size, let duration, let curve):
-            let animation = duration > 0 ? ", duration: \(n(duration)), curve: \(curve.rawValue)" : ""
-            return "{at: \(n(g.at)), resize: {width: \(n(size.width)), height: \(n(size.height))\(animation)}}"
+        case let .resize(size, duration, curve):
+            var fields = "width: \(n(size.width)), height: \(n(size.height))"
+            if duration != Gesture.defaultResizeDuration { fields += ", duration: \(n(duration))" }
+            if curve != Gesture.defaultResizeCurve { fields += ", curve: \(curve.rawValue)" }
+            return "{at: \(n(g.at)), resize: {\(fields)}}"
         }
     }
 }

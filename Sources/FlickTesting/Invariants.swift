@@ -235,10 +235,7 @@ private struct TouchSession {
     var downPoint: Point
     var up: Double
     var moves: [Double] = []
-    /// A resize happened while it was down (geometry changed under the finger: positions no longer compare).
-    var resizes: [Double] = []
 
-    func resized(by t: Double) -> Bool { resizes.contains { $0 <= t + 1e-9 } }
 }
 
 private struct Run {
@@ -253,7 +250,8 @@ private struct Run {
 
     private let sessions: [TouchSession]
     private let eventTimes: [Double]
-    private let resizeTimes: [Double]
+    /// When the viewport changes size: at once (a zero-length span) or animated.
+    private let resizes: [ClosedRange<Double>]
     /// The input events with each lift 0.1 µs late, and the sessions whose lift could be delayed (see checkRelease).
     private let lateLiftEvents: [InputEvent]
     private let lateLiftSessions: Set<Int>
@@ -269,7 +267,7 @@ private struct Run {
         eventTimes = events.map(\.time)
         var sessions: [TouchSession] = []
         var open: TouchSession?
-        var resizes: [Double] = []
+        var resizes: [ClosedRange<Double>] = []
         var late: [InputEvent] = []
         var lateSessions = Set<Int>()
         for (k, event) in events.enumerated() {
@@ -288,17 +286,22 @@ private struct Run {
                     delayed.time += InvariantChecker.instantBefore
                     lateSessions.insert(sessions.count - 1)
                 }
-            case .resize:
-                resizes.append(event.time)
-                open?.resizes.append(event.time)
+            case .resize(_, let duration, _):
+                resizes.append(event.time...(event.time + max(0, duration)))
             }
             late.append(delayed)
         }
         if let s = open { sessions.append(s) }
         self.sessions = sessions
-        resizeTimes = resizes
+        self.resizes = resizes
         lateLiftEvents = late
         lateLiftSessions = lateSessions
+    }
+
+    /// Whether the viewport changed size at some time from `a` through `b` (geometry moved under the finger:
+    /// positions from before no longer compare).
+    func resizing(from a: Double, through b: Double) -> Bool {
+        resizes.contains { $0.lowerBound <= b + 1e-9 && $0.upperBound >= a - 1e-9 }
     }
 
     mutating func count(_ rule: InvariantRule) { checks[rule, default: 0] += 1 }
@@ -430,7 +433,7 @@ private struct Run {
     mutating func checkFollowsFinger(session i: Int, memory: SessionMemory, parts: [String: MovingPart],
                                      finger: Point?, at t: Double, atLift: Bool = false) {
         let s = sessions[i]
-        guard let finger, !s.resized(by: t), !memory.caught.isEmpty else { return }
+        guard let finger, !resizing(from: s.down, through: t), !memory.caught.isEmpty else { return }
         for axis in Axis.allCases {
             let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
             guard !caught.isEmpty else { continue }
@@ -474,7 +477,7 @@ private struct Run {
     /// gives is the one the tracker measured from every sample, as the release does.
     mutating func checkRelease(session i: Int, memory: SessionMemory, after: [String: MovingPart]) {
         let s = sessions[i]
-        guard !s.resized(by: s.up), !memory.caught.isEmpty, let late = lateLifts,
+        guard !resizing(from: s.down, through: s.up), !memory.caught.isEmpty, let late = lateLifts,
               lateLiftSessions.contains(i) else { return }
         let held = Dictionary(facts.parts(of: late.state(at: s.up)).map { ($0.path, $0) }) { a, _ in a }
         let before = fingerVelocity(held, caught: memory.caught)
@@ -498,7 +501,7 @@ private struct Run {
     /// Nothing moves when a finger comes down: every part is caught where it was.
     mutating func checkGrab(session i: Int, before: [String: MovingPart], after: [String: MovingPart]) {
         let t = sessions[i].down
-        guard !resizeTimes.contains(where: { abs($0 - t) <= InvariantChecker.instantBefore }) else { return }
+        guard !resizing(from: t - InvariantChecker.instantBefore, through: t) else { return }
         for path in after.keys.sorted() {
             guard let a = after[path], let b = before[path] else { continue }
             count(.grab)
