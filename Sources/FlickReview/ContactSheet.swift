@@ -52,7 +52,8 @@ public struct ContactSheet: Sendable {
         let chosen = ContactSheet.keyFrames(timeline, limit: max(1, limit))
         // Tiles of about 200×433 pixels for a phone in portrait, the same area for other shapes.
         let aspect = Double(canvas.pixelWidth) / Double(canvas.pixelHeight)
-        tileWidth = max(16, Int((86_600 * aspect).squareRoot().rounded()))
+        // Never larger than the frames themselves (a 1x render of a small viewport is not blown up).
+        tileWidth = max(16, min(canvas.pixelWidth, Int((86_600 * aspect).squareRoot().rounded())))
         tileHeight = max(16, Int((Double(tileWidth) / aspect).rounded()))
         let count = chosen.count
         // As many columns as make the sheet closest to 16:10.

@@ -188,11 +188,17 @@ public struct MotionTimeline: Sendable {
         return result
     }
 
-    /// Per frame: whether something moved since the previous frame or a finger is on the screen.
+    /// Per frame: whether a finger is on the screen or something moved since the previous frame, short of
+    /// the last half pixel after a settle (a spring's invisible creep is not motion to show).
     public func activeFrames() -> [Bool] {
-        frames.indices.map { i in
+        var active = frames.indices.map { i in
             touches[i] != nil || (i > 0 && series.contains { abs($0.values[i] - $0.values[i - 1]) > 1e-9 })
         }
+        for settle in settleFrames() {
+            var i = settle + 1
+            while i < active.count, touches[i] == nil { active[i] = false; i += 1 }
+        }
+        return active
     }
 
     /// The time of the frame at position `i`.

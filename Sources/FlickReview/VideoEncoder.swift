@@ -6,20 +6,28 @@ import Foundation
 public enum VideoFormat: String, CaseIterable, Sendable {
     case mp4, webm, gif
 
-    /// ffmpeg's output options: H.264 in 4:2:0 for mp4 so every player takes it, VP9 for webm, and a GIF with
-    /// a palette made from the frames. Bit-exact flags keep ffmpeg's version and dates out of the file.
-    var codecArguments: [String] {
+    /// ffmpeg's output options for frames at `fps`: H.264 in 4:2:0 for mp4 so every player takes it, VP9 for
+    /// webm, and a GIF with a palette made from the frames. GIF delays are whole hundredths of a second, so a
+    /// GIF plays at the highest rate that divides 100 and is at most `fps` (60 fps becomes 50, dropping every
+    /// sixth frame) to keep the run's duration.
+    func codecArguments(fps: Double) -> [String] {
         switch self {
         case .mp4:
-            ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart"]
+            return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
+                    "-r", Rational.approximating(fps).text]
         case .webm:
-            ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
-             "-pix_fmt", "yuv420p"]
+            return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
+                    "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
         case .gif:
-            ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
-             "-loop", "0"]
+            let rate = VideoFormat.gifRate(fps: fps)
+            return ["-filter_complex",
+                    "[0:v]fps=\(rate),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+                    "-loop", "0"]
         }
     }
+
+    /// The frame rate a GIF of frames at `fps` plays at.
+    static func gifRate(fps: Double) -> Int { 100 / max(2, Int((100 / fps - 1e-9).rounded(.up))) }
 }
 
 /// Finds ffmpeg, the optional tool videos are made with.
@@ -76,8 +84,8 @@ final class VideoEncoder {
         process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error",
                              "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
                              "-i", "pipe:0"]
-            + format.codecArguments
-            + ["-r", rate, "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-an", "-y", path]
+            + format.codecArguments(fps: fps)
+            + ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-an", "-y", path]
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorOutput.pipe

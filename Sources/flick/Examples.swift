@@ -92,7 +92,7 @@ enum ExampleCatalog {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
             guard ScenarioDecoder.supportedExtensions.contains(url.pathExtension.lowercased()) else { return nil }
             let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            let comment = text.split(separator: "\n").first { $0.hasPrefix("#") }
+            let comment = text.split(separator: "\n").first { $0.hasPrefix("#") && !$0.hasPrefix("# yaml-language-server:") }
             let summary = comment.map { $0.drop(while: { $0 == "#" || $0 == " " }) }.map(String.init)
                 ?? describe(path: url.path)
             return Entry(name: url.deletingPathExtension().lastPathComponent, path: url.path, summary: summary)

@@ -13,7 +13,7 @@ struct Flick: ParsableCommand {
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
-                      Check.self, Test.self, Devices.self, FuzzCommand.self]
+                      Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self]
     )
 
     /// Runs the command line, with flick's exit statuses: 0 success (and help), 1 a diff beyond tolerance,

@@ -6,7 +6,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files and report every problem found.",
         discussion: """
-        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. Exit status 0 when every file is valid, 2 otherwise.
+        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. A valid file that will probably not behave as meant gets a warning that names the fix (a card that tracks a horizontal carousel, so no vertical pull dismisses it). Exit status 0 when every file is valid, 2 otherwise.
         """
     )
 
@@ -20,6 +20,8 @@ struct Validate: ParsableCommand {
             switch readScenario(argument) {
             case .success(let scenario):
                 print("\(path): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
+                // Valid, but probably not what its author meant (a card that tracks a horizontal carousel).
+                for warning in Simulation(scenario: scenario).warnings { printError("\(path): warning: \(warning)") }
             case .failure(let problem):
                 failed += 1
                 printError(problem.message)

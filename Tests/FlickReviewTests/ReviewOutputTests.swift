@@ -50,16 +50,8 @@ import Testing
         #expect(abs(mid - average) > 1e-3)
     }
 
-    @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,
-                   "ffmpeg and ffprobe are not installed (apt-get install ffmpeg); the video is not tested"))
-    func mp4HasTheRunsFramesRateAndEvenSize() throws {
-        // Before the resize: 390 pt at half scale is 195 px, an odd width the video rounds up.
-        let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
-        let out = try Fixtures.temporaryFolder("video")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let range = 60...119
-        try Fixtures.render(scenario, range: range, into: out, options: ReviewOptions(video: .mp4, playbackFPS: 60))
-        let video = out.appendingPathComponent("vimeo-tabs/preview.mp4")
+    /// ffprobe's fields for the first video stream and the container.
+    static func probe(_ video: URL) throws -> [String: String] {
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: try #require(FFmpeg.locate("ffprobe")))
         probe.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
@@ -75,9 +67,44 @@ import Testing
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
+        return fields
+    }
+
+    @Test func gifsPlayAtARateTheirDelaysCanHold() {
+        #expect(VideoFormat.gifRate(fps: 60) == 50)
+        #expect(VideoFormat.gifRate(fps: 50) == 50)
+        #expect(VideoFormat.gifRate(fps: 120) == 50)
+        #expect(VideoFormat.gifRate(fps: 30) == 25)
+        #expect(VideoFormat.gifRate(fps: 24) == 20)
+        #expect(VideoFormat.gifRate(fps: 10) == 10)
+    }
+
+    @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,
+                   "ffmpeg and ffprobe are not installed (apt-get install ffmpeg); the GIF is not tested"))
+    func gifKeepsTheRunsDuration() throws {
+        let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
+        let out = try Fixtures.temporaryFolder("gif")
+        defer { try? FileManager.default.removeItem(at: out) }
+        try Fixtures.render(scenario, range: 100...180, into: out, options: ReviewOptions(video: .gif, playbackFPS: 60))
+        let fields = try Self.probe(out.appendingPathComponent("vimeo-tabs/preview.gif"))
+        #expect(fields["codec_name"] == "gif")
+        let duration = try #require(fields["duration"].flatMap(Double.init))
+        #expect(abs(duration - 81.0 / 60) <= 0.02, "81 frames at 60 fps last 1.35 s, not \(duration) s")
+    }
+
+    @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,
+                   "ffmpeg and ffprobe are not installed (apt-get install ffmpeg); the video is not tested"))
+    func mp4HasTheRunsFramesRateAndEvenSize() throws {
+        // Before the resize: 390 pt at half scale is 195 px, an odd width the video rounds up.
+        let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
+        let out = try Fixtures.temporaryFolder("video")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let range = 60...119
+        try Fixtures.render(scenario, range: range, into: out, options: ReviewOptions(video: .mp4, playbackFPS: 60))
+        let fields = try Self.probe(out.appendingPathComponent("vimeo-tabs/preview.mp4"))
         #expect(fields["codec_name"] == "h264")
         #expect(fields["pix_fmt"] == "yuv420p")
-        #expect(fields["width"] == "196" && fields["height"] == "422", "\(text)")
+        #expect(fields["width"] == "196" && fields["height"] == "422", "\(fields)")
         #expect(fields["r_frame_rate"] == "60/1")
         #expect(fields["nb_read_frames"] == "\(range.count)")
         let duration = try #require(fields["duration"].flatMap(Double.init))

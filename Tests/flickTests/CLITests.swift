@@ -205,3 +205,30 @@ struct CLITests {
         #expect(states.stdout.contains("--output"))
     }
 }
+
+@Suite("validate warns about DeckTransition's tracking pitfall")
+struct TrackingWarningTests {
+    @Test("A card whose first child is a horizontal carousel: valid, with a warning that names the fix")
+    func carouselFirst() throws {
+        let dir = try scratchFolder("pitfall")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("card.yaml")
+        try """
+        viewport: {width: 390, height: 844}
+        duration: 1
+        scene:
+          sheet:
+            detents: [{name: card, fraction: 0.94}]
+            initial: card
+            dismissible: true
+            content:
+              stack:
+                children:
+                  - {height: 190, carousel: {id: covers, cardWidth: 300, cards: [{title: A}, {title: B}]}}
+                  - {height: 500, list: {id: feed, rows: 40, rowHeight: 56}}
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let run = try flick(["validate", file.path])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("warning: card `sheet` tracks `covers`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"), "\(run.stderr)")
+    }
+}

@@ -300,6 +300,24 @@ struct DiffCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("a")).sorted() == ["frame_00000.png", "frame_00001.png"])
     }
 
+    @Test("A rerun removes the staging folder a killed run left beside --out, and no running process's")
+    func leftoverPartial() throws {
+        let scratch = try Scratch()
+        let a = try scratch.png("a.png"), b = try scratch.png("b.png", dots: [(1, 1)])
+        let out = scratch.path("diffs")
+        #expect(try flick(["diff", a, b, "--out", out]).status == 1)
+        // A process that no longer runs (no PID is this large) was writing diffs; a live one (this test) too.
+        let dead = scratch.path(".diffs.partial-2147483000-17"), live = scratch.path(".diffs.partial-\(getpid())-18")
+        for folder in [dead, live] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "half".write(toFile: folder + "/b.diff.png", atomically: false, encoding: .utf8)
+        }
+        #expect(try flick(["diff", a, b, "--out", out]).status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
+            == [".diffs.partial-\(getpid())-18", "a.png", "b.png", "diffs"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".flick-output", "b.diff.png", "b.sidebyside.png"])
+    }
+
     @Test("Two SVG files are rasterised at --scale and compared")
     func svg() throws {
         let scratch = try Scratch()

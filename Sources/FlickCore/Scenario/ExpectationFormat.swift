@@ -39,13 +39,13 @@ extension ScenarioFormat {
             }
         }
         let list = Value<[[ExpectationEntry]]>.list(of: item)
-        return Value(shape: list.shape) { field in
+        return Value(shape: list.shape, read: { field in
             list.read(field).map { items in
                 items.enumerated().flatMap { index, entries in
                     entries.map { entry in var entry = entry; entry.expectation.index = index; return entry }
                 }
             }
-        }
+        }, encode: { $0.isEmpty ? .array([]) : nil })
     }
 
     /// `at`: seconds, or `end`.

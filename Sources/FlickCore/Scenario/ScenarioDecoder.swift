@@ -85,6 +85,12 @@ public enum ScenarioDecoder {
 
     /// Decodes scenario text; `file` is only used in messages, `defaultName` when the file has no `name`.
     public static func decode(data: Data, file: String, defaultName: String) throws(ScenarioError) -> Scenario {
+        try decode(data: data, file: file, defaultName: defaultName, keysRead: nil)
+    }
+
+    /// `keysRead` receives `object.key` for every key read (for the test that the format's description covers them).
+    static func decode(data: Data, file: String, defaultName: String,
+                       keysRead: ((Set<String>) -> Void)?) throws(ScenarioError) -> Scenario {
         guard data.count <= maximumFileSize else {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "",
                 message: "input is \(data.count) bytes; scenario files are limited to \(maximumFileSize) bytes")])
@@ -101,7 +107,9 @@ public enum ScenarioDecoder {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "", message: "the file is empty")])
         }
         let reader = NodeReader(file: file, renamedKeys: composed.renamedKeys)
+        reader.recordsKeys = keysRead != nil
         let scenario = ScenarioFormat(defaultName: defaultName).read(Field(node: root, path: "", reader: reader))
+        keysRead?(reader.keysRead)
         if let scenario, !reader.hasErrors { return scenario }
         var diagnostics = reader.diagnostics
         if diagnostics.isEmpty {

@@ -566,7 +566,7 @@ final class ScenarioFormat {
 
     private func gestures(duration: Double?, touchRate: Double?, scale: Double?) -> Value<[Gesture]> {
         let list = Value.list(of: gesture(duration: duration, scale: scale))
-        return Value(shape: list.shape) { field in
+        return Value(shape: list.shape, read: { field in
             guard let read = list.read(field), let items = field.items else { return nil }
             let gestures = read.enumerated().map { i, g in var g = g; g.index = i; return g }
             let samples = gestures.reduce(0.0) { total, g in
@@ -586,7 +586,7 @@ final class ScenarioFormat {
                 overlapFound = true
             }
             return overlapFound ? nil : gestures
-        }
+        }, encode: { $0.isEmpty ? .array([]) : nil })
     }
 
     private func gesture(duration: Double?, scale: Double?) -> Value<Gesture> {

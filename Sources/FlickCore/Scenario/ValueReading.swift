@@ -349,7 +349,9 @@ final class Mapping {
         guard live else { return nil }
         var present: [String] = []
         for i in keys.indices {
-            if let key = keys[i], K(rawValue: key) != nil || refusing[key] != nil, firstEntry(key) == i { present.append(key) }
+            if let key = keys[i], choices.contains(where: { $0.rawValue == key }) || refusing[key] != nil, firstEntry(key) == i {
+                present.append(key)
+            }
         }
         guard present.count == 1, let key = present.first, let field = field(key) else {
             fail(present.isEmpty ? none() : several(present))
@@ -402,8 +404,7 @@ final class Mapping {
                 continue
             }
             let first = firstEntry(key) ?? i
-            let known = first != i || takesOthers || asked.contains(key) || refused.contains(key)
-            guard !known || first != i, let field = field(at: i) else { continue }
+            guard first != i || !(takesOthers || asked.contains(key) || refused.contains(key)), let field = field(at: i) else { continue }
             if first != i {
                 var message = "duplicate key \"\(Field.truncated(key))\""
                 if let mark = entries[first].keyMark { message += " (first at line \(mark.line), column \(mark.column))" }

@@ -193,12 +193,16 @@ enum FileSystem {
     // MARK: what a folder holds
 
     /// Everything under `root` by relative path, without following links: regular files, folders, and
-    /// anything else (links, devices, pipes, sockets).
+    /// anything else (links, devices, pipes, sockets). A folder that cannot be listed counts as something else,
+    /// so that it is never taken for an empty one.
     static func inventory(of root: String) -> (files: Set<String>, folders: Set<String>, others: Set<String>) {
         var files = Set<String>(), folders = Set<String>(), others = Set<String>()
         func walk(_ relative: String) {
             let path = relative.isEmpty ? root : root + "/" + relative
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
+                others.insert(relative.isEmpty ? "." : relative)
+                return
+            }
             for name in names {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 guard let status = linkStatus(root + "/" + child) else {
