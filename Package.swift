@@ -62,7 +62,7 @@ let package = Package(
             dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
         ),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
-        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickRender"]),
+        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 
@@ -175,19 +176,8 @@ final class APNGWriter {
     }
 
     private func write(_ data: Data) throws {
-        var failure: Int32 = 0
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
+        if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) {
+            throw ReviewError("cannot write \(path): \(String(cString: strerror(failure)))")
         }
-        if failure != 0 { throw ReviewError("cannot write \(path): \(String(cString: strerror(failure)))") }
     }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 import Foundation
 
@@ -132,17 +133,9 @@ final class VideoEncoder {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        let fd = input.fileDescriptor
-        while offset < bytes.count {
-            let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                process.waitUntilExit()
-                throw ReviewError("ffmpeg stopped taking frames (\(reason)): \(errorOutput.text)")
-            }
-            offset += n
+        if let failure = FlickImage.writeAll(bytes, to: input.fileDescriptor) {
+            process.waitUntilExit()
+            throw ReviewError("ffmpeg stopped taking frames (\(String(cString: strerror(failure)))): \(errorOutput.text)")
         }
     }
 

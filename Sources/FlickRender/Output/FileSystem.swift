@@ -1,3 +1,4 @@
+import FlickImage
 import Foundation
 
 /// The file-system operations Flick's output writers share, in plain POSIX calls.
@@ -317,14 +318,8 @@ public final class FileWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw RenderError("cannot write \(name): \(FileSystem.reason(errno))")
-            }
-            offset += n
+        if let failure = FlickImage.writeAll(bytes, to: descriptor) {
+            throw RenderError("cannot write \(name): \(FileSystem.reason(failure))")
         }
     }
 }
