@@ -124,26 +124,42 @@ final class PagerNode: ComponentNode {
         return spec.pages.contains { titleWidth($0, size: Self.smallestTitleSize) + 12 > share }
     }
 
-    /// Tab widths: as given; sized to their titles in a scrollable bar; else the bar's width shared equally.
-    var tabWidths: [Double] {
-        if let widths = spec.tabBar.widths { return widths }
-        if decidesScrolling(barWidth: frame.width) {
-            return spec.pages.map { max(Self.minimumTabWidth, titleWidth($0, size: Self.tabTitleSize) + 2 * Self.tabPadding) }
+    /// The tab bar's layout for the width it was last worked out for: measuring every title is done once per
+    /// width, not for each of the several reads of a frame.
+    private var tabLayout: (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double])?
+
+    private func layoutTabs() -> (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double]) {
+        if let tabLayout, tabLayout.barWidth == frame.width { return tabLayout }
+        let scrolls = spec.tabBar.widths == nil && decidesScrolling(barWidth: frame.width)
+        let widths: [Double]
+        if let given = spec.tabBar.widths {
+            widths = given
+        } else if scrolls {
+            widths = spec.pages.map { max(Self.minimumTabWidth, titleWidth($0, size: Self.tabTitleSize) + 2 * Self.tabPadding) }
+        } else {
+            widths = Array(repeating: frame.width / Double(max(1, spec.pages.count)), count: spec.pages.count)
         }
-        return Array(repeating: frame.width / Double(max(1, spec.pages.count)), count: spec.pages.count)
+        var x = 0.0
+        let origins = widths.map { w in defer { x += w }; return x }
+        let layout = (frame.width, spec.tabBar.scrollable ?? scrolls, widths, origins)
+        tabLayout = layout
+        return layout
     }
 
+    /// Whether the tab bar scrolls (decided for the current width).
+    var tabBarScrolls: Bool { layoutTabs().scrolls }
+
+    /// Tab widths: as given; sized to their titles in a scrollable bar; else the bar's width shared equally.
+    var tabWidths: [Double] { layoutTabs().widths }
+
     /// Tab origins relative to the bar's content.
-    var tabOrigins: [Double] {
-        var x = 0.0
-        return tabWidths.map { w in defer { x += w }; return x }
-    }
+    var tabOrigins: [Double] { layoutTabs().origins }
 
     /// How far the bar's content is scrolled for a content offset: the indicator's centre kept in the middle of the
     /// bar (Parchment's `.centered` selected scroll position), clamped to the bar's content. Driven one way, by
     /// the pager's offset.
     func tabBarOffset(offset: Double) -> Double {
-        guard decidesScrolling(barWidth: frame.width) else { return 0 }
+        guard tabBarScrolls else { return 0 }
         let total = tabWidths.reduce(0, +)
         let indicator = indicator(offset: offset)
         let centred = indicator.x + indicator.width / 2 - frame.width / 2
@@ -190,7 +206,7 @@ final class PagerNode: ComponentNode {
         let j = min(i + 1, widths.count - 1)
         let f = min(max(position - Double(i), 0), 1)
         let width = widths[i] + (widths[j] - widths[i]) * f
-        guard spec.tabBar.widths != nil || decidesScrolling(barWidth: frame.width) else {
+        guard spec.tabBar.widths != nil || tabBarScrolls else {
             return PagerIndicatorState(x: frame.width * offset / (Double(spec.pages.count) * pageWidth), width: width)
         }
         // Past either end the indicator keeps moving with the end tab's width per page (it follows the rubber band).
