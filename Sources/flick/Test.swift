@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRender
-import FlickTesting
+import FlickRunner
 import Foundation
 
 struct Test: ParsableCommand {

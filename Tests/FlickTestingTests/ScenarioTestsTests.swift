@@ -5,7 +5,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 @Suite("flick test's runner: discovery, shards, one scenario's result, JUnit")
 struct ScenarioTestsTests {
