@@ -281,6 +281,8 @@ public struct PagingRule: Hashable, Sendable {
     public var settle: Settle
     /// The drag-end fling gate, if any.
     public var gate: FlingGate?
+    /// The rate Flick's snapped scrolling (`paging: {snap: p}`) projects a release with: UIScrollView's.
+    public var projectionRate: DecelerationRate = .normal
 
     public enum Settle: Hashable, Sendable {
         /// Flick's closed-form spring (response 0.3 s, critically damped), ending within `threshold`.
@@ -370,6 +372,9 @@ public struct SheetRule: Hashable, Sendable {
     public var restThreshold: Double
     /// The display FloatingPanel steps at.
     public var display: PhysicsDisplay
+    /// Replace the response and the damping ratio of each sheet's own spring (`Release.spring`), when set.
+    public var springResponse: Double?
+    public var springDampingRatio: Double?
 
     public init(target: Target, removal: Removal, overscroll: ScrollRule.Overscroll, gate: FlingGate? = nil,
                 restThreshold: Double, display: PhysicsDisplay) {
@@ -472,7 +477,12 @@ public struct SheetRule: Hashable, Sendable {
     }
 
     /// Decides where a released sheet goes and how.
-    public func release(_ r: Release) -> Decision {
+    public func release(_ release: Release) -> Decision {
+        var r = release
+        if springResponse != nil || springDampingRatio != nil {
+            r.spring = Spring(response: springResponse ?? r.spring.response,
+                              dampingRatio: springDampingRatio ?? r.spring.dampingRatio)
+        }
         let tops = r.detentTops
         let lowestTop = tops.max() ?? r.viewportHeight
         // Detent indices from the lowest to the highest (by top, descending; ties in document order).

@@ -5,8 +5,9 @@ import FlickPhysics
 struct PagingBehavior {
     let mode: PagingMode
     let pageCount: Int
-    /// The spring of paging animations and tab taps: response 0.3, critically damped.
-    let spring: Spring
+    /// The preset's paging rule: the page of a release in `page` mode, the fling gate, and the settle of paging
+    /// animations and tab taps (UIKit: a spring of response 0.3, critically damped).
+    let rule: PagingRule
 
     func nearestPage(offset: Double, pageWidth: Double) -> Int {
         guard pageWidth > 0 else { return 0 }
@@ -20,19 +21,20 @@ struct PagingBehavior {
     }
 
     /// The page a release goes to.
-    /// - `page`: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at most one page from the
-    ///   page the drag started on.
+    /// - `page`: the preset's rule (UIKit: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at
+    ///   most one page from the page the drag started on).
     /// - `snap(p)`: snapped scrolling (docs/physics.md, "Snapping") from the projected offset (any number of pages).
     /// - `pagination(p)`: one page at a time (docs/physics.md, "Snapping") by the direction from the offset at drag start.
     func releasePage(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
-                     pageWidth: Double, rate: DecelerationRate) -> Int {
+                     pageWidth: Double) -> Int {
         guard pageWidth > 0, pageCount > 0 else { return 0 }
         let oneFromStart = { (page: Int) in self.clamp(min(max(page, dragStartPage - 1), dragStartPage + 1)) }
         switch mode {
         case .page:
-            return oneFromStart(Paging.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity))
+            return rule.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity, dragStartPage: dragStartPage,
+                                   pageCount: pageCount)
         case .snap(let snapPoint):
-            let projected = project(position: offset, velocity: velocity, rate: rate)
+            let projected = project(position: offset, velocity: velocity, rate: rule.projectionRate)
             return clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
                                          snapPoint: snapPoint))
         case .pagination(let snapPoint):
@@ -55,14 +57,14 @@ final class PagerNode: ComponentNode {
     /// The tab bar, in viewport coordinates: at the top of the pager, below the safe area.
     private(set) var tabBarFrame: Rect = .zero
 
-    init(spec: PagerSpec, key: String, settings: ScrollSettings, builder: SceneBuilder) {
+    init(spec: PagerSpec, key: String, physics: PhysicsPreset, builder: SceneBuilder) {
         self.spec = spec
         self.key = key
         // Without a contentInset, pages start below the tab bar; with one, it is used as given (the Vimeo article's 40 pt).
         let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
         self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
-                                     initialOffset: nil, settings: settings)
-        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, spring: .standard)
+                                     initialOffset: nil, physics: physics)
+        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, rule: physics.paging)
         self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
     }
 

@@ -31,8 +31,9 @@ protocol NestedScrollParticipant: AnyObject {
     /// the touch sample at `time`; it reports its own velocity from it.
     func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double)
     /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
-    /// last and 0 for the others.
-    func endTracking(velocity: Double, at time: Double)
+    /// last and 0 for the others; `dragDistance` is how far the finger travelled along the drag's axis (a preset's
+    /// fling gate asks for it).
+    func endTracking(velocity: Double, dragDistance: Double, at time: Double)
 }
 
 /// Offers a drag delta to a chain of participants (outermost first, the target last) in the four passes.

@@ -10,7 +10,8 @@ import FlickPhysics
 /// last event already applied replays the events from the start, so `state(at:)` may be called in any order.
 public final class Simulation {
     public let scenario: Scenario
-    private let settings: ScrollSettings
+    /// The rules the components follow: the scenario's physics preset with its overrides.
+    private let physics: PhysicsPreset
     private(set) var root: ComponentNode
     private var router = TouchRouter()
     private var context: LayoutContext
@@ -29,11 +30,8 @@ public final class Simulation {
 
     public init(scenario: Scenario) {
         self.scenario = scenario
-        var settings = ScrollSettings()
-        settings.decelerationRate = scenario.physics.decelerationRate
-        settings.restThreshold = 0.5 / scenario.viewport.scale
-        self.settings = settings
-        self.root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
+        self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
+        self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         self.context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         self.events = scenario.inputEvents
         layout(at: 0)
@@ -41,7 +39,7 @@ public final class Simulation {
 
     /// Starts again from time 0 with the same events.
     private func reset() {
-        root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
+        root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         router = TouchRouter()
         context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         nextEvent = 0
@@ -234,17 +232,17 @@ public enum FingerTrail {
 
 /// Builds the node tree of a scene.
 struct SceneBuilder {
-    let settings: ScrollSettings
+    let physics: PhysicsPreset
 
     func node(for component: Component) -> ComponentNode {
         let key = component.key
         switch component.kind {
-        case .list(let spec): return ListNode(spec: spec, key: key, settings: settings)
+        case .list(let spec): return ListNode(spec: spec, key: key, physics: physics)
         case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
         case .sheet(let spec):
-            return SheetNode(spec: spec, key: key, content: node(for: spec.content), settings: settings)
-        case .pager(let spec): return PagerNode(spec: spec, key: key, settings: settings, builder: self)
-        case .carousel(let spec): return CarouselNode(spec: spec, key: key, settings: settings)
+            return SheetNode(spec: spec, key: key, content: node(for: spec.content), physics: physics)
+        case .pager(let spec): return PagerNode(spec: spec, key: key, physics: physics, builder: self)
+        case .carousel(let spec): return CarouselNode(spec: spec, key: key, physics: physics)
         }
     }
 }

@@ -87,13 +87,15 @@ final class TouchRouter {
         upTime = t
         let isTap = s.travelled < Self.tapSlop && (s.dispatcher?.lastMover == nil)
         var velocity = 0.0
+        var dragDistance = 0.0
         if let axis = s.locked {
             let finger = axis == .horizontal ? s.trackerX.velocity(releaseTime: t) : s.trackerY.velocity(releaseTime: t)
             velocity = -finger
+            dragDistance = abs(p[axis] - s.start[axis])
         }
         let mover = s.dispatcher?.lastMover
         for participant in s.caught {
-            participant.endTracking(velocity: participant === mover ? velocity : 0, at: t)
+            participant.endTracking(velocity: participant === mover ? velocity : 0, dragDistance: dragDistance, at: t)
         }
         if isTap { _ = root.tap(at: p, time: t) }
     }
