@@ -85,6 +85,29 @@ public struct PhysicsPreset: Hashable, Sendable {
 
     /// UIKit with Flick's defaults: today's numbers.
     public static let uikit = PhysicsPreset(.uikit)
+
+    /// The largest jump with which a motion of these rules may end (its final snap to rest): UIKit's half pixel;
+    /// Flutter's tolerance distance and Android's whole pixels, a pixel; FloatingPanel, which lays the panel out
+    /// at its anchor once its last display frame came within a pixel, moving at most a pixel, two.
+    public var restDistance: Double {
+        var distance = max(list.restThreshold, sheet.restThreshold)
+        switch list.momentum {
+        case .uikit: break
+        case .flutterBouncing, .flutterClamping, .androidSpline: distance = max(distance, list.tolerance.distance, 1 / display.scale)
+        }
+        if case .flutterSpring(_, let tolerance) = paging.settle { distance = max(distance, tolerance.distance) }
+        if case .floatingPanel = sheet.target { distance = max(distance, 2 / display.scale) }
+        if case .flutterSnapping(let tolerance, _) = sheet.target { distance = max(distance, tolerance.distance) }
+        return distance
+    }
+
+    /// Whether every motion after a lift starts with the velocity the content had under the finger: false when a
+    /// fling gate zeroes slow releases or clamps fast ones, or the sheet snaps at its own speed (Flutter's 1600 pt/s).
+    public var releasesWithFingerVelocity: Bool {
+        guard list.gate == nil, paging.gate == nil, sheet.gate == nil else { return false }
+        if case .flutterSnapping = sheet.target { return false }
+        return true
+    }
 }
 
 // MARK: - Lists
