@@ -27,20 +27,48 @@ struct PagingBehavior {
     /// - `pagination(p)`: one page at a time (docs/physics.md, "Snapping") by the direction from the offset at drag start.
     func releasePage(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
                      pageWidth: Double) -> Int {
-        guard pageWidth > 0, pageCount > 0 else { return 0 }
+        releaseDecision(offset: offset, velocity: velocity, dragStartOffset: dragStartOffset,
+                        dragStartPage: dragStartPage, pageWidth: pageWidth).page
+    }
+
+    /// `releasePage` with the rule it followed and its reasons in words (for `--explain`).
+    func releaseDecision(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
+                         pageWidth: Double) -> (page: Int, rule: String, projected: Double?, reason: String) {
+        guard pageWidth > 0, pageCount > 0 else { return (0, "paging", nil, "no page to go to") }
         let oneFromStart = { (page: Int) in self.clamp(min(max(page, dragStartPage - 1), dragStartPage + 1)) }
         switch mode {
         case .page:
-            return rule.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity, dragStartPage: dragStartPage,
-                                   pageCount: pageCount)
+            let d = rule.pageDecision(offset: offset, pageWidth: pageWidth, velocity: velocity,
+                                      dragStartPage: dragStartPage, pageCount: pageCount)
+            let speed = Say.number(rule.velocityThreshold)
+            var reason = d.nudge == 0
+                ? "not faster than \(speed) pt/s, so the nearest page: \(Say.number(d.position, digits: 2)) rounds to \(d.rounded)"
+                : "faster than \(speed) pt/s, so half a page \(d.nudge > 0 ? "forward" : "back"): "
+                    + "\(Say.number(d.position + d.nudge, digits: 2)) rounds to \(d.rounded)"
+            if let from = d.limitedFrom { reason += "; at most one page from page \(from), where the drag began" }
+            if d.page != d.rounded && d.limitedFrom == nil { reason += "; the pager has pages 0 to \(pageCount - 1)" }
+            let name: String
+            switch rule.settle {
+            case .spring: name = "uikit.paging"
+            case .flutterSpring: name = "flutter.pageScrollPhysics"
+            }
+            return (d.page, name, nil, reason)
         case .snap(let snapPoint):
             let projected = project(position: offset, velocity: velocity, rate: rule.projectionRate)
-            return clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
-                                         snapPoint: snapPoint))
+            let page = clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
+                                             snapPoint: snapPoint))
+            return (page, "snap", projected,
+                    "snapped scrolling: projected to page \(Say.number(projected / pageWidth, digits: 2)) "
+                    + "(rate \(Say.number(rule.projectionRate.rawValue, digits: 4))); a page counts once "
+                    + "\(Say.number(snapPoint * 100))% of it is covered moving \(projected >= offset ? "forward" : "back")")
         case .pagination(let snapPoint):
-            let page = Paging.paginationPage(currentPage: offset / pageWidth, movingForward: offset > dragStartOffset,
+            let forward = offset > dragStartOffset
+            let page = Paging.paginationPage(currentPage: offset / pageWidth, movingForward: forward,
                                              snapPoint: snapPoint)
-            return oneFromStart(page)
+            return (oneFromStart(page), "pagination",  nil,
+                    "one page at a time: moved \(forward ? "forward" : "back") to page "
+                    + "\(Say.number(offset / pageWidth, digits: 2)); a page counts once "
+                    + "\(Say.number(snapPoint * 100))% of it is covered")
         }
     }
 }

@@ -71,6 +71,11 @@ final class ScrollView: NestedScrollParticipant {
     private(set) var dragStartPage = 0
     /// The page a paging animation is heading to.
     private(set) var targetPage: Int?
+    /// Where its decisions are explained (`flick states --explain`), when asked for.
+    var log: ExplanationLog?
+    /// What it is, in the words of an explanation (`list`, `pager`, `carousel`), and its pages' names.
+    var noun = "scroll view"
+    var pageNames: [String] = []
 
     init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, physics: PhysicsPreset) {
         self.key = key
@@ -207,7 +212,9 @@ final class ScrollView: NestedScrollParticipant {
         let v = velocity(at: t)
         let target = offset(ofPage: page, paging)
         if x == target && v == 0 { return }
-        motion = .animating(paging.rule.settle(from: x, to: target, velocity: v, start: t))
+        let animation = paging.rule.settle(from: x, to: target, velocity: v, start: t)
+        motion = .animating(animation)
+        log?.record(explainTabTap(page: page, from: x, motion: animation, at: t))
     }
 
     /// The contentOffset of `page` for this scroll view's page width.
@@ -311,16 +318,26 @@ final class ScrollView: NestedScrollParticipant {
         trackingVelocity = TrackingVelocity()
         if let paging {
             let velocity = paging.rule.gate?.velocity(fingerVelocity, dragDistance: dragDistance) ?? fingerVelocity
-            let page = paging.releasePage(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
-                                          dragStartPage: dragStartPage, pageWidth: pageLength)
-            targetPage = page
-            motion = .animating(paging.rule.settle(from: x, to: offset(ofPage: page, paging), velocity: velocity,
-                                                   start: t))
+            let decision = paging.releaseDecision(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
+                                                  dragStartPage: dragStartPage, pageWidth: pageLength)
+            targetPage = decision.page
+            let animation = paging.rule.settle(from: x, to: offset(ofPage: decision.page, paging), velocity: velocity,
+                                               start: t)
+            motion = .animating(animation)
+            if let log, activeWhileTracking || velocity != 0 {
+                log.record(explainPageRelease(decision, at: x, velocity: velocity, fingerVelocity: fingerVelocity,
+                                              motion: animation, time: t))
+            }
             activeWhileTracking = false
             return
         }
         let velocity = rule.releaseVelocity(fingerVelocity, dragDistance: dragDistance)
-        if let animation = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t) {
+        let animation = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
+        if let log, activeWhileTracking || velocity != 0 || animation != nil {
+            log.record(explainRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, motion: animation,
+                                      time: t))
+        }
+        if let animation {
             motion = .animating(animation)
         } else {
             motion = .resting(x)

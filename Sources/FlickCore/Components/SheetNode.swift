@@ -35,6 +35,13 @@ final class Sheet: NestedScrollParticipant {
     /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
     private(set) var currentDetent: Int
     var trackingVelocity = TrackingVelocity()
+    /// Where its releases are explained (`flick states --explain`), when asked for; its key there, and for a card the
+    /// scroll view it tracks.
+    var log: ExplanationLog?
+    var key = "sheet"
+    var tracking: Explanation.Tracking?
+    /// Whether the current touch moved it (or caught it moving).
+    private var movedWhileTracking = false
 
     init(spec: SheetSpec, physics: PhysicsPreset) {
         self.spec = spec
@@ -143,6 +150,7 @@ final class Sheet: NestedScrollParticipant {
     func beginTracking(at t: Double) {
         settle(before: t)
         if case .dismissed = motion { return }
+        if case .animating(let a, _) = motion { movedWhileTracking = t < a.endTime } else { movedWhileTracking = false }
         motion = .tracking(rawTop: rawTop(shown: top(at: t)))
         trackingVelocity = TrackingVelocity()
     }
@@ -171,6 +179,7 @@ final class Sheet: NestedScrollParticipant {
         let moved = rule.overscroll.allowsOverscroll ? used
             : -(min(max(rawTop - used, trackingLimits.lowerBound), trackingLimits.upperBound) - rawTop)
         if moved != 0 {
+            movedWhileTracking = true
             motion = .tracking(rawTop: rule.overscroll.tracking(rawTop, movedBy: -moved, limits: trackingLimits,
                                                                  dimension: viewportHeight))
         }
@@ -193,7 +202,12 @@ final class Sheet: NestedScrollParticipant {
         // d(top)/dt, through the preset's fling gate.
         let v = rule.gate?.velocity(-velocity, dragDistance: dragDistance) ?? -velocity
         trackingVelocity = TrackingVelocity()
-        let decision = rule.release(release(top: top, velocity: v, at: t))
+        let released = release(top: top, velocity: v, at: t)
+        let decision = rule.release(released)
+        if let log, movedWhileTracking || v != 0 || decision.motion != nil {
+            log.record(explain(decision, release: released, fingerVelocity: velocity))
+        }
+        movedWhileTracking = false
         switch decision.outcome {
         case .dismiss:
             if let motion = decision.motion {
@@ -245,6 +259,8 @@ final class SheetNode: ComponentNode {
     let sheet: Sheet
     let content: ComponentNode
     private(set) var frame: Rect = .zero
+    /// Where a drag its card does not follow is explained, when asked for.
+    var log: ExplanationLog?
 
     init(spec: SheetSpec, key: String, content: ComponentNode, physics: PhysicsPreset) {
         self.spec = spec
@@ -304,7 +320,7 @@ final class SheetNode: ComponentNode {
             chain.append(sheet)
             return
         }
-        if connects(to: target) { chain.append(sheet) }
+        if connects(to: target) { chain.append(sheet) } else { noteUntracked(target) }
         chain += inner
     }
 

@@ -28,10 +28,21 @@ public final class Simulation {
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
     static let timeTolerance = 1e-9
 
-    public init(scenario: Scenario) {
+    /// Records why each release and tap went where it did, attached to the frames (`FrameState.explanations`).
+    private let explanationLog: ExplanationLog?
+    /// How many of the log's entries earlier states carry.
+    private var explained = 0
+
+    /// - Parameter explains: record the decisions behind every release and tap (`flick states --explain`).
+    public init(scenario: Scenario, explains: Bool = false) {
         self.scenario = scenario
         self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
+        self.explanationLog = explains ? ExplanationLog() : nil
+        if let explanationLog {
+            root.attachExplanations(explanationLog)
+            router.log = explanationLog
+        }
         self.context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         self.events = scenario.inputEvents
         layout(at: 0)
@@ -41,6 +52,12 @@ public final class Simulation {
     private func reset() {
         root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         router = TouchRouter()
+        if let explanationLog {
+            explanationLog.clear()
+            explained = 0
+            root.attachExplanations(explanationLog)
+            router.log = explanationLog
+        }
         context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         nextEvent = 0
         previousStateTime = nil
@@ -135,6 +152,10 @@ public final class Simulation {
         state.touch = router.touchState(at: t, previousFrame: previousStateTime)
         state.trail = FingerTrail.points(at: t) { self.fingerPosition(at: $0) }
         root.snapshot(at: t, into: &state)
+        if let explanationLog, explanationLog.entries.count > explained {
+            state.explanations = Array(explanationLog.entries[explained...])
+            explained = explanationLog.entries.count
+        }
         previousStateTime = t
         return state
     }

@@ -20,9 +20,12 @@ final class TouchRouter {
         var trackerX = VelocityTracker()
         var trackerY = VelocityTracker()
         var travelled = 0.0
+        var downTime: Double
     }
 
     private var session: Session?
+    /// Where drags handed between components are explained, when asked for.
+    var log: ExplanationLog?
     /// Where the finger is, and when it went down or lifted (for `touch` in frame states).
     private(set) var position: Point?
     private(set) var downTime: Double?
@@ -44,7 +47,7 @@ final class TouchRouter {
             }
         }
         for participant in caught { participant.beginTracking(at: t) }
-        var s = Session(start: p, last: p, chains: chains, caught: caught)
+        var s = Session(start: p, last: p, chains: chains, caught: caught, downTime: t)
         // With only one axis possible there is nothing to decide: follow the finger from the first point.
         if chains.count == 1, let axis = chains.keys.first { lock(&s, axis) }
         s.trackerX.add(time: t, position: p.x)
@@ -58,6 +61,7 @@ final class TouchRouter {
     private func lock(_ s: inout Session, _ axis: Axis) {
         s.locked = axis
         s.dispatcher = NestedScrollDispatcher(chain: s.chains[axis] ?? [])
+        s.dispatcher?.recordsPasses = log != nil
     }
 
     func move(_ p: Point, at t: Double) {
@@ -94,6 +98,13 @@ final class TouchRouter {
             dragDistance = abs(p[axis] - s.start[axis])
         }
         let mover = s.dispatcher?.lastMover
+        if let log {
+            let notes = s.locked == .vertical || s.locked == nil ? log.notes : []
+            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, down: s.downTime, up: t) {
+                log.record(drag)
+            }
+            log.notes = []
+        }
         for participant in s.caught {
             participant.endTracking(velocity: participant === mover ? velocity : 0, dragDistance: dragDistance, at: t)
         }
