@@ -299,17 +299,23 @@ extension NestedScrollPass {
 enum DragExplanation {
     /// The drag's entry: who took it in which pass, and the notes said at touch-down; nil when one component took
     /// all of it and there is nothing to note.
-    static func make(passes: [Explanation.Pass], notes: [String], down: Double, up: Double) -> Explanation? {
+    /// - Parameter unmoved: the views under a finger that dragged (past the tap slop) without moving any of them.
+    static func make(passes: [Explanation.Pass], notes: [String], unmoved: [String], down: Double,
+                     up: Double) -> Explanation? {
         let movers = Set(passes.map(\.component))
-        guard movers.count > 1 || !notes.isEmpty else { return nil }
+        guard movers.count > 1 || !notes.isEmpty || (passes.isEmpty && !unmoved.isEmpty) else { return nil }
         let runs = passes.map { p in
             "`\(p.component)` took \(Say.pt(abs(p.distance))) \(p.distance > 0 ? "forward" : "back") "
                 + "(\(p.pass): \(NestedScrollPass(name: p.pass)?.words ?? p.pass), \(Say.number(p.from, digits: 2))–\(Say.number(p.to, digits: 2)) s)"
         }
-        var reason = runs.isEmpty ? "nothing moved" : runs.joined(separator: ", then ")
+        var reason = runs.isEmpty
+            ? "nothing moved: " + unmoved.map { "`\($0)`" }.joined(separator: ", ")
+                + " stayed at \(unmoved.count == 1 ? "its edge, which it does" : "their edges, which they do") not go past under this preset"
+            : runs.joined(separator: ", then ")
         if !notes.isEmpty { reason += (runs.isEmpty ? "; " : "; ") + notes.joined(separator: "; ") }
         let hand = movers.count > 1 ? "hand-off" : "drag"
-        return Explanation(time: up, event: .drag, component: passes.last?.component ?? "", rule: "nestedScroll",
+        return Explanation(time: up, event: .drag, component: passes.last?.component ?? unmoved.last ?? "",
+                           rule: "nestedScroll",
                            reason: reason, passes: passes,
                            text: "\(Say.time(down))–\(Say.time(up)), \(hand): \(reason)")
     }

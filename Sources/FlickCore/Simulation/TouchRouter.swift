@@ -100,7 +100,9 @@ final class TouchRouter {
         let mover = s.dispatcher?.lastMover
         if let log {
             let notes = s.locked == .vertical || s.locked == nil ? log.notes : []
-            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, down: s.downTime, up: t) {
+            let unmoved = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []).map(\.key) : []
+            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: unmoved,
+                                               down: s.downTime, up: t) {
                 log.record(drag)
             }
             log.notes = []
