@@ -23,7 +23,7 @@ struct Flick: ParsableCommand {
         // Before any thread starts, so that every thread inherits it: see `Interruption`.
         Interruption.hold()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(States.optionalValues(Array(CommandLine.arguments.dropFirst())))
             if !(command is WritesOutput) { Interruption.release() }
             try command.run()
         } catch let exit as ExitCode {

@@ -66,14 +66,6 @@ public struct Viewport: Hashable, Sendable {
     }
 }
 
-public struct PhysicsSettings: Hashable, Sendable {
-    public var decelerationRate: DecelerationRate
-
-    public init(decelerationRate: DecelerationRate = .normal) {
-        self.decelerationRate = decelerationRate
-    }
-}
-
 public enum Theme: String, Hashable, Sendable, CaseIterable {
     case light, dark
 }
