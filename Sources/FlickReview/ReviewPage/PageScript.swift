@@ -9,8 +9,6 @@ extension ReviewPage {
 var data = JSON.parse(document.getElementById("flick-data").textContent);
 var registered = window.flickStates || {};
 var $ = function (id) { return document.getElementById(id); };
-var KINDS = {down: "touch-down", release: "release", tap: "tap", resize: "resize", settled: "settled"};
-var SYMBOLS = {down: "\u25BC", release: "\u25B2", tap: "\u25CF", resize: "\u25C6", settled: "\u2713"};
 
 function esc(text) {
   return String(text).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"}[c]; });
@@ -26,9 +24,16 @@ function seconds(t) { return t.toFixed(3) + " s"; }
 function clamp(x, a, b) { return Math.max(a, Math.min(b, x)); }
 function pad(i, digits) { var s = String(i); while (s.length < digits) s = "0" + s; return s; }
 function framePath(run, index, folder) { return run.base + folder + "/frame_" + pad(index, run.digits) + "." + run.ext; }
-function isTyping(target) {
+// Keys the focused control uses itself: Space presses buttons and ticks boxes; arrows move sliders, radio
+// buttons, lists and text carets. Elsewhere they belong to the player.
+function ownsSpace(target) {
   var tag = target && target.tagName;
   return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "BUTTON" || tag === "SUMMARY";
+}
+function ownsArrows(target) {
+  var tag = target && target.tagName;
+  if (tag === "SELECT" || tag === "TEXTAREA") return true;
+  return tag === "INPUT" && ["checkbox", "button"].indexOf(target.type) < 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -80,10 +85,12 @@ function treeHTML(v, other, compared, path) {
   return html + "</ul>";
 }
 function watchTree(element) {
-  element.addEventListener("toggle", function (event) {
-    var path = event.target.getAttribute && event.target.getAttribute("data-path");
-    if (path !== null && path !== undefined) closedPaths[path] = !event.target.open;
-  }, true);
+  // A click on a summary, not the toggle event: that comes later, when the tree may have been redrawn.
+  element.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest("summary");
+    var details = summary && summary.parentElement;
+    if (details && details.hasAttribute("data-path")) closedPaths[details.getAttribute("data-path")] = details.open;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -141,15 +148,16 @@ function player() {
   function layers(run, index) {
     var list = [];
     if (view.mode === "diff" && run === runs[1]) return list;
+    // The frame, then the previous frames faded over it (the oldest faintest), then the review layer on top.
     list.push({src: framePath(run.d, index, "frames"), alpha: 1, index: index});
-    if (view.overlay && run.d.overlay) list.push({src: framePath(run.d, index, "overlay"), alpha: 1, index: index});
     if (view.onion) {
-      for (var k = 1; k <= view.onionN; k++) {
+      for (var k = view.onionN; k >= 1; k--) {
         var j = index - k;
-        if (j < run.d.first) break;
+        if (j < run.d.first) continue;
         list.push({src: framePath(run.d, j, "frames"), alpha: 0.34 * (view.onionN - k + 1) / view.onionN, index: j});
       }
     }
+    if (view.overlay && run.d.overlay) list.push({src: framePath(run.d, index, "overlay"), alpha: 1, index: index});
     return list;
   }
   function diffEntry(index) {
@@ -367,15 +375,14 @@ function player() {
   });
   document.addEventListener("keydown", function (e) {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var typing = isTyping(e.target);
-    if (e.key === " " || e.key === "k") {
-      if (typing) return;
+    if (e.key === " ") {
+      if (ownsSpace(e.target)) return;
       play(!view.playing);
     } else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
-      if (typing && e.target.tagName !== "BUTTON") return;
+      if (ownsArrows(e.target)) return;
       step(e.key === "ArrowLeft" ? -1 : 1);
     } else if (e.key === "Home" || e.key === "End") {
-      if (typing && e.target.tagName !== "BUTTON") return;
+      if (ownsArrows(e.target)) return;
       play(false);
       seek(e.key === "Home" ? tStart : tEnd);
     } else {
@@ -451,7 +458,7 @@ function report() {
     $("wipe-line").style.left = e.target.value + "%";
   });
   document.addEventListener("keydown", function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || (isTyping(e.target) && e.target.tagName !== "BUTTON")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || ownsArrows(e.target)) return;
     var list = visibleRows(), at = list.indexOf(rows[selected]);
     if (e.key === "ArrowDown" || e.key === "j") { if (at + 1 < list.length) select(rows.indexOf(list[at + 1]), true); }
     else if (e.key === "ArrowUp" || e.key === "k") { if (at > 0) select(rows.indexOf(list[at - 1]), true); }
