@@ -12,7 +12,7 @@ struct Flick: ParsableCommand {
 
         Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
         """,
-        subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
+        subcommands: [Render.self, States.self, Validate.self, Diff.self, Review.self, Examples.self, Bench.self,
                       Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self]
     )
 

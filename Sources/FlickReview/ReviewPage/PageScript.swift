@@ -334,10 +334,14 @@ function player() {
   if (overlay) overlay.addEventListener("change", function (e) { view.overlay = e.target.checked; update(); });
   $("onion").addEventListener("change", function (e) { view.onion = e.target.checked; update(); });
   $("onion-n").addEventListener("change", function (e) { view.onionN = clamp(Math.round(+e.target.value) || 1, 1, 10); e.target.value = view.onionN; update(); });
+  var caption = document.querySelector(".side-0 figcaption");
+  var captions = caption && {side: caption.innerHTML, wipe: "<span class=\"badge\">A</span> \u2190 wipe \u2192 <span class=\"badge\">B</span>",
+    diff: "<span class=\"badge\">A</span> diff <span class=\"badge\">B</span> \u00B7 differing pixels in red over a faded A"};
   document.querySelectorAll("input[name=mode]").forEach(function (input) {
     input.addEventListener("change", function (e) {
       view.mode = e.target.value;
       document.body.setAttribute("data-mode", view.mode);
+      if (captions) caption.innerHTML = captions[view.mode];
       shown = [];
       update();
     });
@@ -429,7 +433,7 @@ function report() {
     $("no-images").textContent = f.identical ? "The two files are identical." : "No differing pixels: nothing to show.";
     if (f.images) {
       ["expected", "actual", "diff"].forEach(function (kind) {
-        var src = kind + "/" + stem + ".png";
+        var src = kind + "/" + encodeURIComponent(stem) + ".png";
         document.querySelectorAll("img[data-kind=" + kind + "]").forEach(function (img) {
           img.src = src;
           img.alt = kind + " \u00B7 " + f.name;

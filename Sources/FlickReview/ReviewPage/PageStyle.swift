@@ -102,7 +102,7 @@ body[data-kind="compare"] .state { position: static; max-height: none; }
 .plot-area .cursor { position: absolute; width: 2px; margin-left: -1px; background: #ff2d55; pointer-events: none; }
 
 /* Diff report */
-.report { display: grid; grid-template-columns: minmax(260px, 360px) minmax(0, 1fr); gap: 16px; padding: 16px 24px 32px;
+.report { display: grid; grid-template-columns: minmax(300px, 400px) minmax(0, 1fr); gap: 16px; padding: 16px 24px 32px;
   max-width: 1600px; margin: 0 auto; align-items: start; }
 .report .errors, .report .chips { grid-column: 1 / -1; }
 .errors { border-color: #f3b6bc; background: #fff5f6; }
@@ -122,7 +122,7 @@ body[data-kind="compare"] .state { position: static; max-height: none; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; font-size: 13px; }
 th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #ececf1; }
 thead th { position: sticky; top: 0; background: var(--card); color: var(--muted); font-weight: 600; font-size: 12px; }
-tbody th { font-weight: 500; overflow-wrap: anywhere; }
+tbody th { font-weight: 500; white-space: nowrap; }
 .n { text-align: right; }
 tbody tr { cursor: pointer; }
 tbody tr:hover { background: var(--soft); }
@@ -157,6 +157,9 @@ body[data-view="wipe"] .columns { display: none; }
   .speed { margin-left: 0; }
   .columns { grid-template-columns: minmax(0, 1fr); }
   .plot { overflow-x: auto; }
+  .table-wrap { max-height: 42vh; }
+  .ratio { display: none; }
+  .top .vs { font-size: 13px; overflow-wrap: anywhere; }
   .plot-area { min-width: 680px; }
   .moment { padding: 2px 8px; font-size: 12px; }
 }

@@ -77,14 +77,26 @@ public enum ReviewPage {
     }
 
     /// The script beside a run's frames that registers its states document for the page: `states.json` as
-    /// JavaScript (a page opened from disk may not `fetch` a file, but it may run a script).
-    public static func statesScript(_ statesJSON: Data, src: String = "states.js") -> Data {
-        var script = Data("(window.flickStates = window.flickStates || {})[\(JSONValue.string(src).text)] =\n".utf8)
+    /// JavaScript (a page opened from disk may not `fetch` a file, but it may run a script). It registers the
+    /// document under the path the page loaded it by, so any page can include any run's script.
+    public static func statesScript(_ statesJSON: Data) -> Data {
+        var script = Data("(window.flickStates = window.flickStates || {})[document.currentScript.getAttribute(\"src\")] =\n".utf8)
         var body = statesJSON
         while let last = body.last, last == 0x0A || last == 0x20 { body.removeLast() }
         script.append(body)
         script.append(Data(";\n".utf8))
         return script
+    }
+
+    /// The page data a page written by `runPage` carries (nil when `html` is not such a page).
+    public static func runData(inPage html: String) -> RunPageData? {
+        let open = "<script type=\"application/json\" id=\"flick-data\">"
+        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        let json = html[start.upperBound..<end.lowerBound].replacingOccurrences(of: "<\\/", with: "</")
+        struct Page: Decodable { var kind: String; var runs: [RunPageData] }
+        guard let page = try? JSONDecoder().decode(Page.self, from: Data(json.utf8)), page.kind == "run" else { return nil }
+        return page.runs.first
     }
 
     // MARK: pages
@@ -155,7 +167,7 @@ public enum ReviewPage {
             let cls = f.identical ? "same" : f.differing == 0 ? "same" : f.withinTolerance ? "within" : "beyond"
             return "<tr tabindex=\"0\" data-name=\"\(esc(f.name))\" data-differing=\"\(f.differing)\" aria-selected=\"false\">"
                 + "<th scope=\"row\">\(esc(f.name))</th><td class=\"n\">\(f.differing)</td>"
-                + "<td class=\"n\">\(fmt(f.ratio * 100, 3))%</td><td><span class=\"pill \(cls)\">\(result)</span></td></tr>"
+                + "<td class=\"n ratio\">\(fmt(f.ratio * 100, 3))%</td><td><span class=\"pill \(cls)\">\(result)</span></td></tr>"
         }.joined(separator: "\n")
         let errorList = errors.isEmpty ? "" : "<section class=\"card errors\" role=\"alert\"><h2>Errors</h2><ul>"
             + errors.map { "<li>\(esc($0))</li>" }.joined() + "</ul></section>\n"
@@ -173,7 +185,7 @@ public enum ReviewPage {
         <label><input type="radio" name="filter" value="differing"> Differing</label>
         </fieldset></div>
         <div class="table-wrap"><table id="frames">
-        <thead><tr><th scope="col">frame</th><th scope="col" class="n">differing</th><th scope="col" class="n">ratio</th><th scope="col">result</th></tr></thead>
+        <thead><tr><th scope="col">frame</th><th scope="col" class="n">differing</th><th scope="col" class="n ratio">ratio</th><th scope="col">result</th></tr></thead>
         <tbody>
         \(rows)
         </tbody></table></div>

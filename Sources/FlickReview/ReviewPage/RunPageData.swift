@@ -110,8 +110,13 @@ public struct RunPageData: Codable, Equatable, Sendable {
 
     /// The relative path of frame `index`'s file in the folder `folder` (`frames` or `overlay`).
     public func framePath(_ index: Int, folder: String = "frames") -> String {
+        folder + "/" + RunPageData.frameFile(index, digits: digits, ext: ext)
+    }
+
+    /// `frame_00042.png`: the index zero-padded to `digits`.
+    public static func frameFile(_ index: Int, digits: Int, ext: String) -> String {
         let number = String(index)
-        return folder + "/frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + ext
+        return "frame_" + String(repeating: "0", count: max(0, digits - number.count)) + number + "." + ext
     }
 
     /// The data as deterministic JSON (numbers to 1e-6, keys in a fixed order).
