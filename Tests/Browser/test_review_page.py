@@ -290,5 +290,144 @@ class ResizeTests(unittest.TestCase):
             p.close()
 
 
+class ComparePageTests(unittest.TestCase):
+    """`flick review A B`: a scenario rendered on the fly beside a folder `flick render` wrote."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = OUT / "review"
+        flick("review", "sheet-handoff", str(OUT / "variant/sheet-handoff-dim"), "--scale", "1", "--out", str(cls.folder))
+
+    def setUp(self):
+        # The page reads the B folder where it is, beside the review.
+        self.p = Page(self.folder / "index.html", allowed=[self.folder, OUT / "variant/sheet-handoff-dim"])
+        self.page = self.p.page
+        self.page.wait_for_selector("#viewer canvas[data-frame]")
+
+    def tearDown(self):
+        self.p.check_clean(self)
+        self.p.close()
+
+    def frames(self):
+        return self.page.eval_on_selector_all("#viewer canvas", "cs => cs.map(c => c.dataset.frame)")
+
+    def test_both_sides_stay_on_the_same_frame(self):
+        for t in [0.4, 1.0, 1.35]:
+            self.page.evaluate(f"flickPlayer.seek({t})")
+            index = str(round(t * 60))
+            self.page.wait_for_function(f"[...document.querySelectorAll('#viewer canvas')].every(c => c.dataset.frame === '{index}')")
+            self.assertEqual([t.get_attribute("data-frame") for t in self.page.query_selector_all(".tree")], [index, index])
+        self.page.keyboard.press("ArrowRight")
+        self.page.wait_for_function("[...document.querySelectorAll('#viewer canvas')].every(c => c.dataset.frame === '82')")
+        self.page.click("#play")
+        self.page.wait_for_timeout(300)
+        self.page.keyboard.press("Space")
+        shown = self.page.evaluate("[flickPlayer.frame(0), flickPlayer.frame(1)]")
+        # B (frames 0...90) holds its last frame once A plays past it.
+        self.assertEqual(shown[1], min(shown[0], 90))
+        self.page.wait_for_function(f"[...document.querySelectorAll('#viewer canvas')].map(c => +c.dataset.frame).join() === '{shown[0]},{shown[1]}'")
+
+    def test_states_mark_the_values_that_differ(self):
+        self.page.evaluate("flickPlayer.seek(1.2)")
+        self.page.wait_for_selector(".tree[data-frame='72']")
+        changed = self.page.eval_on_selector_all(".tree .changed", "es => es.map(e => e.textContent)")
+        # Only the dimming differs (0.3 against 0.6), under sheet and sheets.sheet in both trees.
+        self.assertEqual(sorted(changed), ["0.3", "0.3", "0.6", "0.6"])
+        self.page.evaluate("flickPlayer.seek(0.1)")
+        self.page.wait_for_selector(".tree[data-frame='6']")
+        self.assertEqual(self.page.eval_on_selector_all(".tree .changed", "es => es.length"), 0)
+
+    def test_wipe_and_diff(self):
+        self.page.evaluate("flickPlayer.seek(1.2)")
+        self.page.wait_for_selector(".tree[data-frame='72']")
+        self.page.check("input[name=mode][value=wipe]")
+        self.page.fill("#wipe", "30")
+        self.page.wait_for_selector("#viewer canvas[data-frame='72'][data-frame-b='72']")
+        self.page.screenshot(path=str(SHOTS / "review-wipe.png"))
+        self.page.check("input[name=mode][value=diff]")
+        wait_until(self.page, lambda: any(u.endswith("diff/frame_00072.png") for u in self.p.requests))
+        note = self.page.inner_text("#diff-note")
+        entry = json.loads(self.page.text_content("#flick-data"))["diff"]["frames"]["72"]
+        self.assertIn(f"{entry['differing']} differing pixels", note)
+        self.assertTrue((self.folder / "diff/frame_00072.png").exists())
+        self.page.evaluate("flickPlayer.seek(0.1)")
+        self.page.wait_for_function("document.querySelector('#diff-note').textContent.startsWith('Identical')")
+        self.page.screenshot(path=str(SHOTS / "review-diff.png"))
+
+    def test_screenshots(self):
+        self.page.evaluate("flickPlayer.seek(1.2)")
+        self.page.wait_for_selector(".tree[data-frame='72']")
+        self.page.screenshot(path=str(SHOTS / "review-desktop.png"), full_page=True)
+        phone = Page(self.folder / "index.html", viewport=PHONE, allowed=[self.folder, OUT / "variant/sheet-handoff-dim"])
+        try:
+            phone.page.wait_for_selector("#viewer canvas[data-frame]")
+            self.assertLessEqual(phone.page.evaluate("document.documentElement.scrollWidth"), PHONE["width"])
+            phone.page.screenshot(path=str(SHOTS / "review-phone.png"), full_page=True)
+            phone.check_clean(self)
+        finally:
+            phone.close()
+
+
+class DiffReportTests(unittest.TestCase):
+    """`flick diff A B --report DIR` lists exactly what `flick diff` counts."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.a = OUT / "base/sheet-handoff/frames"
+        cls.b = OUT / "variant/sheet-handoff-dim/frames"
+        cls.folder = OUT / "report"
+        plain = flick("diff", str(cls.a), str(cls.b), check=False)
+        cls.reported = flick("diff", str(cls.a), str(cls.b), "--report", str(cls.folder), check=False)
+        cls.status = (plain.returncode, cls.reported.returncode)
+        cls.json = json.loads(flick("diff", str(cls.a), str(cls.b), "--format", "json", check=False).stdout)
+
+    def setUp(self):
+        self.p = Page(self.folder / "index.html")
+        self.page = self.p.page
+        self.page.wait_for_selector("#frames tbody tr[aria-selected=true]")
+
+    def tearDown(self):
+        self.p.check_clean(self)
+        self.p.close()
+
+    def test_exit_status_is_unchanged(self):
+        self.assertEqual(self.status, (1, 1), self.reported.stderr)
+
+    def test_lists_exactly_the_frames_flick_diff_counted(self):
+        rows = self.page.eval_on_selector_all("#frames tbody tr", "rs => rs.map(r => [r.dataset.name, +r.dataset.differing, r.hidden])")
+        self.assertEqual([(n, d) for n, d, _ in rows], [(f["name"], f["differing"]) for f in self.json["frames"]])
+        differing = [f["name"] for f in self.json["frames"] if f["differing"] > 0]
+        self.assertEqual([n for n, _, hidden in rows if not hidden], differing)
+        self.assertEqual(len(differing), self.json["summary"]["differing"])
+        self.page.check("input[name=filter][value=all]")
+        self.assertEqual(self.page.eval_on_selector_all("#frames tbody tr:not([hidden])", "rs => rs.length"), len(rows))
+
+    def test_expected_actual_diff_and_wipe(self):
+        first = next(f for f in self.json["frames"] if f["differing"] > 0)
+        self.assertEqual(self.page.inner_text("#detail-title"), first["name"])
+        stem = first["name"].rsplit(".", 1)[0]
+        self.page.wait_for_function("[...document.querySelectorAll('.columns img')].every(i => i.complete && i.naturalWidth > 0)")
+        srcs = self.page.eval_on_selector_all(".columns img", "is => is.map(i => i.getAttribute('src'))")
+        self.assertEqual(srcs, [f"expected/{stem}.png", f"actual/{stem}.png", f"diff/{stem}.png"])
+        self.assertIn(str(first["differing"]), self.page.inner_text("#facts"))
+        self.page.screenshot(path=str(SHOTS / "report-desktop.png"))
+        # The next differing frame, from the keyboard.
+        self.page.keyboard.press("ArrowDown")
+        second = [f for f in self.json["frames"] if f["differing"] > 0][1]
+        self.assertEqual(self.page.inner_text("#detail-title"), second["name"])
+        self.page.check("input[name=view][value=wipe]")
+        self.page.fill("#wipe", "25")
+        self.assertEqual(self.page.get_attribute("#wipe-top", "style"), "clip-path: inset(0px 0px 0px 25%);")
+        self.page.screenshot(path=str(SHOTS / "report-wipe.png"))
+        phone = Page(self.folder / "index.html", viewport=PHONE)
+        try:
+            phone.page.wait_for_selector("#frames tbody tr[aria-selected=true]")
+            self.assertLessEqual(phone.page.evaluate("document.documentElement.scrollWidth"), PHONE["width"])
+            phone.page.screenshot(path=str(SHOTS / "report-phone.png"), full_page=True)
+            phone.check_clean(self)
+        finally:
+            phone.close()
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=2)
