@@ -60,8 +60,12 @@ struct Review: ParsableCommand, WritesOutput {
         }
         do {
             var runs: [ReviewPage.Run] = []
-            for (key, (argument, input)) in zip(["a", "b"], zip([a, b], inputs)) {
-                runs.append(try prepare(input, key: key, label: argument, in: folder))
+            for (key, input) in zip(["a", "b"], inputs) {
+                let label = switch input {
+                case .scenario(let scenario, _): scenario.name
+                case .folder(let url): url.lastPathComponent
+                }
+                runs.append(try prepare(input, key: key, label: label, in: folder))
             }
             let differences = try compare(runs, in: folder)
             let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences)

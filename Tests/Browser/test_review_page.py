@@ -134,9 +134,12 @@ class RunPageTests(unittest.TestCase):
 
     def test_first_frame_shows_with_its_state(self):
         self.assertEqual(self.shown(), 0)
-        canvas = self.page.eval_on_selector("#viewer canvas", "c => [c.width, c.height, c.clientWidth, c.clientHeight]")
+        canvas = self.page.eval_on_selector("#viewer canvas", "c => [+c.dataset.width, +c.dataset.height, c.width, c.height, c.clientHeight]")
         self.assertEqual(canvas[:2], [390, 844])
-        self.assertGreater(canvas[3], 300, "the frame is drawn at a readable size")
+        # Drawn at the size it is shown (device pixel ratio 1 here), in the frame's proportions.
+        self.assertAlmostEqual(canvas[3], canvas[4], delta=1)
+        self.assertAlmostEqual(canvas[2] / canvas[3], 390 / 844, delta=0.01)
+        self.assertGreater(canvas[4], 300, "the frame is drawn at a readable size")
         self.assertIn("frames/frame_00000.png", " ".join(self.p.requests))
         self.assertIn("0.000 s · frame 0 of 270", self.page.inner_text("#clock"))
         tree = self.tree_text()
@@ -280,7 +283,7 @@ class ResizeTests(unittest.TestCase):
             self.assertIn("resize", kinds)
             widths = {round(f["viewport"]["width"] * 0.5) for f in doc["frames"]}
             heights = {round(f["viewport"]["height"] * 0.5) for f in doc["frames"]}
-            size = p.page.eval_on_selector("#viewer canvas", "c => [c.width, c.height]")
+            size = p.page.eval_on_selector("#viewer canvas", "c => [+c.dataset.width, +c.dataset.height]")
             self.assertEqual(size, [max(widths), max(heights)])
             last = len(doc["frames"]) - 1
             p.page.keyboard.press("End")

@@ -163,21 +163,41 @@ function player() {
   function diffEntry(index) {
     return data.diff && data.diff.frames ? data.diff.frames[String(index)] : undefined;
   }
+  function context(canvas) {
+    var ctx = canvas.getContext("2d");
+    var k = canvas.width / canvas.lw;
+    ctx.setTransform(k, 0, 0, k, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = "high";
+    return ctx;
+  }
+  function fit(canvas) {
+    var boxW = canvas.clientWidth, boxH = canvas.clientHeight;
+    if (!boxW || !boxH) return;
+    var dpr = window.devicePixelRatio || 1;
+    var h = Math.min(canvas.lh, Math.max(1, Math.round(Math.min(boxH, boxW * canvas.lh / canvas.lw) * dpr)));
+    var w = Math.max(1, Math.round(h * canvas.lw / canvas.lh));
+    if (canvas.width === w && canvas.height === h) return;
+    canvas.width = w;
+    canvas.height = h;
+    shown = [];
+    schedule();
+  }
   function paint(canvas, run, index, clipFrom) {
     var list = layers(run, index);
     var images = list.map(function (l) { return loader.get(l.src); });
     if (images.some(function (img) { return !img.ready && !img.failed; })) return false;
-    var ctx = canvas.getContext("2d");
+    var ctx = context(canvas);
     var size = pixelSize(run, index);
     ctx.save();
     if (clipFrom !== undefined) {
       ctx.beginPath();
-      ctx.rect(clipFrom, 0, canvas.width - clipFrom, canvas.height);
+      ctx.rect(clipFrom, 0, canvas.lw - clipFrom, canvas.lh);
       ctx.clip();
     }
     ctx.globalAlpha = 1;
     ctx.fillStyle = "#2c2c2e";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillRect(0, 0, canvas.lw, canvas.lh);
     list.forEach(function (l, i) {
       if (images[i].failed) return;
       ctx.globalAlpha = l.alpha;
@@ -192,10 +212,10 @@ function player() {
     var src = entry && entry.image ? data.diff.folder + "/frame_" + pad(index, main.d.digits) + ".png" : framePath(main.d, index, "frames");
     var img = loader.get(src);
     if (!img.ready && !img.failed) return false;
-    var ctx = canvas.getContext("2d");
+    var ctx = context(canvas);
     ctx.globalAlpha = 1;
     ctx.fillStyle = "#2c2c2e";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillRect(0, 0, canvas.lw, canvas.lh);
     if (!img.failed) {
       var s = pixelSize(main, index);
       ctx.globalAlpha = entry && entry.image ? 1 : 0.35;
@@ -229,12 +249,12 @@ function player() {
         if (shown[c] === key) return;
         ok = paint(canvas, runs[0], indices[0]);
         if (ok) {
-          var split = Math.round(canvas.width * view.wipe / 100);
+          var split = Math.round(canvas.lw * view.wipe / 100);
           ok = paint(canvas, runs[1], indices[1], split);
           if (ok) {
-            var ctx = canvas.getContext("2d");
+            var ctx = context(canvas);
             ctx.fillStyle = "#ffffff";
-            ctx.fillRect(split - Math.max(1, canvas.width / 400), 0, Math.max(2, canvas.width / 200), canvas.height);
+            ctx.fillRect(split - canvas.lw / 300, 0, canvas.lw / 150, canvas.lh);
           }
         }
         canvas.setAttribute("data-frame-b", indices[1]);
@@ -395,11 +415,18 @@ function player() {
     e.preventDefault();
   });
   document.querySelectorAll(".tree").forEach(watchTree);
-  canvases.forEach(function (canvas, c) {
-    var run = runs[Math.min(c, runs.length - 1)];
-    canvas.width = Math.max.apply(null, runs.map(function (r) { return r.d.width; }));
-    canvas.height = Math.max.apply(null, runs.map(function (r) { return r.d.height; }));
-    if (runs.length === 1) { canvas.width = run.d.width; canvas.height = run.d.height; }
+  // Each canvas holds the run's canvas (its largest frame) in `lw`×`lh` pixels, drawn into a backing store of the
+  // size it is shown at: the browser's high-quality downscale, not the blur and jagged text of a 3× frame
+  // shrunk by the compositor.
+  canvases.forEach(function (canvas) {
+    canvas.lw = Math.max.apply(null, runs.map(function (r) { return r.d.width; }));
+    canvas.lh = Math.max.apply(null, runs.map(function (r) { return r.d.height; }));
+    canvas.width = canvas.lw;
+    canvas.height = canvas.lh;
+    canvas.setAttribute("data-width", canvas.lw);
+    canvas.setAttribute("data-height", canvas.lh);
+    fit(canvas);
+    if (window.ResizeObserver) new ResizeObserver(function () { fit(canvas); }).observe(canvas);
   });
   window.flickPlayer = {
     seek: seek, step: step, play: play,

@@ -33,7 +33,9 @@ body[data-kind="compare"] .layout { grid-template-columns: minmax(0, 1fr); }
 /* Frames */
 .viewer { display: flex; justify-content: center; gap: 12px; background: var(--stage); border-radius: 10px; padding: 12px; }
 .viewer figure { margin: 0; display: flex; flex-direction: column; align-items: center; gap: 6px; min-width: 0; }
-.viewer figcaption { color: #f2f2f7; font-size: 12.5px; display: flex; align-items: center; gap: 6px; }
+.viewer figcaption { color: #f2f2f7; font-size: 12.5px; display: flex; align-items: center; gap: 6px; max-width: 100%;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.viewer.two figure { flex: 1 1 0; }
 .badge { display: inline-grid; place-items: center; width: 20px; height: 20px; border-radius: 6px; background: #f2f2f7; color: var(--stage);
   font-weight: 700; font-size: 11.5px; }
 .viewer canvas { display: block; height: min(64vh, 700px); width: auto; max-width: 100%; object-fit: contain;
