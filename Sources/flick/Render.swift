@@ -22,6 +22,8 @@ struct Render: ParsableCommand, WritesOutput {
 
         motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
 
+        index.html (--html): the review page. Open it from disk, no network needed: it plays the frames at real speed or 0.1×–2×, steps (← →, space, Home, End), scrubs on a timeline marked with touch-downs, releases, taps and resizes, shows the frame's entry of states.json as a tree and the motion plot with a cursor (click to seek), and an onion skin of the previous frames. It loads frames/ by relative path, states.js (states.json as a script) and motion.svg. With --overlay-layer the review layer is written alone to overlay/ and the page switches it on and off; --overlay draws it into the frames instead.
+
         preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
 
         Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
@@ -53,8 +55,14 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
-    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png (and the video with --video).")
+    @Flag(name: .customLong("overlay-layer"), help: "Also write the review layer alone, on transparency, to overlay/: the review page switches it on and off over the plain frames.")
+    var overlayLayer = false
+
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video).")
     var review = false
+
+    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run.")
+    var html = false
 
     @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
     var preview = false
@@ -85,6 +93,9 @@ struct Render: ParsableCommand, WritesOutput {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
         if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if overlay && overlayLayer {
+            throw badInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
+        }
         if contactSheetFrames < 1 || contactSheetFrames > 400 {
             throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
         }
@@ -92,9 +103,13 @@ struct Render: ParsableCommand, WritesOutput {
 
     /// The review outputs asked for, for a scenario played at `playbackFPS`.
     func reviewOptions(playbackFPS: Double, ffmpeg: String?) -> ReviewOptions {
-        ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
-                      contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
-                      playbackFPS: playbackFPS, slow: slow ?? 1)
+        var options = ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
+                                    contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
+                                    playbackFPS: playbackFPS, slow: slow ?? 1)
+        options.html = review || html
+        options.frameExtension = format == .svg ? "svg" : "png"
+        options.overlayLayer = overlayLayer
+        return options
     }
 
     func run() throws {
@@ -136,11 +151,12 @@ struct Render: ParsableCommand, WritesOutput {
             let playbackFPS = scenario.fps / Double(slow ?? 1)
             let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
             let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+            var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: Interruption.cancellation,
                                           observer: reviewOptions.isEmpty ? nil
                                               : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
+            options.overlayLayer = overlayLayer
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil

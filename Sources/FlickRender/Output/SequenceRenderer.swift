@@ -21,6 +21,9 @@ public struct SequenceOptions: Sendable {
     public var cancellation: Cancellation?
     /// Gets every drawn frame in order, for outputs built beside the frames (the review outputs).
     public var observer: SequenceObserver?
+    /// Also writes the review layer alone, on transparency, as `overlay/frame_00000.png` (`.svg` when the frames
+    /// are SVG only), so that the review page can show the plain frames with or without it.
+    public var overlayLayer = false
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
@@ -72,6 +75,7 @@ public enum SequenceRenderer {
         let folder = try OutputFolder(destination: destination)
         do {
             try folder.createFolder("frames")
+            if options.overlayLayer { try folder.createFolder("overlay") }
             let total = range.isEmpty ? 0 : range.count
             let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
             let failure = FirstError()
@@ -125,6 +129,11 @@ public enum SequenceRenderer {
                             } else {
                                 try folder.write(renderer.svg(of: frame),
                                                  to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                            }
+                            if options.overlayLayer {
+                                let png = options.format.writesPNG
+                                try folder.write(png ? renderer.overlayLayerPNG(of: frame) : renderer.overlayLayerSVG(of: frame),
+                                                 to: "overlay/" + frameFileName(frame.index, count: count, extension: png ? "png" : "svg"))
                             }
                             counter.increment()
                         }
