@@ -247,8 +247,9 @@ public struct SweepTable: Sendable {
         out += "Overshoot: how far it went past that, in points. Speeds in pt/s. Definitions: docs/sweeps.md.\n\n"
         let header = ["#"] + paths.map { "`\($0)`" } + ["settle", "overshoot", "rests at", "peak speed", "release velocity", "folder"]
         out += "| " + header.joined(separator: " | ") + " |\n"
-        // Numbers to the right; the swept values and the folder to the left.
-        out += "|" + header.indices.map { $0 == 0 || ($0 > paths.count && $0 < header.count - 1) ? "---:|" : "---|" }.joined() + "\n"
+        // Numbers to the right; the swept values, the resting place and the folder to the left.
+        let numeric = Set([0, paths.count + 1, paths.count + 2, paths.count + 4, paths.count + 5])
+        out += "|" + header.indices.map { numeric.contains($0) ? "---:|" : "---|" }.joined() + "\n"
         for row in rows {
             let m = row.measures
             let values = paths.map { path in Self.markdownCell(row.assignments.first { $0.path == path }?.value ?? "") }

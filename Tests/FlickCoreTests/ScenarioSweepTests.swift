@@ -221,3 +221,14 @@ private func parseError(_ argument: String) -> String? {
             "s.yaml: error: --set scene.sheet.detents[0]={name: tip, heigth: 100}: scene.sheet.detents[0].heigth: unknown key \"heigth\" (did you mean \"height\"?)") == true)
     }
 }
+
+@Suite struct SweepDocsTests {
+    /// The example of docs/scenario-format.md's "Sweeps" decodes into its 3 × 2 variants.
+    @Test func theDocsExampleSweeps() throws {
+        let docs = try DocsFiles.text("scenario-format.md")
+        let block = try #require(DocsFiles.yamlBlocks(docs).first { $0.contains("\nsweep:") })
+        let result = try ScenarioSweep.decode(data: Data(block.utf8), file: "doc.yaml", defaultName: "doc", axes: [])
+        #expect(result.variants.count == 6)
+        #expect(result.variants.map(\.scenario.physics.decelerationRate) == [.normal, .fast, .normal, .fast, .normal, .fast])
+    }
+}
