@@ -186,9 +186,14 @@ struct Render: ParsableCommand, WritesOutput {
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }
-        let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
-        if pixels > ScenarioDecoder.maximumPixels {
-            return "\(JSONValue.format(scenario.viewport.width))×\(JSONValue.format(scenario.viewport.height)) pt at scale \(JSONValue.format(scenario.viewport.scale)) is \(Int(pixels)) pixels; the limit is 64 megapixels"
+        // The viewport and every size a resize gives it, at the (possibly overridden) scale.
+        let sizes = [scenario.viewport.size] + scenario.gestures.compactMap { gesture -> Size? in
+            if case .resize(let size, _, _) = gesture.action { return size }
+            return nil
+        }
+        let pixelsPerPoint = scenario.viewport.scale
+        if let problem = sizes.lazy.compactMap({ ScenarioDecoder.imageProblem($0, scale: pixelsPerPoint) }).first {
+            return problem
         }
         if let frames, frames.range.lowerBound >= frameCount {
             return "--frames \(frames.text) starts after the last frame (\(frameCount - 1))"
