@@ -26,6 +26,8 @@ struct Render: ParsableCommand, WritesOutput {
 
         preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
 
+        Sweeps: --set PATH=V1,V2,... (repeatable; or `sweep:` in the file) renders every combination of the values as a variant of one run, into DIR/<name>/variants/NN-values/ (frames/ and states.json each), with contact-sheet.png (a row per variant, a column per key instant, the same time in every column), variants.csv, variants.md and variants.json (settle time, overshoot, final detent or page and peak velocity per variant) and, with --video, grid.mp4|webm|gif (every variant side by side at every frame). A wrong PATH or value is reported as the decoder reports a wrong key, naming the --set; at most 64 variants.
+
         Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
     )
@@ -82,6 +84,9 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
+    @OptionGroup(title: "Sweeps (docs/sweeps.md)")
+    var sweepOptions: RenderSweepOptions
+
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
@@ -114,6 +119,7 @@ struct Render: ParsableCommand, WritesOutput {
 
     func run() throws {
         try checkOptions()
+        if try renderSweeps() { return }
         // A video needs ffmpeg: without it, nothing is written at all.
         var ffmpeg: String?
         if let video {

@@ -13,6 +13,8 @@ struct States: ParsableCommand, WritesOutput {
 
         With -o FILE the document is written beside FILE and renamed over it once complete, so an interrupted run leaves FILE as it was; the replaced file keeps its permissions, and a symbolic link is followed (the file it points to is replaced). A device or a named pipe is written directly. -o - is standard output.
 
+        With --set PATH=V1,V2,... (or `sweep:` in the file), prints one document for every variant of the sweep: the swept keys, then per variant its number, label, assignments, measures (settle time, overshoot, final detent or page, peak velocity) and states document; --format csv prints the measures' table instead (docs/states.md, "Sweeps").
+
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """
     )
@@ -41,7 +43,11 @@ struct States: ParsableCommand, WritesOutput {
         return arguments.map { $0 == "--explain" ? "--explain=json" : $0 }
     }
 
+    @OptionGroup(title: "Sweeps (docs/sweeps.md)")
+    var sweepOptions: SweepOptions
+
     func run() throws {
+        if try printSweep() { return }
         let scenario = try loadScenario(self.scenario)
         let cancellation = Interruption.cancellation
         let file: OutputFile

@@ -111,12 +111,15 @@ final class ScenarioFormat {
                                  "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
                                      "Frames `flick test` compares with stored images.")
+            let sweep = m.value("sweep", Self.sweep, default: [],
+                                "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
             guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
-                  let gestures, let expect else { return nil }
-            let scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
+                  let gestures, let expect, let sweep else { return nil }
+            var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
                                     expectations: expect.map(\.expectation), goldens: goldens)
+            scenario.sweep = sweep.map(\.axis)
             // A path is checked on the first frame of the scene itself: the state document has no other schema.
             if !expect.isEmpty {
                 let state = Simulation(scenario: scenario).state(at: 0)
