@@ -159,6 +159,9 @@ struct MovingPart {
     var raw: Double
     /// d(shown)/d(raw) here: 1 inside the limits, the rubber band's slope beyond them.
     var slope: Double
+    /// Whether it is at one of its edges or past it (within the position tolerance): where a clamping rule stops it and
+    /// Flutter's resistance slows it.
+    var atEdge = false
 }
 
 extension ScrollRule.Overscroll {
@@ -216,7 +219,7 @@ struct SceneFacts {
             parts.append(MovingPart(
                 path: "\(view.key).contentOffset.\(name)", velocityPath: "\(view.key).velocity.\(name)", axis: axis,
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
-                raw: undone.raw, slope: undone.slope))
+                raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high)))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)
@@ -228,7 +231,7 @@ struct SceneFacts {
             parts.append(MovingPart(
                 path: "\(prefix).top", velocityPath: "\(prefix).velocity", axis: .vertical,
                 position: -sheet.top, velocity: -sheet.velocity, tracking: sheet.phase == .tracking, raw: -undone.raw,
-                slope: undone.slope))
+                slope: undone.slope, atEdge: Self.atEdge(sheet.top, limits)))
         }
         return parts
     }
@@ -243,6 +246,12 @@ struct SceneFacts {
             }
         }
         return true
+    }
+
+    /// Whether `x` is at an edge of `limits` or beyond it.
+    static func atEdge(_ x: Double, _ limits: ClosedRange<Double>) -> Bool {
+        x <= limits.lowerBound + InvariantChecker.positionTolerance
+            || x >= limits.upperBound - InvariantChecker.positionTolerance
     }
 
     /// The rubber band's slope at a shown overshoot `y`: c·(1 − y/D)².
@@ -260,8 +269,8 @@ private struct TouchSession {
     var down: Double
     var downPoint: Point
     var up: Double
-    var moves: [Double] = []
-
+    /// The touch samples after the down: when, and where the finger was.
+    var moves: [(time: Double, point: Point)] = []
 }
 
 private struct Run {
@@ -303,8 +312,8 @@ private struct Run {
             case .down(let p):
                 if var s = open { s.up = event.time; sessions.append(s) }
                 open = TouchSession(down: event.time, downPoint: p, up: .infinity)
-            case .move:
-                open?.moves.append(event.time)
+            case .move(let p):
+                open?.moves.append((event.time, p))
             case .up:
                 if var s = open { s.up = event.time; sessions.append(s) }
                 open = nil
@@ -343,6 +352,8 @@ private struct Run {
 
     enum ProbeKind {
         case beforeDown, atDown, atUp
+        /// Right after touch sample `index` of the session (rules that do not track the finger exactly).
+        case move(index: Int)
         /// Halfway between frame `index − 1` and frame `index`.
         case midpoint(index: Int)
     }
@@ -359,6 +370,10 @@ private struct Run {
         var beforeDown: [String: MovingPart] = [:]
         /// The parts the finger caught (tracking right after touch-down).
         var caught: Set<String> = []
+        /// The previous touch sample (or the touch-down): its time, the finger and the parts then.
+        var step: (time: Double, finger: Point, parts: [String: MovingPart])?
+        /// The farthest the finger has been from where it went down, as the touch router measures it to lock an axis.
+        var travelled = 0.0
     }
 
     private func probes() -> [Probe] {
@@ -366,6 +381,14 @@ private struct Run {
         for (i, s) in sessions.enumerated() {
             probes.append(Probe(time: s.down - InvariantChecker.instantBefore, kind: .beforeDown, session: i))
             probes.append(Probe(time: s.down, kind: .atDown, session: i))
+            // Where the finger is not followed exactly, each touch sample is checked against the one before (the
+            // last of several at one instant; none at the down's own instant).
+            if !facts.tracksFingerExactly {
+                for (k, move) in s.moves.enumerated() where move.time > s.down + 1e-9 && move.time < s.up - 1e-9
+                    && (k + 1 == s.moves.count || s.moves[k + 1].time > move.time + 1e-9) {
+                    probes.append(Probe(time: move.time, kind: .move(index: k), session: i))
+                }
+            }
             guard s.up.isFinite else { continue }
             probes.append(Probe(time: s.up, kind: .atUp, session: i))
         }
@@ -421,6 +444,12 @@ private struct Run {
                     checkGrab(session: probe.session, before: memory[probe.session].beforeDown, after: parts)
                     memory[probe.session].downParts = parts
                     memory[probe.session].caught = Set(parts.values.filter(\.tracking).map(\.path))
+                    let finger = probeState.touch.map { Point(x: $0.x, y: $0.y) } ?? sessions[probe.session].downPoint
+                    memory[probe.session].step = (probe.time, finger, parts)
+                case .move(let k):
+                    let finger = sessions[probe.session].moves[k].point
+                    checkFingerStep(session: probe.session, memory: &memory[probe.session], parts: parts,
+                                    finger: finger, at: probe.time)
                 case .atUp:
                     let finger = probeState.touch.map { Point(x: $0.x, y: $0.y) }
                     checkFollowsFinger(session: probe.session, memory: memory[probe.session], parts: parts,
@@ -460,6 +489,9 @@ private struct Run {
     mutating func checkFollowsFinger(session i: Int, memory: SessionMemory, parts: [String: MovingPart],
                                      finger: Point?, at t: Double, atLift: Bool = false) {
         let s = sessions[i]
+        // Rules that stop or resist the parts at an edge lose part of the drag there, however far back: those are
+        // checked one touch sample at a time (`checkFingerStep`).
+        guard facts.tracksFingerExactly else { return }
         guard let finger, !resizing(from: s.down, through: t), !memory.caught.isEmpty else { return }
         for axis in Axis.allCases {
             let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
@@ -476,13 +508,57 @@ private struct Run {
             let fingerMoved = -(finger[axis] - s.downPoint[axis])
             let tolerance = InvariantChecker.positionTolerance + (atLift ? restThreshold * Double(caught.count) : 0)
             if abs(moved) <= tolerance || abs(moved - fingerMoved) <= tolerance { continue }
-            // Rules that stop or resist at an edge: the parts move with the finger, never further.
-            if !facts.tracksFingerExactly && moved * fingerMoved > 0 && abs(moved) <= abs(fingerMoved) + tolerance { continue }
             report(.followsFinger, at: t, caught.joined(separator: " + "),
                    "the parts under the finger moved \(Self.number(moved)) pt together (rubber band undone: "
                    + "\(terms.isEmpty ? "none" : terms.joined(separator: ", "))) while the finger moved "
                    + "\(Self.number(fingerMoved)) pt since it went down at \(Self.number(s.down)) s "
                    + "(off by \(Self.number(abs(moved - fingerMoved))) pt; allowed \(Self.number(tolerance)))")
+        }
+    }
+
+    /// For rules that stop the parts at an edge (clamping: Flutter's `ClampingScrollPhysics`, Android) or resist them
+    /// past it (Flutter's `BouncingScrollPhysics`): what the finger moves at an edge is lost for good, so the parts
+    /// follow it exactly only from one touch sample to the next. Between two samples the caught parts together move
+    /// exactly as the finger did, or (nothing moved aside, as before a drag locks its axis) less than it in the same
+    /// direction when one of them is at or past an edge at either sample: clamped there, or resisted
+    /// (docs/physics.md, "Flutter on Android"). At the sample that locks the axis (the finger first 10 pt from where
+    /// it went down), the parts take the whole way since the touch-down instead.
+    mutating func checkFingerStep(session i: Int, memory: inout SessionMemory, parts: [String: MovingPart],
+                                  finger: Point, at t: Double) {
+        let s = sessions[i]
+        guard let last = memory.step else { return }
+        memory.step = (t, finger, parts)
+        let before = memory.travelled
+        memory.travelled = max(before, hypot(finger.x - s.downPoint.x, finger.y - s.downPoint.y))
+        let locks = before < InputEvent.axisLockDistance && memory.travelled >= InputEvent.axisLockDistance
+        guard !resizing(from: last.time, through: t), !memory.caught.isEmpty else { return }
+        for axis in Axis.allCases {
+            let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
+            guard !caught.isEmpty else { continue }
+            var moved = 0.0
+            var terms: [String] = []
+            var atEdge = false
+            for path in caught {
+                guard let now = parts[path], let then = last.parts[path] else { continue }
+                let d = now.raw - then.raw
+                moved += d
+                if abs(d) > 1e-9 { terms.append("\(path) \(Self.signed(d))") }
+                atEdge = atEdge || now.atEdge || then.atEdge
+            }
+            count(.followsFinger)
+            let tolerance = InvariantChecker.positionTolerance
+            if abs(moved) <= tolerance { continue }
+            let step = -(finger[axis] - last.finger[axis])
+            let sinceDown = -(finger[axis] - s.downPoint[axis])
+            let allowed = locks ? [step, sinceDown] : [step]
+            if allowed.contains(where: { f in
+                abs(moved - f) <= tolerance || (atEdge && moved * f > 0 && abs(moved) <= abs(f) + tolerance)
+            }) { continue }
+            report(.followsFinger, at: t, caught.joined(separator: " + "),
+                   "the parts under the finger moved \(Self.number(moved)) pt together (\(terms.joined(separator: ", "))) "
+                   + "while the finger moved \(Self.number(step)) pt since its previous sample at "
+                   + "\(Self.number(last.time)) s (off by \(Self.number(abs(moved - step))) pt; allowed \(Self.number(tolerance))"
+                   + (atEdge ? ", or less in the finger's direction at an edge)" : "; none was at an edge)"))
         }
     }
 

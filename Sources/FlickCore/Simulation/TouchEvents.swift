@@ -11,6 +11,10 @@ public struct InputEvent: Sendable {
     }
     public var time: Double
     public var kind: Kind
+
+    /// How far (pt) a finger travels from where it went down before a drag that could go either way locks to the
+    /// axis it moved most along; the first delta after the lock is the whole translation.
+    public static let axisLockDistance = 10.0
 }
 
 extension Scenario {

@@ -6,7 +6,7 @@ import FlickPhysics
 final class TouchRouter {
     /// The dominant axis over this much movement (pt) decides horizontal or vertical for the whole drag, when
     /// both are possible under the finger.
-    static let axisLockDistance = 10.0
+    static let axisLockDistance = InputEvent.axisLockDistance
     /// A touch that moves less than this (pt) before lifting is a tap.
     static let tapSlop = 10.0
 
