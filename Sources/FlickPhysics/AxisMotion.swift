@@ -108,6 +108,24 @@ public struct AxisMotion: Hashable, Sendable {
     /// The phase at `t`, or nil once settled.
     public func phase(at t: Double) -> Phase? { segment(at: t)?.phase }
 
+    /// Where a finger coming down at `t` catches the motion: the position shown just before `t`. For the laws shown in
+    /// steps (FloatingPanel's display frames, Android's whole milliseconds) a step due at `t` itself is never shown:
+    /// the finger stops the animator first, so the content stays exactly where it was on screen (docs/physics.md,
+    /// "Presets"). Every other law is continuous, and this is `position(at: t)`.
+    public func caughtPosition(at t: Double) -> Double {
+        guard let s = segments.last(where: { $0.start <= t }) ?? segments.first else { return position(at: t) }
+        switch s.law {
+        case .stepped(let animator):
+            return animator.positions[animator.frame(justBefore: t - s.start)]
+        case .spline(let fling):
+            let ms = SplineOverScroller.milliseconds(justBefore: t - s.start)
+            let endMilliseconds = Int(((endTime - s.start) * 1000).rounded())
+            return ms >= endMilliseconds ? finalPosition : fling.position(atMilliseconds: ms)
+        case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping:
+            return position(at: t)
+        }
+    }
+
     // MARK: UIKit
 
     /// UIScrollView's release: momentum with `rate`, which, if it would cross an edge of `limits`, meets the edge and

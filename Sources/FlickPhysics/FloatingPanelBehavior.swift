@@ -200,6 +200,13 @@ public struct NumericSpringAnimator: Hashable, Sendable {
         return min(Int(saturating: (t / step + 1e-9).rounded(.down)), frameCount)
     }
 
+    /// The display frame shown just before `t` seconds after the release: `frame(at:)`, but one frame earlier when a
+    /// new one is due at `t` itself (within the same nanosecond tolerance).
+    public func frame(justBefore t: Double) -> Int {
+        guard t > 0 else { return 0 }
+        return min(max(Int(saturating: (t / step - 1e-9).rounded(.up)) - 1, 0), frameCount)
+    }
+
     public func position(at t: Double) -> Double { positions[frame(at: t)] }
     public func velocity(at t: Double) -> Double { velocities[frame(at: t)] }
 }

@@ -115,9 +115,19 @@ public struct SplineOverScroller: Hashable, Sendable {
     /// Whole milliseconds elapsed at `t` seconds (Android's animation clock).
     static func milliseconds(_ t: Double) -> Int { Int(saturating: (t * 1000 + 1e-6).rounded(.down)) }
 
+    /// The whole milliseconds shown just before `t` seconds: `milliseconds(t)`, but one fewer when a new one begins
+    /// at `t` itself.
+    static func milliseconds(justBefore t: Double) -> Int {
+        guard t > 0 else { return 0 }
+        return max(Int(saturating: (t * 1000 - 1e-6).rounded(.up)) - 1, 0)
+    }
+
     /// Position at `t` seconds, in points.
-    public func position(at t: Double) -> Double {
-        start + Double(state(atMilliseconds: Self.milliseconds(t)).pixels) / density
+    public func position(at t: Double) -> Double { position(atMilliseconds: Self.milliseconds(t)) }
+
+    /// Position `ms` whole milliseconds after the release, in points.
+    public func position(atMilliseconds ms: Int) -> Double {
+        start + Double(state(atMilliseconds: ms).pixels) / density
     }
 
     /// Velocity at `t` seconds, in points per second.

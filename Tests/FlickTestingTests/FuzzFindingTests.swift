@@ -52,3 +52,75 @@ struct FuzzFindingTests {
         #expect(v.detail.hasPrefix("the parts under the finger moved 17.5 pt together (list.contentOffset.y +17.5) while the finger moved 14.5 pt since its previous sample at 0.244 s (off by 3 pt"), "\(v.detail)")
     }
 }
+
+extension FuzzFindingTests {
+    /// `flick fuzz sheet-floatingpanel --seed 3 --case 12`, shrunk: a drag lowers the sheet 10.5 pt and lets go at
+    /// 1.084 s; its stepped attraction (120 Hz) is caught 0.025 s later, the very instant its third display frame is due.
+    static func floatingPanelCatch(secondDrag: Bool = true) -> String {
+        """
+        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+        fps: 60
+        physics: {preset: floatingpanel, refreshRate: 120}
+        scene:
+          background: map
+          sheet:
+            detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
+            initial: half
+            header: {height: 56, title: "Studios nearby"}
+            dimming: {from: half, to: full, alpha: 0.3}
+            content: {list: {rows: 60, rowHeight: 56}}
+        duration: 1.16
+        gestures:
+          - {at: 0.1, drag: {from: [335, 664], to: [390, 674.5], duration: 0.984}}
+        """ + (secondDrag ? "\n  - {at: 1.109, drag: {from: [370.5, 584], to: [390, 844], duration: 0.994}}\n" : "\n")
+    }
+
+    @Test("floatingpanel: a finger caught on a display frame's instant holds the sheet at the frame shown before it, at 60 and 120 fps")
+    func floatingPanelCaughtWhereShown() throws {
+        let scenario = try fuzzCase(Self.floatingPanelCatch())
+        let report = InvariantChecker.check(scenario)
+        #expect(report.passed, "\(report.lines)")
+        // Left alone, the attraction shows its third frame at 1.109 s: 0.28724 pt higher than the second.
+        let alone = Simulation(scenario: try fuzzCase(Self.floatingPanelCatch(secondDrag: false)))
+        let shownBefore = alone.state(at: 1.109 - 1e-7).sheet!.top
+        #expect(abs(shownBefore - 432.234247) < 1e-6)
+        #expect(abs(alone.state(at: 1.109).sheet!.top - 431.947007) < 1e-6)
+        // Caught at 1.109 s, the sheet stays at the second frame, at either output rate, and follows the finger from it.
+        for fps in [60.0, 120.0] {
+            var s = scenario
+            s.fps = fps
+            let simulation = Simulation(scenario: s)
+            let caught = simulation.state(at: 1.109)
+            #expect(caught.sheet?.top == shownBefore && caught.sheet?.phase == .tracking, "\(fps) fps")
+            let later = simulation.state(at: 1.15)
+            let finger = try #require(later.touch)
+            #expect(abs(later.sheet!.top - (shownBefore + finger.y - 584)) < 1e-9, "\(fps) fps")
+        }
+    }
+
+    /// An android list flung by a slow drag that ends at 1.223 s; a finger comes down at 1.234 s, a whole millisecond
+    /// at which the spline is due to step a pixel (`flick fuzz` on fling-flutter-android's scene under `android`,
+    /// seed 1, case 15, shrunk).
+    static func androidCatch(grab: Bool) -> String {
+        """
+        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+        fps: 60
+        physics: {preset: android}
+        scene: {background: plain, list: {rows: 30, rowHeight: 56}}
+        duration: 1.29
+        gestures:
+          - {at: 0.068, drag: {from: [360, 409], to: [0, 284], duration: 1.155, curve: easeIn}}
+        """ + (grab ? "\n  - {at: 1.234, touches: [[0, 211.5, 721.5], [0.008, 211.5, 717.5], [0.016, 211.5, 713.5]]}\n" : "\n")
+    }
+
+    @Test("android: a finger coming down on a whole millisecond holds the list at the pixel shown before it")
+    func androidCaughtWhereShown() throws {
+        let report = InvariantChecker.check(try fuzzCase(Self.androidCatch(grab: true)))
+        #expect(report.passed, "\(report.lines)")
+        let alone = Simulation(scenario: try fuzzCase(Self.androidCatch(grab: false)))
+        #expect(alone.state(at: 1.234 - 1e-7).scrollView("list")?.contentOffset.y == 80)
+        #expect(alone.state(at: 1.234).scrollView("list")?.contentOffset.y == 80 + 1.0 / 3)
+        let caught = Simulation(scenario: try fuzzCase(Self.androidCatch(grab: true))).state(at: 1.234)
+        #expect(caught.scrollView("list")?.contentOffset.y == 80 && caught.scrollView("list")?.phase == .tracking)
+    }
+}

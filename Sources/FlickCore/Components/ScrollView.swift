@@ -270,9 +270,12 @@ final class ScrollView: NestedScrollParticipant {
     }
 
     public func beginTracking(at t: Double) {
+        // Caught where it is shown just before the touch (Android's fling step due at `t` is never shown).
+        var caught: Double?
+        if case .animating(let a) = motion { caught = a.caughtPosition(at: t) }
         settle(before: t)
         activeWhileTracking = isActive(at: t)
-        let shown = offset(at: t)
+        let shown = caught ?? offset(at: t)
         dragStartOffset = shown
         if let paging {
             if case .animating = motion, let heading = targetPage { dragStartPage = heading }

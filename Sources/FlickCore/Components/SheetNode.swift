@@ -148,10 +148,13 @@ final class Sheet: NestedScrollParticipant {
     }
 
     func beginTracking(at t: Double) {
+        // Caught where it is shown just before the touch (a stepped attraction's frame due at `t` is never shown).
+        var shown: Double?
+        if case .animating(let a, _) = motion { shown = a.caughtPosition(at: t) }
         settle(before: t)
         if case .dismissed = motion { return }
         if case .animating(let a, _) = motion { movedWhileTracking = t < a.endTime } else { movedWhileTracking = false }
-        motion = .tracking(rawTop: rawTop(shown: top(at: t)))
+        motion = .tracking(rawTop: rawTop(shown: shown ?? top(at: t)))
         trackingVelocity = TrackingVelocity()
     }
 
