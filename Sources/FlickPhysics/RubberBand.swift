@@ -50,6 +50,23 @@ public struct RubberBand: Hashable, Sendable {
         return raw
     }
 
+    /// The furthest overshoot a catch maps back through the band when the shown one is beyond its reach: what a drag of
+    /// one whole `dimension` past the edge shows, `c·d/(1 + c)` (0.355·d at UIKit's 0.55).
+    public var catchReach: Double { overshoot(for: dimension) }
+
+    /// Where a finger that comes down at `shown` catches the content: the raw position, and the excess (signed like
+    /// the position, 0 or beyond the edge) the finger holds on top of the band. Within the band's reach (an overshoot
+    /// under `dimension`) that is `raw(forDisplayed:)` and no excess. A bounce flung further than the band can ever
+    /// show has no raw position: it is caught at `catchReach` plus the rest as excess, which a move back towards the
+    /// edge takes 1:1 before the band resists again (docs/physics.md, "Tracking and the rubber band").
+    public func caught(shown: Double, limits: ClosedRange<Double>) -> (raw: Double, excess: Double) {
+        let past = shown < limits.lowerBound ? limits.lowerBound - shown : shown > limits.upperBound ? shown - limits.upperBound : 0
+        guard dimension > 0, past >= dimension else { return (raw(forDisplayed: shown, limits: limits), 0) }
+        let reach = catchReach
+        let excess = (past - reach) * (shown < limits.lowerBound ? -1 : 1)
+        return (raw(forDisplayed: shown - excess, limits: limits), excess)
+    }
+
     /// The raw position that displays `shown`: the inverse of `displayed(_:limits:)`.
     public func raw(forDisplayed shown: Double, limits: ClosedRange<Double>) -> Double {
         if shown < limits.lowerBound { return limits.lowerBound - distance(for: limits.lowerBound - shown) }

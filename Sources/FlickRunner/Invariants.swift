@@ -162,6 +162,9 @@ struct MovingPart {
     /// Whether it is at one of its edges or past it (within the position tolerance): where a clamping rule stops it and
     /// Flutter's resistance slows it.
     var atEdge = false
+    /// Whether it is past an edge further than the rubber band can show (its whole length): no raw position shows
+    /// it, and a finger that catches it holds the rest as an excess (`RubberBand.caught`).
+    var beyondReach = false
 }
 
 extension ScrollRule.Overscroll {
@@ -169,16 +172,18 @@ extension ScrollRule.Overscroll {
     /// the shown position), where the rule makes the raw position a function of the shown one. Flutter's resistance
     /// depends on the drag's path and a clamped edge loses the finger's excess: for those the shown position is
     /// the best estimate, and `exact` is false.
-    func undo(shown x: Double, limits: ClosedRange<Double>, dimension: Double) -> (raw: Double, slope: Double, exact: Bool) {
+    func undo(shown x: Double, limits: ClosedRange<Double>, dimension: Double)
+        -> (raw: Double, slope: Double, exact: Bool, beyondReach: Bool) {
         let past = x < limits.lowerBound ? limits.lowerBound - x : x > limits.upperBound ? x - limits.upperBound : 0
         switch self {
         case .rubberBand(let c):
             return (RubberBand(coefficient: c, dimension: dimension).raw(forDisplayed: x, limits: limits),
-                    SceneFacts.slope(overshoot: past, dimension: dimension, coefficient: c), true)
-        case .follow: return (x, 1, true)
-        case .clamp: return (x, 1, false)
+                    SceneFacts.slope(overshoot: past, dimension: dimension, coefficient: c), true,
+                    dimension > 0 && past >= dimension)
+        case .follow: return (x, 1, true, false)
+        case .clamp: return (x, 1, false, false)
         case .resistance(let physics):
-            return (x, past > 0 && dimension > 0 ? physics.frictionFactor(past / dimension) : 1, false)
+            return (x, past > 0 && dimension > 0 ? physics.frictionFactor(past / dimension) : 1, false, false)
         }
     }
 }
@@ -219,7 +224,7 @@ struct SceneFacts {
             parts.append(MovingPart(
                 path: "\(view.key).contentOffset.\(name)", velocityPath: "\(view.key).velocity.\(name)", axis: axis,
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
-                raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high)))
+                raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high), beyondReach: undone.beyondReach))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)
@@ -231,7 +236,7 @@ struct SceneFacts {
             parts.append(MovingPart(
                 path: "\(prefix).top", velocityPath: "\(prefix).velocity", axis: .vertical,
                 position: -sheet.top, velocity: -sheet.velocity, tracking: sheet.phase == .tracking, raw: -undone.raw,
-                slope: undone.slope, atEdge: Self.atEdge(sheet.top, limits)))
+                slope: undone.slope, atEdge: Self.atEdge(sheet.top, limits), beyondReach: undone.beyondReach))
         }
         return parts
     }
@@ -374,6 +379,9 @@ private struct Run {
         var step: (time: Double, finger: Point, parts: [String: MovingPart])?
         /// The farthest the finger has been from where it went down, as the touch router measures it to lock an axis.
         var travelled = 0.0
+        /// Whether it caught a part beyond the rubber band's reach: then its raw position is not a function of the
+        /// shown one, and the session is checked one touch sample at a time on shown positions.
+        var heldBeyondReach = false
     }
 
     private func probes() -> [Probe] {
@@ -381,14 +389,8 @@ private struct Run {
         for (i, s) in sessions.enumerated() {
             probes.append(Probe(time: s.down - InvariantChecker.instantBefore, kind: .beforeDown, session: i))
             probes.append(Probe(time: s.down, kind: .atDown, session: i))
-            // Where the finger is not followed exactly, each touch sample is checked against the one before (the
-            // last of several at one instant; none at the down's own instant).
-            if !facts.tracksFingerExactly {
-                for (k, move) in s.moves.enumerated() where move.time > s.down + 1e-9 && move.time < s.up - 1e-9
-                    && (k + 1 == s.moves.count || s.moves[k + 1].time > move.time + 1e-9) {
-                    probes.append(Probe(time: move.time, kind: .move(index: k), session: i))
-                }
-            }
+            // Where the finger is not followed exactly, each touch sample is checked against the one before.
+            if !facts.tracksFingerExactly { probes += moveProbes(session: i) }
             guard s.up.isFinite else { continue }
             probes.append(Probe(time: s.up, kind: .atUp, session: i))
         }
@@ -399,6 +401,17 @@ private struct Run {
         }
         return probes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element).filter { $0.time >= 0 }
+    }
+
+    /// A probe right after each touch sample of session `i` (the last of several at one instant; none at the down's
+    /// own instant).
+    private func moveProbes(session i: Int) -> [Probe] {
+        let s = sessions[i]
+        return s.moves.enumerated().compactMap { k, move in
+            move.time > s.down + 1e-9 && move.time < s.up - 1e-9
+                && (k + 1 == s.moves.count || s.moves[k + 1].time > move.time + 1e-9)
+                ? Probe(time: move.time, kind: .move(index: k), session: i) : nil
+        }
     }
 
     /// Whether an input event falls in (a, b] (the events of frame a's instant are in frame a).
@@ -416,7 +429,7 @@ private struct Run {
     mutating func execute() {
         let frames = source(scenario)
         let probeSimulation = source(scenario)
-        let probes = self.probes()
+        var probes = self.probes()
         var nextProbe = 0
         var memory = [SessionMemory](repeating: SessionMemory(), count: sessions.count)
         var midpoint: (index: Int, parts: [String: MovingPart])?
@@ -446,6 +459,14 @@ private struct Run {
                     memory[probe.session].caught = Set(parts.values.filter(\.tracking).map(\.path))
                     let finger = probeState.touch.map { Point(x: $0.x, y: $0.y) } ?? sessions[probe.session].downPoint
                     memory[probe.session].step = (probe.time, finger, parts)
+                    let held = parts.values.contains { $0.tracking && $0.beyondReach }
+                    memory[probe.session].heldBeyondReach = held
+                    if held && facts.tracksFingerExactly {
+                        // Checked one sample at a time from here on: the session's move probes join the queue.
+                        probes += moveProbes(session: probe.session)
+                        let rest = probes[nextProbe...].sorted { $0.time < $1.time }
+                        probes.replaceSubrange(nextProbe..., with: rest)
+                    }
                 case .move(let k):
                     let finger = sessions[probe.session].moves[k].point
                     checkFingerStep(session: probe.session, memory: &memory[probe.session], parts: parts,
@@ -489,9 +510,10 @@ private struct Run {
     mutating func checkFollowsFinger(session i: Int, memory: SessionMemory, parts: [String: MovingPart],
                                      finger: Point?, at t: Double, atLift: Bool = false) {
         let s = sessions[i]
-        // Rules that stop or resist the parts at an edge lose part of the drag there, however far back: those are
-        // checked one touch sample at a time (`checkFingerStep`).
-        guard facts.tracksFingerExactly else { return }
+        // Rules that stop or resist the parts at an edge lose part of the drag there, however far back, and a part
+        // caught beyond the rubber band's reach has no raw position: those are checked one touch sample at a time
+        // (`checkFingerStep`).
+        guard facts.tracksFingerExactly, !memory.heldBeyondReach else { return }
         guard let finger, !resizing(from: s.down, through: t), !memory.caught.isEmpty else { return }
         for axis in Axis.allCases {
             let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
@@ -522,7 +544,9 @@ private struct Run {
     /// exactly as the finger did, or (nothing moved aside, as before a drag locks its axis) less than it in the same
     /// direction when one of them is at or past an edge at either sample: clamped there, or resisted
     /// (docs/physics.md, "Flutter on Android"). At the sample that locks the axis (the finger first 10 pt from where
-    /// it went down), the parts take the whole way since the touch-down instead.
+    /// it went down), the parts take the whole way since the touch-down instead. A session that caught a part beyond
+    /// the rubber band's reach is checked the same way, on shown positions (docs/physics.md, "Tracking and the
+    /// rubber band").
     mutating func checkFingerStep(session i: Int, memory: inout SessionMemory, parts: [String: MovingPart],
                                   finger: Point, at t: Double) {
         let s = sessions[i]
@@ -540,7 +564,9 @@ private struct Run {
             var atEdge = false
             for path in caught {
                 guard let now = parts[path], let then = last.parts[path] else { continue }
-                let d = now.raw - then.raw
+                // Caught beyond the rubber band's reach, the finger first takes back the excess 1:1, then the band
+                // resists: on shown positions, a move the same as the finger's or less of it past the edge.
+                let d = memory.heldBeyondReach ? now.position - then.position : now.raw - then.raw
                 moved += d
                 if abs(d) > 1e-9 { terms.append("\(path) \(Self.signed(d))") }
                 atEdge = atEdge || now.atEdge || then.atEdge
@@ -583,7 +609,9 @@ private struct Run {
     mutating func checkRelease(session i: Int, memory: SessionMemory, after: [String: MovingPart]) {
         let s = sessions[i]
         // A preset with a fling gate or sheet snapping starts some motions at another velocity by design.
+        // Caught beyond the rubber band's reach, the slope under the finger is not a function of the shown position.
         guard facts.rules.releasesWithFingerVelocity, !resizing(from: s.down, through: s.up), !memory.caught.isEmpty,
+              !memory.heldBeyondReach,
               let late = lateLifts, lateLiftSessions.contains(i) else { return }
         let held = Dictionary(facts.parts(of: late.state(at: s.up)).map { ($0.path, $0) }) { a, _ in a }
         let before = fingerVelocity(held, caught: memory.caught)

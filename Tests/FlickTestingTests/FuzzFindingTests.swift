@@ -124,3 +124,49 @@ extension FuzzFindingTests {
         #expect(caught.scrollView("list")?.contentOffset.y == 80 && caught.scrollView("list")?.phase == .tracking)
     }
 }
+
+extension FuzzFindingTests {
+    /// `flick fuzz horizontal-carousel --seed 1 --case 10`, shrunk: a 30-ms flick of 314 pt into the start of a
+    /// horizontal list 390 pt wide bounces to 429 pt past its edge, further than the rubber band can show (390);
+    /// a finger comes down at 0.181 s (`second`: a tap, or a drag 350 pt back towards the edge; nil: none).
+    static func bounceBeyondReach(_ second: String?) -> String {
+        """
+        viewport: {width: 390, height: 200, scale: 2}
+        fps: 60
+        scene: {background: plain, list: {rows: 12, rowHeight: 150, axis: horizontal}}
+        duration: 0.8
+        gestures:
+          - {at: 0.1, drag: {from: [76, 11], to: [390, 11], duration: 0.03}}
+        """ + (second.map { "\n  - {at: 0.181, \($0)}\n" } ?? "\n")
+    }
+
+    static let tapBack = "tap: [365.5, 23]"
+    static let dragBack = "drag: {from: [365.5, 23], to: [15.5, 23], duration: 0.5}"
+
+    @Test("uikit: a bounce caught beyond the rubber band's reach stays where it is shown, comes back 1:1 to the band's reach, then is resisted")
+    func caughtBeyondTheBandsReach() throws {
+        for second in [Self.tapBack, Self.dragBack] {
+            let report = InvariantChecker.check(try fuzzCase(Self.bounceBeyondReach(second)))
+            #expect(report.passed, "\(second): \(report.lines)")
+        }
+        // Left alone, the bounce is 429.0788 pt past the edge at 0.181 s (the band never shows 390).
+        let shown = try #require(Simulation(scenario: try fuzzCase(Self.bounceBeyondReach(nil))).state(at: 0.181)
+            .scrollView("list")?.contentOffset.x)
+        #expect(abs(shown - -429.078785) < 1e-6)
+        let simulation = Simulation(scenario: try fuzzCase(Self.bounceBeyondReach(Self.dragBack)))
+        let caught = try #require(simulation.state(at: 0.181).scrollView("list"))
+        #expect(abs(caught.contentOffset.x - shown) < 1e-9 && caught.phase == .tracking)
+        // Dragged back: 1:1 while the excess lasts (shown − 138.387097, the band's reach c·d/(1 + c) at d = 390).
+        let reach = 0.55 * 390 / 1.55
+        for t in [0.3, 0.45, 0.55] {
+            let state = simulation.state(at: t)
+            let moved = 365.5 - state.touch!.x
+            #expect(abs(state.scrollView("list")!.contentOffset.x - (shown + moved)) < 1e-9, "\(t) s")
+        }
+        // Past the excess the band resists: the finger's 350 pt bring the content to the band's own overshoot for a
+        // drag of d − (350 − excess) past the edge.
+        let end = simulation.state(at: 0.681).scrollView("list")!.contentOffset.x
+        let x = 390 - (350 - (-shown - reach))
+        #expect(abs(end - -(1 - 1 / (x * 0.55 / 390 + 1)) * 390) < 1e-6, "\(end)")
+    }
+}

@@ -56,6 +56,9 @@ final class ScrollView: NestedScrollParticipant {
     private var restedAt: Double?
     /// Whether the content moved during the current touch (or was caught moving).
     private var activeWhileTracking = false
+    /// While tracking: what the finger holds beyond the rubber band's reach (`RubberBand.caught`), added to the shown
+    /// position and taken back first by moves towards the edge; 0 almost always.
+    private var trackingExcess = 0.0
     /// The content's velocity while tracking, set by the touch router from the finger's.
     var trackingVelocity = TrackingVelocity()
     /// Called with the time when the content starts moving under a finger (a drag begins).
@@ -103,9 +106,20 @@ final class ScrollView: NestedScrollParticipant {
     /// The length of the frame on the scrolling axis (the rubber band's and Flutter's resistance's dimension).
     private var dimension: Double { frame.size[scrollAxis] }
 
-    /// The shown position for a tracking coordinate.
+    /// The shown position for a tracking coordinate (and the excess held beyond the rubber band's reach).
     private func shown(tracking raw: Double) -> Double {
-        rule.shown(tracking: raw, limits: limits, dimension: dimension)
+        rule.shown(tracking: raw, limits: limits, dimension: dimension) + trackingExcess
+    }
+
+    /// The tracking coordinate that keeps `shown` exactly, setting the excess held beyond the rubber band's reach.
+    private func catchTracking(shown: Double) -> Double {
+        if case .rubberBand(let c) = rule.overscroll {
+            let caught = RubberBand(coefficient: c, dimension: dimension).caught(shown: shown, limits: limits)
+            trackingExcess = caught.excess
+            return caught.raw
+        }
+        trackingExcess = 0
+        return rule.trackingPosition(shown: shown, limits: limits, dimension: dimension)
     }
 
     /// Lays the scroll view out; the first layout resolves the initial offset (the top of the content by default).
@@ -233,7 +247,7 @@ final class ScrollView: NestedScrollParticipant {
     func jump(to position: Double, at t: Double) {
         settle(before: t)
         if case .tracking = motion {
-            motion = .tracking(raw: rule.trackingPosition(shown: position, limits: limits, dimension: dimension))
+            motion = .tracking(raw: catchTracking(shown: position))
         } else {
             motion = .resting(position)
         }
@@ -252,6 +266,7 @@ final class ScrollView: NestedScrollParticipant {
             }
         case .tracking(let raw):
             motion = .tracking(raw: raw * factor)
+            trackingExcess *= factor
             dragStartOffset *= factor
         case .animating(let a):
             let target = paging.flatMap { p in targetPage.map { offset(ofPage: $0, p) } }
@@ -281,7 +296,7 @@ final class ScrollView: NestedScrollParticipant {
             if case .animating = motion, let heading = targetPage { dragStartPage = heading }
             else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: pageLength) }
         }
-        motion = .tracking(raw: rule.trackingPosition(shown: shown, limits: limits, dimension: dimension))
+        motion = .tracking(raw: catchTracking(shown: shown))
         trackingVelocity = TrackingVelocity()
     }
 
@@ -299,7 +314,14 @@ final class ScrollView: NestedScrollParticipant {
             used = canScroll && rule.allowsOverscroll ? delta : 0
         }
         if used != 0 {
-            motion = .tracking(raw: rule.tracking(raw, movedBy: used, limits: limits, dimension: dimension))
+            // A move back towards the edge first takes back what is held beyond the rubber band's reach, 1:1.
+            var rest = used
+            if trackingExcess != 0, (trackingExcess < 0) != (used < 0) {
+                let taken = abs(used) < abs(trackingExcess) ? used : -trackingExcess
+                trackingExcess += taken
+                rest -= taken
+            }
+            motion = .tracking(raw: rest == 0 ? raw : rule.tracking(raw, movedBy: rest, limits: limits, dimension: dimension))
             if !activeWhileTracking { onDragBegan?(t) }
             activeWhileTracking = true
         }
@@ -319,6 +341,7 @@ final class ScrollView: NestedScrollParticipant {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
         trackingVelocity = TrackingVelocity()
+        trackingExcess = 0
         if let paging {
             let velocity = paging.rule.gate?.velocity(fingerVelocity, dragDistance: dragDistance) ?? fingerVelocity
             let decision = paging.releaseDecision(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
@@ -358,6 +381,8 @@ final class ScrollView: NestedScrollParticipant {
     /// rubber-banding or resisting, 0 against a clamped edge): converts the finger's velocity into the content's.
     func trackingSlope(movingForward: Bool) -> Double {
         guard case .tracking(let raw) = motion else { return 1 }
+        // Back towards the edge, what is held beyond the rubber band's reach moves 1:1.
+        if trackingExcess != 0, (trackingExcess < 0) == movingForward { return 1 }
         return rule.trackingSlope(tracking: raw, limits: limits, dimension: dimension, movingForward: movingForward)
     }
 }
