@@ -206,17 +206,22 @@ struct TestCommandTests {
     }
 }
 
-/// A real violation Flick has today (found by `flick fuzz horizontal-carousel --seed 1`, case 10): a flick away from
-/// the leading edge, released while rubber-banding at 9747 pt/s, carries the content past the edge further than the
-/// rubber band can show (its whole width, 390 pt); a finger that catches it there brings it back to 390 at once.
-/// When Flick no longer does this, replace the scenario with another real violation.
-private let caughtBeyondTheBandYAML = """
-viewport: {width: 390, height: 200, scale: 2}
-duration: 0.24
-scene: {background: plain, list: {rows: 12, rowHeight: 150, axis: horizontal}}
+/// A real violation Flick has today (found by `flick fuzz pagination-demo --seed 3`, case 18, shrunk): a pager settling
+/// back to its first page while the viewport is resized over 0.475 s. The resize re-aims the settle at every instant
+/// it is sampled, so its end (phase idle) comes a frame earlier at 60 fps than at 120 fps. When Flick no longer does
+/// this, replace the scenario with another real violation.
+private let resizedSettleYAML = """
+viewport: {width: 390, height: 600, scale: 2}
+duration: 4.44
+scene:
+  background: plain
+  pager:
+    pages: [{title: A}, {title: B}, {title: C}, {title: D}]
+    paging: {pagination: 0.1}
 gestures:
-  - {at: 0.1, drag: {from: [76, 11], to: [390, 11], duration: 0.03}}
-  - {at: 0.181, tap: [365.5, 23]}
+  - {at: 0.1, resize: {width: 600, height: 390, duration: 0.316, curve: linear}}
+  - {at: 3.743, touches: [[0, 568, 205.5], [0.008, 591.5, 205.5], [0.016, 600, 205.5], [0.024, 600, 205.5], [0.032, 600, 205.5], [0.04, 600, 205.5], [0.048, 600, 205.5], [0.056, 600, 205.5], [0.064, 600, 205.5], [0.072, 600, 205.5], [0.08, 600, 205.5], [0.088, 600, 205.5], [0.096, 600, 205.5], [0.104, 600, 205.5], [0.112, 600, 205.5], [0.12, 600, 205.5], [0.128, 600, 205.5], [0.136, 600, 205.5], [0.144, 600, 205.5], [0.152, 600, 205.5], [0.16, 600, 205.5], [0.168, 600, 205.5], [0.176, 600, 205.5], [0.184, 576.5, 205.5], [0.192, 560.5, 205.5], [0.2, 527.5, 205.5]]}
+  - {at: 4.206, resize: {width: 552, height: 880, duration: 0.475, curve: easeIn}}
 
 """
 
@@ -226,17 +231,17 @@ struct FuzzCommandTests {
     func brokenInvariant() throws {
         let folder = try scratchFolder("check-broken")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try caughtBeyondTheBandYAML.write(to: folder.appendingPathComponent("caught.yaml"), atomically: true, encoding: .utf8)
-        let check = try flick(["check", "caught.yaml"], in: folder)
+        try resizedSettleYAML.write(to: folder.appendingPathComponent("settle.yaml"), atomically: true, encoding: .utf8)
+        let check = try flick(["check", "settle.yaml"], in: folder)
         #expect(check.status == 1)
         #expect(check.stdout == """
-            caught.yaml: 1 violation
-              frame 11 (0.181 s) list.contentOffset.x: jumped 39.078514 pt when the finger came down, from -429.078514 to -390 (allowed 0.020543) [no jump at touch-down]
+            settle.yaml: 1 violation
+              frame 263 (4.383333 s) pager.phase: is "idle" at 60 fps but "animating" at 120 fps [frame rates agree]
 
             """)
-        let test = try flick(["test", "caught.yaml"], in: folder)
+        let test = try flick(["test", "settle.yaml"], in: folder)
         #expect(test.status == 1)
-        #expect(test.stdout.hasPrefix("FAIL caught.yaml (0 expectations, 1 invariant broken, 0 golden frames)\n  frame 11 (0.181 s) list.contentOffset.x: jumped 39.078514 pt"))
+        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 1 invariant broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.phase: is \"idle\""))
         #expect(test.stdout.hasSuffix("\n0 passed, 1 failed\n"))
     }
 
@@ -258,20 +263,20 @@ struct FuzzCommandTests {
         let folder = try scratchFolder("fuzz-finding")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
-        let run = try flick(["fuzz", "horizontal-carousel", "--seed", "1", "--case", "10", "--out", out.path])
+        let run = try flick(["fuzz", "pagination-demo", "--seed", "3", "--case", "18", "--out", out.path])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "case 10: frame 11 (0.181 s) list.contentOffset.x: jumped 39.078514 pt when the finger came down, from -429.078514 to -390 (allowed 0.020543) [no jump at touch-down]")
-        let file = out.appendingPathComponent("horizontal-carousel-fuzz-1-10.yaml").path
-        #expect(lines.dropFirst().first?.hasSuffix(" to 2 gestures and 0.24 s: \(file)") == true, "\(lines)")
-        #expect(lines.last == "horizontal-carousel: 1 script, 1 broke an invariant")
+        #expect(lines.first == "case 18: frame 263 (4.383333 s) pager.phase: is \"idle\" at 60 fps but \"animating\" at 120 fps [frame rates agree]")
+        let file = out.appendingPathComponent("pagination-demo-fuzz-3-18.yaml").path
+        #expect(lines.dropFirst().first == "  shrunk from 6 gestures and 5.71 s to 3 gestures and 4.44 s: \(file)", "\(lines)")
+        #expect(lines.last == "pagination-demo: 1 script, 1 broke an invariant")
         let check = try flick(["check", file])
         #expect(check.status == 1)
-        #expect(check.stdout.contains("jumped 39.078514 pt when the finger came down"))
+        #expect(check.stdout.contains("pager.phase: is \"idle\" at 60 fps but \"animating\" at 120 fps"))
         // Run again: the same file, left as it is.
-        let again = try flick(["fuzz", "horizontal-carousel", "--seed", "1", "--case", "10", "--out", out.path])
+        let again = try flick(["fuzz", "pagination-demo", "--seed", "3", "--case", "18", "--out", out.path])
         #expect(again.stdout == run.stdout)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["horizontal-carousel-fuzz-1-10.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["pagination-demo-fuzz-3-18.yaml"])
     }
 
     @Test("fuzz: bad input exits 2")
