@@ -210,3 +210,71 @@ struct PagerTests {
         #expect(end.scrollView("list")!.contentOffset.y == 0)
     }
 }
+
+/// The bundled Vimeo examples' animated resize, before and after the fix (the Vimeo article on paging tab views:
+/// `viewWillTransition(to:with:)` sets the offset for the new size inside the transition's animation).
+///
+/// What "a boundary between two tabs shows" means on states: the pager shows the content from contentOffset.x to
+/// contentOffset.x + frame.width, and page i spans [i·w, (i+1)·w) for the frame's width w. That span holds a page
+/// edge strictly inside it (two pages show side by side) exactly when contentOffset.x / w is not a whole number.
+@Suite("Vimeo examples: an animated resize with and without keepsPageOnResize")
+struct VimeoResizeExampleTests {
+    static func example(_ name: String) throws -> [FrameState] {
+        Simulation.frames(of: try ScenarioDecoder.load(path: ScenarioFiles.examples.appendingPathComponent(name).path))
+    }
+
+    /// contentOffset.x in pages of the frame's current width.
+    static func pages(_ frame: FrameState) -> Double {
+        let pager = frame.scrollView("pager")!
+        return pager.contentOffset.x / pager.frame.width
+    }
+
+    @Test("vimeo-tabs: the viewport grows over 0.4 s and every frame shows one whole page")
+    func vimeoTabsAnimatesWithoutABoundary() throws {
+        let f = try Self.example("vimeo-tabs.yaml")
+        let during = f.filter { $0.time > 3.4 && $0.time < 3.8 }
+        #expect(during.count == 23)
+        // The resize is animated: widths strictly between the two sizes, rising.
+        #expect(during.allSatisfy { $0.viewport.width > 390 && $0.viewport.width < 600 })
+        #expect(zip(during, during.dropFirst()).allSatisfy { $0.viewport.width < $1.viewport.width })
+        // Halfway along easeInOut, half the change.
+        let half = try #require(f.first { abs($0.time - 3.6) < 1e-9 })
+        #expect(abs(half.viewport.width - 495) < 1e-9)
+        // From before the resize to the end: page 3 (More), whole, at every frame.
+        for frame in f where frame.time >= 3.3 {
+            let pager = frame.scrollView("pager")!
+            #expect(pager.frame.width == frame.viewport.width)
+            #expect(abs(Self.pages(frame) - 3) < 1e-12, "at \(frame.time) s: \(pager.contentOffset.x) of \(pager.frame.width)")
+            #expect(pager.contentSize.width == 4 * pager.frame.width)
+            #expect(frame.pager!.page == 3)
+            #expect(abs(frame.pager!.fraction - 0.75) < 1e-12)
+        }
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 1800)
+    }
+
+    @Test("vimeo-tabs-resize-bug: contentSize changes, contentOffset does not, and two tabs show from the first frame of the resize")
+    func theBugShowsABoundary() throws {
+        let f = try Self.example("vimeo-tabs-resize-bug.yaml")
+        let before = try #require(f.last { $0.time < 1.6 })
+        #expect(abs(before.scrollView("pager")!.contentOffset.x - 390) < 0.01)
+        var boundaries = 0
+        for frame in f where frame.time > 1.6 {
+            let pager = frame.scrollView("pager")!
+            #expect(pager.contentOffset.x == 390, "at \(frame.time) s")
+            #expect(pager.contentSize.width == 4 * frame.viewport.width)
+            let pages = Self.pages(frame)
+            // Two pages show: the span holds the edge of page 1 at 1·w, strictly inside.
+            #expect(pages > 0 && pages < 1, "at \(frame.time) s: \(pages) pages")
+            if pages != pages.rounded() { boundaries += 1 }
+        }
+        #expect(boundaries == f.filter { $0.time > 1.6 }.count)
+        // At the end: 390 of a 600 pt page, so Comments' last 210 pt beside Details' first 390, and the indicator
+        // (x = bar width × contentOffset.x / contentSize.width) straddles their tabs.
+        let end = try #require(f.last)
+        #expect(end.viewport.width == 600)
+        #expect(end.pager!.fraction == 390.0 / 2400)
+        #expect(end.pager!.indicator.x == 97.5)
+        let tabs = end.pager!.tabs
+        #expect(end.pager!.indicator.x < tabs[1].x && end.pager!.indicator.x + end.pager!.indicator.width > tabs[1].x)
+    }
+}
