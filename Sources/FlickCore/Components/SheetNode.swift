@@ -274,10 +274,12 @@ final class Sheet: NestedScrollParticipant {
         case .resting:
             motion = .resting(top: top(of: currentDetent))
         case .animating(let a, let dismissing) where t < a.endTime:
+            // The settle goes on relative to its target, which moves with the viewport: the spring is shifted by
+            // the target's move, not re-aimed from where it is. An animated resize calls this at every sampled
+            // instant; the shifts add up to the target's whole move, so the top at an instant depends only on the
+            // viewport's size then, not on how often the resize was sampled (60 and 120 fps agree).
             let target = dismissing ? viewportHeight : top(of: currentDetent)
-            motion = .animating(.spring(from: a.position(at: t), to: target, velocity: a.velocity(at: t),
-                                        spring: spec.spring, threshold: settings.restThreshold, start: t),
-                                dismissing: dismissing)
+            motion = .animating(a.shifted(by: target - a.finalPosition), dismissing: dismissing)
         case .animating(_, let dismissing):
             motion = dismissing ? .dismissed : .resting(top: top(of: currentDetent))
         case .tracking, .dismissed:

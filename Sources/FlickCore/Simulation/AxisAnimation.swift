@@ -59,6 +59,25 @@ struct AxisAnimation: Sendable {
     /// The kind of motion at `t`, or nil once settled.
     func kind(at t: Double) -> AnimationKind? { segment(at: t)?.kind }
 
+    /// The same motion `delta` points further along the axis, as when its target moves with a layout change: the
+    /// position at every instant moves by `delta`; velocity, timing and when it settles do not change. Shifts add
+    /// up, so shifting by a target's moves one at a time gives the motion shifted by the whole move.
+    func shifted(by delta: Double) -> AxisAnimation {
+        let moved = segments.map { segment -> Segment in
+            var segment = segment
+            switch segment.piece {
+            case .decay(var d):
+                d.origin += delta
+                segment.piece = .decay(d)
+            case .spring(let m):
+                segment.piece = .spring(SpringMotion(spring: m.spring, from: m.from + delta, to: m.to + delta,
+                                                     initialVelocity: m.initialVelocity))
+            }
+            return segment
+        }
+        return AxisAnimation(segments: moved, endTime: endTime, finalPosition: finalPosition + delta)
+    }
+
     /// UIScrollView's release: momentum with `rate`, which, if it would cross an edge of `limits`, meets the
     /// edge and continues as the bounce spring with the velocity it had there; released outside `limits`, the
     /// bounce spring returns to the nearer edge starting from `velocity`. Nil when there is nothing to animate.
