@@ -278,3 +278,77 @@ struct VimeoResizeExampleTests {
         #expect(end.pager!.indicator.x < tabs[1].x && end.pager!.indicator.x + end.pager!.indicator.width > tabs[1].x)
     }
 }
+
+/// The bundled ten-tabs example against Parchment's `.centered` selected scroll position and its indicator: every
+/// tab rests at the bar offset that centres it, clamped to the bar's content (`PagingDistance.swift`); between two
+/// pages the bar offset, the indicator's x and its width go from the current tab's to the next one's in proportion
+/// to the page fraction (`PagingController.swift`: initial content offset + distance × progress).
+@Suite("ten-tabs: a scrollable bar that keeps the selected tab centred")
+struct TenTabsExampleTests {
+    static let frames = Simulation.frames(of: try! ScenarioDecoder.load(
+        path: ScenarioFiles.examples.appendingPathComponent("ten-tabs.yaml").path))
+
+    /// Tab origins and widths in the bar's content (the states give them relative to the scrolled bar).
+    static func content(_ pager: PagerState) -> [(x: Double, width: Double)] {
+        pager.tabs.map { ($0.x + pager.tabBarOffset, $0.width) }
+    }
+
+    @Test("At every frame the bar offset, indicator x and width interpolate the neighbouring tabs' by the page fraction")
+    func interpolatesByFraction() throws {
+        var between = 0
+        for frame in Self.frames {
+            let pager = try #require(frame.pager)
+            let scroll = try #require(frame.scrollView("pager"))
+            let tabs = Self.content(pager), bar = pager.tabBar.width
+            let total = tabs.map(\.width).reduce(0, +)
+            #expect(total > bar, "the bar scrolls")
+            let position = scroll.contentOffset.x / scroll.frame.width
+            let i = min(max(Int(position.rounded(.down)), 0), 9), j = min(i + 1, 9)
+            let f = min(max(position - Double(i), 0), 1)
+            func resting(_ k: Int) -> Double { min(max(tabs[k].x + tabs[k].width / 2 - bar / 2, 0), total - bar) }
+            expectClose(pager.tabBarOffset, resting(i) + (resting(j) - resting(i)) * f, 1e-9, "bar offset at \(frame.time) s")
+            expectClose(pager.indicator.x + pager.tabBarOffset, tabs[i].x + (tabs[j].x - tabs[i].x) * f, 1e-9, "indicator x at \(frame.time) s")
+            expectClose(pager.indicator.width, tabs[i].width + (tabs[j].width - tabs[i].width) * f, 1e-9, "indicator width at \(frame.time) s")
+            if f > 0.05 && f < 0.95 { between += 1 }
+        }
+        #expect(between > 20)
+    }
+
+    @Test("At rest on a page, the selected tab is centred unless the bar's content ends first")
+    func selectedTabCentred() throws {
+        var centredRests = 0
+        for frame in Self.frames where frame.scrollView("pager")!.phase == .idle {
+            let pager = frame.pager!, tab = pager.tabs[pager.page], bar = pager.tabBar.width
+            let total = pager.tabs.map(\.width).reduce(0, +)
+            let centre = tab.x + tab.width / 2
+            if pager.tabBarOffset > 0 && pager.tabBarOffset < total - bar {
+                expectClose(centre, bar / 2, 1e-9, "tab \(pager.page) at \(frame.time) s")
+                centredRests += 1
+            } else {
+                // At an end of the bar: the centring offset was clamped.
+                let wanted = centre + pager.tabBarOffset - bar / 2
+                #expect(wanted <= 1e-9 || wanted >= total - bar - 1e-9)
+            }
+        }
+        #expect(centredRests > 30)
+    }
+
+    @Test("The tap on Science, partly off the bar's right edge, scrolls the pages and the bar together to it")
+    func tapScrollsBoth() throws {
+        let before = try #require(Self.frames.last { $0.time < 2.0 })
+        let science = try #require(before.pager?.tabs[4])
+        let bar = try #require(before.pager?.tabBar)
+        #expect(science.x < bar.width && science.x + science.width > bar.width, "Science shows only in part")
+        #expect(before.pager?.page == 2)
+        let after = Self.frames.filter { $0.time >= 2.0 }
+        let offsets = after.map { $0.scrollView("pager")!.contentOffset.x }, bars = after.map { $0.pager!.tabBarOffset }
+        #expect(offsets.last! == 4 * 390)
+        // Both move, and only forwards (the spring is critically damped).
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 } && offsets.first! < offsets.last!)
+        #expect(zip(bars, bars.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 } && bars.first! < bars.last!)
+        let end = after.last!.pager!
+        #expect(end.page == 4)
+        expectClose(end.tabs[4].x + end.tabs[4].width / 2, bar.width / 2, 1e-9, "Science centred")
+        #expect(end.tabs[4].x >= 0 && end.tabs[4].x + end.tabs[4].width <= bar.width, "whole on screen")
+    }
+}
