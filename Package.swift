@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "FlickRender", targets: ["FlickRender"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
+        .library(name: "FlickRunner", targets: ["FlickRunner"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
         .library(name: "FlickReview", targets: ["FlickReview"]),
     ],
@@ -55,18 +56,21 @@ let package = Package(
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer
         // (Cairo and librsvg only rasterise SVG files).
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
-        // Golden-frame assertions for XCTest and Swift Testing (renders a scenario and compares with FlickDiff), and
-        // the test runner behind `flick check` and `flick test`: expectations, invariants, goldens, JUnit.
+        // The test runner behind `flick check`, `flick test` and `flick fuzz`: expectations, invariants, golden
+        // frames (render a scenario, compare with FlickDiff), JUnit. It links no test framework, so neither does
+        // the `flick` binary.
         .target(
-            name: "FlickTesting",
+            name: "FlickRunner",
             dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
         ),
+        // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
+        .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickTesting", "FlickReview",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,7 +79,7 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
-        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickRunner", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
         // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),

@@ -18,6 +18,32 @@ if [[ "${CI:-}" == "true" || "${FLICK_WITH_FFMPEG:-}" == "1" ]] && ! command -v 
 fi
 # --- End of the optional ffmpeg block.
 
+# --- Optional: Chromium and Playwright, for the review pages' browser tests (scripts/browser-tests.sh, run by .ci/run).
+# --- Installed on CI (CI=true) or when FLICK_WITH_BROWSER=1: Debian's chromium, and Playwright from PyPI in a virtual
+# --- environment under .build/ (it drives the system Chromium: no browser download).
+if [[ "${CI:-}" == "true" || "${FLICK_WITH_BROWSER:-}" == "1" ]]; then
+    venv="$(cd "$(dirname "$0")/.." && pwd)/.build/browser-venv"
+    if [[ "$(uname)" == "Darwin" ]]; then
+        command -v chromium >/dev/null || echo "install-deps: the browser tests need chromium on PATH (brew install --cask chromium)" >&2
+    else
+        browser_packages=()
+        command -v chromium >/dev/null || browser_packages+=(chromium)
+        python3 -c "import ensurepip, venv" 2>/dev/null || browser_packages+=(python3 python3-venv)
+        if (( ${#browser_packages[@]} > 0 )); then
+            echo "install-deps: installing ${browser_packages[*]} (the review pages' browser tests)" >&2
+            if [[ $(id -u) -eq 0 ]]; then browser_sudo=(); else browser_sudo=(sudo); fi
+            DEBIAN_FRONTEND=noninteractive "${browser_sudo[@]}" apt-get update -qq
+            DEBIAN_FRONTEND=noninteractive "${browser_sudo[@]}" apt-get install -y -qq --no-install-recommends "${browser_packages[@]}" >/dev/null
+        fi
+    fi
+    if ! "$venv/bin/python" -c "import playwright" 2>/dev/null; then
+        echo "install-deps: installing Playwright into $venv" >&2
+        python3 -m venv "$venv"
+        "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "playwright==1.65.2"
+    fi
+fi
+# --- End of the optional browser block.
+
 if [[ "$(uname)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "install-deps: Homebrew is needed on macOS (https://brew.sh)" >&2; exit 2; }
     for formula in pkg-config cairo librsvg libspng font-dejavu; do

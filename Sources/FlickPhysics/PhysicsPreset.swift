@@ -85,6 +85,29 @@ public struct PhysicsPreset: Hashable, Sendable {
 
     /// UIKit with Flick's defaults: today's numbers.
     public static let uikit = PhysicsPreset(.uikit)
+
+    /// The largest jump with which a motion of these rules may end (its final snap to rest): UIKit's half pixel;
+    /// Flutter's tolerance distance and Android's whole pixels, a pixel; FloatingPanel, which lays the panel out
+    /// at its anchor once its last display frame came within a pixel, moving at most a pixel, two.
+    public var restDistance: Double {
+        var distance = max(list.restThreshold, sheet.restThreshold)
+        switch list.momentum {
+        case .uikit: break
+        case .flutterBouncing, .flutterClamping, .androidSpline: distance = max(distance, list.tolerance.distance, 1 / display.scale)
+        }
+        if case .flutterSpring(_, let tolerance) = paging.settle { distance = max(distance, tolerance.distance) }
+        if case .floatingPanel = sheet.target { distance = max(distance, 2 / display.scale) }
+        if case .flutterSnapping(let tolerance, _) = sheet.target { distance = max(distance, tolerance.distance) }
+        return distance
+    }
+
+    /// Whether every motion after a lift starts with the velocity the content had under the finger: false when a
+    /// fling gate zeroes slow releases or clamps fast ones, or the sheet snaps at its own speed (Flutter's 1600 pt/s).
+    public var releasesWithFingerVelocity: Bool {
+        guard list.gate == nil, paging.gate == nil, sheet.gate == nil else { return false }
+        if case .flutterSnapping = sheet.target { return false }
+        return true
+    }
 }
 
 // MARK: - Lists
@@ -281,6 +304,8 @@ public struct PagingRule: Hashable, Sendable {
     public var settle: Settle
     /// The drag-end fling gate, if any.
     public var gate: FlingGate?
+    /// The rate Flick's snapped scrolling (`paging: {snap: p}`) projects a release with: UIScrollView's.
+    public var projectionRate: DecelerationRate = .normal
 
     public enum Settle: Hashable, Sendable {
         /// Flick's closed-form spring (response 0.3 s, critically damped), ending within `threshold`.
@@ -312,11 +337,38 @@ public struct PagingRule: Hashable, Sendable {
     /// when the system does so, and to `0..<pageCount`.
     public func targetPage(offset: Double, pageWidth: Double, velocity: Double, dragStartPage: Int,
                            pageCount: Int) -> Int {
-        guard pageWidth > 0, pageCount > 0 else { return 0 }
-        var page = Paging.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity,
-                                     velocityThreshold: velocityThreshold)
+        pageDecision(offset: offset, pageWidth: pageWidth, velocity: velocity, dragStartPage: dragStartPage,
+                     pageCount: pageCount).page
+    }
+
+    /// Why a release goes to its page: the page position at the release, the half page its velocity added, the
+    /// page that rounds to, and the limits that moved it.
+    public struct PageDecision: Hashable, Sendable {
+        /// The chosen page.
+        public var page: Int
+        /// offset ÷ page width at the release.
+        public var position: Double
+        /// +0.5 or −0.5 when the velocity passed `velocityThreshold` that way, else 0.
+        public var nudge: Double
+        /// The page `position + nudge` rounds to (halves away from zero), before any limit.
+        public var rounded: Int
+        /// The page the drag started on, when the one-page limit moved the choice.
+        public var limitedFrom: Int?
+    }
+
+    /// `targetPage`, with its reasons.
+    public func pageDecision(offset: Double, pageWidth: Double, velocity: Double, dragStartPage: Int,
+                             pageCount: Int) -> PageDecision {
+        guard pageWidth > 0, pageCount > 0 else {
+            return PageDecision(page: 0, position: 0, nudge: 0, rounded: 0, limitedFrom: nil)
+        }
+        let rounded = Paging.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity,
+                                        velocityThreshold: velocityThreshold)
+        var page = rounded
         if limitsToAdjacentPage { page = min(max(page, dragStartPage - 1), dragStartPage + 1) }
-        return min(max(page, 0), pageCount - 1)
+        let nudge = velocity > velocityThreshold ? 0.5 : velocity < -velocityThreshold ? -0.5 : 0
+        return PageDecision(page: min(max(page, 0), pageCount - 1), position: offset / pageWidth, nudge: nudge,
+                            rounded: rounded, limitedFrom: page != rounded ? dragStartPage : nil)
     }
 
     /// The motion to a page's offset (also a tab tap's).
@@ -370,6 +422,9 @@ public struct SheetRule: Hashable, Sendable {
     public var restThreshold: Double
     /// The display FloatingPanel steps at.
     public var display: PhysicsDisplay
+    /// Replace the response and the damping ratio of each sheet's own spring (`Release.spring`), when set.
+    public var springResponse: Double?
+    public var springDampingRatio: Double?
 
     public init(target: Target, removal: Removal, overscroll: ScrollRule.Overscroll, gate: FlingGate? = nil,
                 restThreshold: Double, display: PhysicsDisplay) {
@@ -469,15 +524,72 @@ public struct SheetRule: Hashable, Sendable {
         public var projected: Double?
         /// The detents the rule chose among (indices into `detentTops`).
         public var candidates: [Int]
+        /// Why the rule chose what it chose.
+        public var reason: Reason = .stayed
+        /// For a dismissible sheet: what the removal rule measured, whether it removed the sheet or not.
+        public var removal: RemovalCheck?
+    }
+
+    /// Why a release went where it went.
+    public enum Reason: Hashable, Sendable {
+        /// UIKit: the candidate nearest to the top projected with this deceleration rate.
+        case nearestToProjection(rate: Double)
+        /// FloatingPanel's `targetState`: the (clipped) projection covered `progress` of the way from candidate
+        /// `from` to candidate `to` (indices into `detentTops`); past `redirect` it goes on to `to`.
+        case redirect(from: Int, to: Int, progress: Double, redirect: Double, rate: Double)
+        /// Flutter's snapping: released no faster than `tolerance`, the nearest size.
+        case nearestSize(tolerance: Double)
+        /// Flutter's snapping: a fling, the next size in its direction, at `speed` pt/s.
+        case nextSizeInDirection(speed: Double)
+        /// Flutter: already at a size and still, it does not move.
+        case atSnapSize
+        /// The removal rule let it leave (`removal` says with which numbers).
+        case removed
+        /// Nothing to decide.
+        case stayed
+    }
+
+    /// What a removal rule measured at a release.
+    public struct RemovalCheck: Hashable, Sendable {
+        public enum Rule: Hashable, Sendable {
+            /// Flick's cards: `distance` below the lowest detent against `distanceThreshold`, or `velocity` against
+            /// `velocityThreshold`.
+            case distanceOrVelocity
+            /// FloatingPanel: `velocity ÷ distance` (to the hidden position) against `ratioThreshold`.
+            case velocityOverDistance
+            /// Material `BottomSheet`: `velocity` against 700 pt/s, or the fraction showing against one half.
+            case flingOrHalf
+        }
+        public var rule: Rule
+        /// Points: below the lowest detent (Flick), to the hidden position (FloatingPanel), or the fraction of
+        /// the lowest detent still showing (Material, 0...1).
+        public var distance: Double
+        public var distanceThreshold: Double?
+        /// d(top)/dt, pt/s, positive downwards.
+        public var velocity: Double
+        public var velocityThreshold: Double?
+        /// FloatingPanel's velocity ÷ distance, 1/s, and its threshold.
+        public var ratio: Double?
+        public var ratioThreshold: Double?
+        public var removes: Bool
     }
 
     /// Decides where a released sheet goes and how.
-    public func release(_ r: Release) -> Decision {
+    public func release(_ release: Release) -> Decision {
+        var r = release
+        if springResponse != nil || springDampingRatio != nil {
+            r.spring = Spring(response: springResponse ?? r.spring.response,
+                              dampingRatio: springDampingRatio ?? r.spring.dampingRatio)
+        }
         let tops = r.detentTops
         let lowestTop = tops.max() ?? r.viewportHeight
         // Detent indices from the lowest to the highest (by top, descending; ties in document order).
         let order = tops.indices.sorted { tops[$0] > tops[$1] || (tops[$0] == tops[$1] && $0 < $1) }
-        if r.dismissible, let leave = removal(r, lowestTop: lowestTop) { return leave }
+        let check = r.dismissible ? removalCheck(r, lowestTop: lowestTop) : nil
+        if let check, check.removes, var leave = removal(r, lowestTop: lowestTop) {
+            leave.removal = check
+            return leave
+        }
         switch target {
         case .uikit(let rate):
             let projected = project(position: r.top, velocity: r.velocity, rate: rate)
@@ -490,7 +602,7 @@ public struct SheetRule: Hashable, Sendable {
                 : .spring(from: r.top, to: destination, velocity: r.velocity, spring: r.spring,
                           threshold: restThreshold, start: r.time)
             return Decision(outcome: .detent(chosen), destination: destination, motion: motion, projected: projected,
-                            candidates: candidates)
+                            candidates: candidates, reason: .nearestToProjection(rate: rate.rawValue), removal: check)
         case .floatingPanel(let behavior):
             // FloatingPanel's anchors in increasing position: the highest detent first.
             let anchors = order.reversed().map { tops[$0] }
@@ -504,7 +616,12 @@ public struct SheetRule: Hashable, Sendable {
                                                displayScale: display.scale, refreshRate: display.refreshRate),
                            start: r.time)
             return Decision(outcome: .detent(chosen), destination: destination, motion: motion,
-                            projected: decision.projected, candidates: [indices[decision.from], indices[decision.to]])
+                            projected: decision.projected, candidates: [indices[decision.from], indices[decision.to]],
+                            reason: .redirect(from: indices[decision.from], to: indices[decision.to],
+                                              progress: decision.progress,
+                                              redirect: max(min(behavior.redirectionalProgress, 1), 0),
+                                              rate: behavior.momentumProjectionRate),
+                            removal: check)
         case .flutterSnapping(let tolerance, let duration):
             // Sizes (heights) in increasing order: the lowest detent first; the sheet grows when its top rises.
             let sizes = order.map { r.viewportHeight - tops[$0] }
@@ -514,16 +631,19 @@ public struct SheetRule: Hashable, Sendable {
                 // Already at a snap size: Flutter does not snap (`_isAtSnapSize`).
                 let chosen = order[at]
                 return Decision(outcome: .detent(chosen), destination: r.top, motion: nil, projected: nil,
-                                candidates: [chosen])
+                                candidates: [chosen], reason: .atSnapSize, removal: check)
             }
             let snap = SnappingSimulation(position: size, velocity: growth, snapSizes: sizes, tolerance: tolerance,
                                           snapAnimationDuration: duration)
             let chosen = order[sizes.firstIndex(of: snap.target) ?? 0]
             // The motion in tops: the snap's size mirrored about the viewport's bottom.
             let inTops = SnappingSimulation(position: r.top, target: tops[chosen], velocity: -snap.velocity)
+            let reason: Reason = abs(growth) <= tolerance.velocity ? .nearestSize(tolerance: tolerance.velocity)
+                : .nextSizeInDirection(speed: abs(snap.velocity))
             return Decision(outcome: .detent(chosen), destination: tops[chosen],
                             motion: snap.duration > 0 ? .snapping(inTops, start: r.time) : nil, projected: nil,
-                            candidates: neighbours(of: snap.target, in: sizes).map { order[$0] })
+                            candidates: neighbours(of: snap.target, in: sizes).map { order[$0] }, reason: reason,
+                            removal: check)
         }
     }
 
@@ -536,7 +656,7 @@ public struct SheetRule: Hashable, Sendable {
             let motion = AxisMotion.spring(from: r.top, to: r.viewportHeight, velocity: r.velocity, spring: r.spring,
                                            threshold: restThreshold, start: r.time)
             return Decision(outcome: .dismiss, destination: r.viewportHeight, motion: motion, projected: nil,
-                            candidates: [])
+                            candidates: [], reason: .removed)
         case .floatingPanel:
             let behavior = floatingPanel ?? .default
             let hidden = r.viewportHeight + FloatingPanelBehavior.hiddenInset
@@ -545,7 +665,8 @@ public struct SheetRule: Hashable, Sendable {
             let spring = Spring(response: Self.floatingPanelRemovalResponse, dampingRatio: ratio)
             let motion = AxisMotion.spring(from: r.top, to: hidden, velocity: r.velocity, spring: spring,
                                            threshold: restThreshold, start: r.time)
-            return Decision(outcome: .dismiss, destination: hidden, motion: motion, projected: nil, candidates: [])
+            return Decision(outcome: .dismiss, destination: hidden, motion: motion, projected: nil, candidates: [],
+                            reason: .removed)
         case .materialBottomSheet:
             let childHeight = r.viewportHeight - lowestTop
             guard childHeight > 0 else { return nil }
@@ -563,7 +684,34 @@ public struct SheetRule: Hashable, Sendable {
             let motion = AxisMotion(segments: [.init(start: r.time, law: .flutterSpring(spring), phase: .spring)],
                                     endTime: r.time + gone, finalPosition: r.viewportHeight)
             return Decision(outcome: .dismiss, destination: r.viewportHeight, motion: motion, projected: nil,
-                            candidates: [])
+                            candidates: [], reason: .removed)
+        }
+    }
+
+    /// What the removal rule measures at a release, and whether the sheet leaves: the same tests `removal` makes.
+    private func removalCheck(_ r: Release, lowestTop: Double) -> RemovalCheck {
+        switch removal {
+        case .uikit:
+            let below = r.top - lowestTop
+            return RemovalCheck(rule: .distanceOrVelocity, distance: below, distanceThreshold: r.dismissDistance,
+                                velocity: r.velocity, velocityThreshold: r.dismissVelocity,
+                                removes: r.top > lowestTop && (below > r.dismissDistance || r.velocity > r.dismissVelocity))
+        case .floatingPanel:
+            let behavior = floatingPanel ?? .default
+            let hidden = r.viewportHeight + FloatingPanelBehavior.hiddenInset
+            let distance = abs(r.top - hidden)
+            return RemovalCheck(rule: .velocityOverDistance, distance: distance, velocity: r.velocity,
+                                ratio: distance != 0 ? r.velocity / distance : 0,
+                                ratioThreshold: behavior.removalVelocityThreshold,
+                                removes: behavior.shouldRemove(position: r.top, velocity: r.velocity, hidden: hidden))
+        case .materialBottomSheet:
+            let childHeight = r.viewportHeight - lowestTop
+            let value = childHeight > 0 ? (r.viewportHeight - r.top) / childHeight : 1
+            return RemovalCheck(rule: .flingOrHalf, distance: value,
+                                distanceThreshold: Self.materialCloseProgressThreshold, velocity: r.velocity,
+                                velocityThreshold: Self.materialMinFlingVelocity,
+                                removes: childHeight > 0 && (r.velocity > Self.materialMinFlingVelocity
+                                                             || value < Self.materialCloseProgressThreshold))
         }
     }
 

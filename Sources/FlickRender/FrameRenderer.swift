@@ -92,6 +92,31 @@ public final class FrameRenderer {
         try encoder.encode(image(of: frame))
     }
 
+    /// The review layer of `overlay` alone, on a transparent image of the frame's size, as PNG: the review page
+    /// lays it over the plain frame and can hide it again. The layer is drawn last, so the two together look
+    /// like the frame drawn with `overlay` (up to the rounding of translucent pixels).
+    public func overlayLayerPNG(of frame: FrameState) throws -> Data {
+        let size = pixelSize(of: frame)
+        let surface = try ImageSurface(pixelWidth: size.width, pixelHeight: size.height)
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        OverlayDrawing.draw(in: DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
+                                            scale: scale, icons: icons))
+        surface.flush()
+        return try encoder.encode(surface)
+    }
+
+    /// The review layer alone as an SVG document in points (see `overlayLayerPNG(of:)`).
+    public func overlayLayerSVG(of frame: FrameState) throws -> Data {
+        let surface = try SVGSurface(width: frame.viewport.width, height: frame.viewport.height)
+        do {
+            let canvas = Canvas(surface)
+            OverlayDrawing.draw(in: DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
+                                                scale: scale, icons: icons))
+        }
+        return try surface.finish()
+    }
+
     /// `frame` as an SVG document in points.
     public func svg(of frame: FrameState) throws -> Data {
         let surface = try SVGSurface(width: frame.viewport.width, height: frame.viewport.height)

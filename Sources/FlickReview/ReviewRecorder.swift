@@ -18,6 +18,12 @@ public struct ReviewOptions: Sendable {
     public var playbackFPS: Double
     /// Slow motion factor the frames were sampled with (1: none), for the labels.
     public var slow: Int
+    /// `index.html`, the review page, with `states.js` (and `motion.svg`, which it shows).
+    public var html = false
+    /// The frames' extension the page shows (`png`, or `svg` when only SVG frames are written).
+    public var frameExtension = "png"
+    /// Whether the render writes the review layer alone into `overlay/` (the page's overlay switch).
+    public var overlayLayer = false
 
     public init(preview: Bool = false, contactSheet: Bool = false, contactSheetFrames: Int = ContactSheet.defaultFrameLimit,
                 motion: Bool = false, video: VideoFormat? = nil, ffmpegPath: String? = nil, playbackFPS: Double,
@@ -33,12 +39,13 @@ public struct ReviewOptions: Sendable {
     }
 
     /// Whether any output is asked for.
-    public var isEmpty: Bool { !preview && !contactSheet && !motion && video == nil }
+    public var isEmpty: Bool { !preview && !contactSheet && !motion && video == nil && !html }
 
     /// The files written, in the render's folder.
     public var fileNames: [String] {
         (preview ? ["preview.apng"] : []) + (video.map { ["preview.\($0.rawValue)"] } ?? [])
             + (contactSheet ? ["contact-sheet.png"] : []) + (motion ? ["motion.svg", "motion.png"] : [])
+            + (html ? (motion ? [] : ["motion.svg"]) + ["index.html", "states.js"] : [])
     }
 }
 
@@ -111,11 +118,20 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             try folder.write(encoder.encode(sheet.image(thumbnails: thumbnails)), to: "contact-sheet.png")
             thumbnails = [:]
         }
-        if options.motion {
+        var plot: MotionPlot?
+        if options.motion || options.html {
             let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
-            let plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
-            try folder.write(plot.svg(), to: "motion.svg")
-            try folder.write(encoder.encode(plot.image()), to: "motion.png")
+            plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
+            try folder.write(plot!.svg(), to: "motion.svg")
+        }
+        if options.motion, let plot { try folder.write(encoder.encode(plot.image()), to: "motion.png") }
+        if options.html {
+            // The states document the render has just written, as a script the page can load from disk.
+            let states = try Data(contentsOf: folder.staging.appendingPathComponent("states.json"))
+            try folder.write(ReviewPage.statesScript(states), to: "states.js")
+            let data = RunPageData(scenario: scenario, timeline: timeline, canvas: canvas, frameExtension: options.frameExtension,
+                                   overlay: options.overlayLayer, plot: plot)
+            try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
         }
     }
 

@@ -1,5 +1,7 @@
 import FlickCore
 import FlickDiff
+// The goldens' types (GoldenRecordMode, GoldenFrameResult, …) come with these assertions.
+@_exported import FlickRunner
 import Foundation
 import Testing
 import XCTest

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FlickCore
-import FlickTesting
+import FlickRunner
 import Foundation
 
 struct Check: ParsableCommand {

@@ -17,6 +17,8 @@ struct Diff: ParsableCommand, WritesOutput {
 
         With --out DIR, writes for each frame with differing pixels NAME.diff.png (differing pixels in --diff-color, anti-aliased ones in --aa-color, over a grey copy of A faded to --alpha) and NAME.sidebyside.png (A | B | diff; stacked, or reduced, when three side by side would be wider than 32767 pixels). The images are written into a hidden folder beside DIR and renamed into place when complete; DIR must be new, empty, or an earlier flick output (it holds a .flick-output list of flick's files and nothing else), which is then replaced. Files flick did not write are never overwritten or deleted. If an image cannot be written, none is kept.
 
+        With --report DIR, writes DIR/index.html, a page to review the run in a browser (opened from disk, no network): every frame compared with its differing pixels, and for each frame that differs expected | actual | diff side by side or as a wipe, with the numbers. The images it shows are written beside it (expected/, actual/ and diff/NAME.png); DIR is written like --out's folder. The exit status is the same with or without it.
+
         Every image is limited to 64 megapixels, checked from its header before it is decoded. Colours are #rrggbb or r,g,b.
 
         Exit status: 0 within tolerance, 1 beyond it, 2 on error (unreadable, too large or non-PNG file, size mismatch, missing or extra frame, a bad option).
@@ -61,6 +63,9 @@ struct Diff: ParsableCommand, WritesOutput {
 
     @Option(help: ArgumentHelp("Write diff images of the frames that differ into this folder.", valueName: "DIR"))
     var out: String?
+
+    @Option(help: ArgumentHelp("Write a review page of the comparison, index.html with the images it shows, into this folder.", valueName: "DIR"))
+    var report: String?
 
     @Option(help: ArgumentHelp("Output: text (a table and a summary line) or json.", valueName: "F"))
     var format: String = "text"
@@ -159,17 +164,25 @@ struct Diff: ParsableCommand, WritesOutput {
             throw failureExit
         }
 
-        let output: OutputFolder?
+        let output: OutputFolder?, reportFolder: OutputFolder?
         do {
             if out?.isEmpty == true { throw RenderError("--out is empty; give the folder the diff images go in") }
+            try checkReportOption()
             output = try out.map { try OutputFolder(destination: URL(fileURLWithPath: $0)) }
+            do {
+                reportFolder = try report.map { try Self.reportFolder(URL(fileURLWithPath: $0)) }
+            } catch {
+                output?.abandon()
+                throw error
+            }
         } catch {
             printError("error: \(error)")
             throw failureExit
         }
 
-        guard let outcomes = compare(frames, options: options, writingTo: output) else {
+        guard let outcomes = compare(frames, options: options, writingTo: output, report: reportFolder) else {
             output?.abandon()
+            reportFolder?.abandon()
             printError("error: \(RenderCancelled())")
             throw Interruption.exit
         }
@@ -198,6 +211,10 @@ struct Diff: ParsableCommand, WritesOutput {
                     writeFailed = true
                 }
             }
+        }
+        if let reportFolder {
+            errors += try writeReport(reportFolder, frames: frames, outcomes: outcomes, errors: errors, options: options,
+                                  failed: writeFailed)
         }
         // All or nothing: an image that could not be written leaves no diff images at all.
         var diffImages = 0
@@ -265,7 +282,8 @@ struct Diff: ParsableCommand, WritesOutput {
 
     /// Compares the pairs on `workers(frames:)` threads, writing diff images as frames finish; nil when a signal
     /// stopped it.
-    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
+    private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?,
+                         report: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
         let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
         let scale = self.scale, timings = self.timings
         let workers = workers(frames: frames.count, framePixels: frames.first.flatMap { pngPixels(path: $0.expected) })
@@ -277,18 +295,25 @@ struct Diff: ParsableCommand, WritesOutput {
                 let frame = frames[index]
                 results[index] = Result { () throws(ImageError) in
                     let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
-                                                   svgScale: scale, drawingDiff: output != nil, buffers: buffers)
+                                                   svgScale: scale, drawingDiff: output != nil || report != nil, buffers: buffers)
                     let comparison = files.comparison
                     if timings {
                         printError("\(frame.name): decode \(milliseconds(files.decodeTime)) ms, compare \(milliseconds(files.compareTime)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
                     }
                     var writeError: ImageError?
-                    if let output, comparison.differingPixels > 0, let diff = comparison.diffImage,
+                    if comparison.differingPixels > 0, let diff = comparison.diffImage,
                        let expected = files.expected, let actual = files.actual {
                         do throws(ImageError) {
-                            try output.write(diff, named: stem(frame.name) + ".diff.png")
-                            try output.write(DiffImages.sideBySide(expected: expected, actual: actual, diff: diff),
-                                             named: stem(frame.name) + ".sidebyside.png")
+                            if let output {
+                                try output.write(diff, named: stem(frame.name) + ".diff.png")
+                                try output.write(DiffImages.sideBySide(expected: expected, actual: actual, diff: diff),
+                                                 named: stem(frame.name) + ".sidebyside.png")
+                            }
+                            if let report {
+                                for (folder, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
+                                    try report.write(image, named: "\(folder)/\(stem(frame.name)).png")
+                                }
+                            }
                         } catch {
                             writeError = error
                         }
@@ -410,7 +435,7 @@ private func pngPixels(path: String) -> Int? {
 }
 
 /// A file name (or path's last component) without its extension.
-private func stem(_ name: String) -> String {
+func stem(_ name: String) -> String {
     ((name as NSString).lastPathComponent as NSString).deletingPathExtension
 }
 

@@ -10,9 +10,9 @@ struct Flick: ParsableCommand {
         discussion: """
         A scenario file (JSON or YAML) describes a scene — sheets, cards, pagers, lists — and the gestures performed on it. Flick simulates the touches with UIKit's physics and writes the state of every frame.
 
-        Exit status: 0 success, 1 a diff found differences, 2 bad input or failure.
+        Exit status: 0 success; 1 differences or failed checks (diff, check, test, fuzz); 2 bad input, bad usage or failure; 128 + N when signal N stopped the command.
         """,
-        subcommands: [Render.self, States.self, Validate.self, Diff.self, Examples.self, Bench.self,
+        subcommands: [Render.self, States.self, Validate.self, Diff.self, Review.self, Examples.self, Bench.self,
                       Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self]
     )
 
@@ -23,7 +23,7 @@ struct Flick: ParsableCommand {
         // Before any thread starts, so that every thread inherits it: see `Interruption`.
         Interruption.hold()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(States.optionalValues(Array(CommandLine.arguments.dropFirst())))
             if !(command is WritesOutput) { Interruption.release() }
             try command.run()
         } catch let exit as ExitCode {

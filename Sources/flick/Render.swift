@@ -22,7 +22,11 @@ struct Render: ParsableCommand, WritesOutput {
 
         motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
 
+        index.html (--html): the review page. Open it from disk, no network needed: it plays the frames at real speed or 0.1×–2×, steps (← →, space, Home, End), scrubs on a timeline marked with touch-downs, releases, taps and resizes, shows the frame's entry of states.json as a tree and the motion plot with a cursor (click to seek), and an onion skin of the previous frames. It loads frames/ by relative path, states.js (states.json as a script) and motion.svg. With --overlay-layer the review layer is written alone to overlay/ and the page switches it on and off; --overlay draws it into the frames instead.
+
         preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
+
+        Sweeps: --set PATH=V1,V2,... (repeatable; or `sweep:` in the file) renders every combination of the values as a variant of one run, into DIR/<name>/variants/NN-values/ (frames/ and states.json each), with contact-sheet.png (a row per variant, a column per key instant, the same time in every column), variants.csv, variants.md and variants.json (settle time, overshoot, final detent or page and peak velocity per variant) and, with --video, grid.mp4|webm|gif (every variant side by side at every frame). A wrong PATH or value is reported as the decoder reports a wrong key, naming the --set; at most 64 variants.
 
         Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
@@ -53,8 +57,14 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Threads drawing and encoding frames (default: all cores).")
     var jobs: Int?
 
-    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png (and the video with --video).")
+    @Flag(name: .customLong("overlay-layer"), help: "Also write the review layer alone, on transparency, to overlay/: the review page switches it on and off over the plain frames.")
+    var overlayLayer = false
+
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video).")
     var review = false
+
+    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run.")
+    var html = false
 
     @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
     var preview = false
@@ -74,6 +84,9 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
+    @OptionGroup(title: "Sweeps (docs/sweeps.md)")
+    var sweepOptions: RenderSweepOptions
+
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
@@ -85,6 +98,9 @@ struct Render: ParsableCommand, WritesOutput {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
         }
         if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if overlay && overlayLayer {
+            throw badInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
+        }
         if contactSheetFrames < 1 || contactSheetFrames > 400 {
             throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
         }
@@ -92,13 +108,18 @@ struct Render: ParsableCommand, WritesOutput {
 
     /// The review outputs asked for, for a scenario played at `playbackFPS`.
     func reviewOptions(playbackFPS: Double, ffmpeg: String?) -> ReviewOptions {
-        ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
-                      contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
-                      playbackFPS: playbackFPS, slow: slow ?? 1)
+        var options = ReviewOptions(preview: review || preview, contactSheet: review || contactSheet,
+                                    contactSheetFrames: contactSheetFrames, motion: review || motion, video: video, ffmpegPath: ffmpeg,
+                                    playbackFPS: playbackFPS, slow: slow ?? 1)
+        options.html = review || html
+        options.frameExtension = format == .svg ? "svg" : "png"
+        options.overlayLayer = overlayLayer
+        return options
     }
 
     func run() throws {
         try checkOptions()
+        if try renderSweeps() { return }
         // A video needs ffmpeg: without it, nothing is written at all.
         var ffmpeg: String?
         if let video {
@@ -136,11 +157,12 @@ struct Render: ParsableCommand, WritesOutput {
             let playbackFPS = scenario.fps / Double(slow ?? 1)
             let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
             let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+            var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: Interruption.cancellation,
                                           observer: reviewOptions.isEmpty ? nil
                                               : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
+            options.overlayLayer = overlayLayer
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
@@ -180,9 +202,14 @@ struct Render: ParsableCommand, WritesOutput {
         if frameCount > ScenarioDecoder.maximumFrames {
             return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
         }
-        let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
-        if pixels > ScenarioDecoder.maximumPixels {
-            return "\(JSONValue.format(scenario.viewport.width))×\(JSONValue.format(scenario.viewport.height)) pt at scale \(JSONValue.format(scenario.viewport.scale)) is \(Int(pixels)) pixels; the limit is 64 megapixels"
+        // The viewport and every size a resize gives it, at the (possibly overridden) scale.
+        let sizes = [scenario.viewport.size] + scenario.gestures.compactMap { gesture -> Size? in
+            if case .resize(let size, _, _) = gesture.action { return size }
+            return nil
+        }
+        let pixelsPerPoint = scenario.viewport.scale
+        if let problem = sizes.lazy.compactMap({ ScenarioDecoder.imageProblem($0, scale: pixelsPerPoint) }).first {
+            return problem
         }
         if let frames, frames.range.lowerBound >= frameCount {
             return "--frames \(frames.text) starts after the last frame (\(frameCount - 1))"

@@ -9,7 +9,11 @@ struct States: ParsableCommand, WritesOutput {
         discussion: """
         Prints the per-frame state document: for each frame its time, the touch, every scroll view's contentOffset, contentSize, insets, frame, velocity, phase and indicator, and the sheet, pager and info panel when the scene has them. JSON gives one frame per line; CSV gives one column per value.
 
+        --explain adds to the frame of each release and tab tap an `explain` list (docs/states.md, "Explanations"): the rule the component followed (`rule`), the release position and velocity, where the rule projected it, the detents or pages it chose among (`candidates`), the one chosen and why (`reason`), and a readable line (`text`); a drag handed between nested components gets an entry saying which one took it in which pass, and a card's release says which scroll view it tracks and why. --explain=text prints those lines on standard error instead, one per decision, and leaves the document as it is without --explain. CSV has no explanation columns.
+
         With -o FILE the document is written beside FILE and renamed over it once complete, so an interrupted run leaves FILE as it was; the replaced file keeps its permissions, and a symbolic link is followed (the file it points to is replaced). A device or a named pipe is written directly. -o - is standard output.
+
+        With --set PATH=V1,V2,... (or `sweep:` in the file), prints one document for every variant of the sweep: the swept keys, then per variant its number, label, assignments, measures (settle time, overshoot, final detent or page, peak velocity) and states document; --format csv prints the measures' table instead (docs/states.md, "Sweeps").
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """
@@ -24,7 +28,26 @@ struct States: ParsableCommand, WritesOutput {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output (replaced only once complete).")
     var output: String?
 
+    /// How decisions are explained: in the document, or as words on standard error.
+    enum ExplainMode: String, CaseIterable, ExpressibleByArgument {
+        case json, text
+    }
+
+    @Option(help: ArgumentHelp("Explain every release and tap: --explain (or --explain=json) in the document, --explain=text on standard error.",
+                               valueName: "json|text"))
+    var explain: ExplainMode?
+
+    /// `--explain` may be given without a value: it means `--explain=json`.
+    static func optionalValues(_ arguments: [String]) -> [String] {
+        guard arguments.first == "states" else { return arguments }
+        return arguments.map { $0 == "--explain" ? "--explain=json" : $0 }
+    }
+
+    @OptionGroup(title: "Sweeps (docs/sweeps.md)")
+    var sweepOptions: SweepOptions
+
     func run() throws {
+        if try printSweep() { return }
         let scenario = try loadScenario(self.scenario)
         let cancellation = Interruption.cancellation
         let file: OutputFile
@@ -39,9 +62,13 @@ struct States: ParsableCommand, WritesOutput {
         var writer = StatesWriter(format: format) { try file.write($0) }
         do {
             try writer.begin(scenario)
-            let simulation = Simulation(scenario: scenario)
-            while let frame = simulation.nextFrame() {
+            let simulation = Simulation(scenario: scenario, explains: explain != nil)
+            while var frame = simulation.nextFrame() {
                 if cancellation.isCancelled { throw RenderCancelled() }
+                if explain == .text {
+                    for explanation in frame.explanations { printError(explanation.text) }
+                    frame.explanations = []
+                }
                 try writer.write(frame)
             }
             try writer.end()

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRender
-import FlickTesting
+import FlickRunner
 import Foundation
 
 struct Test: ParsableCommand {
@@ -26,7 +26,7 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder (<dir>/<scenario>/frame_NNNNN/).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder: <dir>/<scenario file's path without extension>/frame_NNNNN/.", valueName: "dir"))
     var report: String?
 
     @Option(help: ArgumentHelp("Run only the i-th of n parts of the scenarios, e.g. 2/3.", valueName: "i/n"))

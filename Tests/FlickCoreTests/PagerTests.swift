@@ -54,32 +54,31 @@ struct PagerTests {
     @Test("Paging: ±0.5 page beyond 50 pt/s, halves away from zero, one page per release", arguments: releases)
     func pagingRelease(_ row: (Double, Double, Int, Int)) {
         let (offset, velocity, start, expected) = row
-        let rule = PagingBehavior(mode: .page, pageCount: 4, spring: .standard)
+        let rule = PagingBehavior(mode: .page, pageCount: 4, rule: PhysicsPreset.uikit.paging)
         #expect(rule.releasePage(offset: offset, velocity: velocity, dragStartOffset: Double(start) * 390,
-                                 dragStartPage: start, pageWidth: 390, rate: .normal) == expected)
+                                 dragStartPage: start, pageWidth: 390) == expected)
     }
 
     @Test("Seed 004: snap 0.3 picks 3.25 → 3 and 3.3 → 4; pagination 0.1: 3.05 → 3, 3.1 → 4, 2.91 → 3, 2.89 → 2")
     func seed004() {
-        let snap = PagingBehavior(mode: .snap(0.3), pageCount: 10, spring: .standard)
+        let snap = PagingBehavior(mode: .snap(0.3), pageCount: 10, rule: PhysicsPreset.uikit.paging)
         for (page, expected) in [(3.25, 3), (3.3, 4), (3.0, 3), (3.29, 3)] {
             #expect(snap.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 0, dragStartPage: 0,
-                                     pageWidth: 100, rate: .normal) == expected, "\(page)")
+                                     pageWidth: 100) == expected, "\(page)")
         }
         // With velocity the projected offset decides: 2.5 pages + 2000 pt/s projects 9.99 pages on (page width 100).
-        #expect(snap.releasePage(offset: 250, velocity: 200, dragStartOffset: 0, dragStartPage: 0, pageWidth: 100,
-                                 rate: .normal) == 4)   // 250 + 99.9 = 3.499 → 4
-        let pagination = PagingBehavior(mode: .pagination(0.1), pageCount: 10, spring: .standard)
+        #expect(snap.releasePage(offset: 250, velocity: 200, dragStartOffset: 0, dragStartPage: 0, pageWidth: 100) == 4)   // 250 + 99.9 = 3.499 → 4
+        let pagination = PagingBehavior(mode: .pagination(0.1), pageCount: 10, rule: PhysicsPreset.uikit.paging)
         for (page, expected) in [(3.05, 3), (3.1, 4)] {
             #expect(pagination.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 300, dragStartPage: 3,
-                                           pageWidth: 100, rate: .normal) == expected, "forward \(page)")
+                                           pageWidth: 100) == expected, "forward \(page)")
         }
         for (page, expected) in [(2.91, 3), (2.89, 2)] {
             #expect(pagination.releasePage(offset: page * 100, velocity: 0, dragStartOffset: 300, dragStartPage: 3,
-                                           pageWidth: 100, rate: .normal) == expected, "backward \(page)")
+                                           pageWidth: 100) == expected, "backward \(page)")
         }
         #expect(pagination.releasePage(offset: 550, velocity: 3000, dragStartOffset: 300, dragStartPage: 3,
-                                       pageWidth: 100, rate: .normal) == 4, "one page at a time")
+                                       pageWidth: 100) == 4, "one page at a time")
     }
 
     @Test("A drag past half a page lands on the next page; the spring starts from the release velocity")
@@ -120,7 +119,7 @@ struct PagerTests {
     func unequalTabs() throws {
         let s = try scenario(pagerScene(pages: 3, extra: "\n    tabBar: {widths: [100, 150, 140]}", duration: 0.1, gestures: "  []"))
         guard case .pager(let spec) = s.scene.root.kind else { Issue.record("no pager"); return }
-        let node = PagerNode(spec: spec, key: "pager", settings: ScrollSettings(), builder: SceneBuilder(settings: ScrollSettings()))
+        let node = PagerNode(spec: spec, key: "pager", physics: .uikit, builder: SceneBuilder(physics: .uikit))
         node.layout(frame: Rect(x: 0, y: 0, width: 390, height: 844), context: LayoutContext(viewport: Size(width: 390, height: 844), safeArea: .zero), at: 0)
         let halfway = node.indicator(offset: 195)
         expectClose(halfway.x, 50, 1e-9)

@@ -125,7 +125,8 @@ enum DocsFiles {
                       NodeReader.maximumDiagnostics, ScenarioDecoder.maximumFrames, ScenarioDecoder.maximumTouchSamples,
                       ScenarioDecoder.maximumRows, ScenarioDecoder.maximumTextLength, ScenarioDecoder.maximumComponentDepth,
                       Int(ScenarioDecoder.maximumImageSide), Int(ScenarioDecoder.maximumLength), Int(ScenarioDecoder.maximumContentLength),
-                      Int(ScenarioDecoder.maximumCardWidth), Int(ScenarioDecoder.maximumPixels / 1e6)] {
+                      Int(ScenarioDecoder.maximumCardWidth), Int(ScenarioDecoder.maximumPixels / 1e6),
+                      ScenarioSweep.maximumVariants, SweepAxis.maximumValues, SweepAxis.maximumValueLength] {
             #expect(limits.contains("\(value)"), "the limit \(value) is not in docs/scenario-format.md")
         }
         #expect(limits.contains("\(ScenarioDecoder.minimumRowHeight)"))

@@ -135,9 +135,10 @@ struct SheetSimulationTests {
         let s = try scenario(sheetScene(sheetExtra: across ? "\n    projectsAcrossDetents: true" : "", initial: last,
                                         duration: 0.1, gestures: "  []"))
         guard case .sheet(let spec) = s.scene.root.kind else { Issue.record("no sheet"); return }
-        let sheet = Sheet(spec: spec, settings: ScrollSettings())
+        let sheet = Sheet(spec: spec, physics: .uikit)
         sheet.layout(viewportHeight: 844, at: 0)
-        let target = sheet.targetDetent(top: top, velocity: velocity)
+        let decision = sheet.rule.release(sheet.release(top: top, velocity: velocity, at: 0))
+        guard case .detent(let target) = decision.outcome else { Issue.record("dismissed"); return }
         #expect(sheet.detents[target].name == expected, "released at \(top) with \(velocity) from \(last)")
     }
 

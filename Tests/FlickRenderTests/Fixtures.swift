@@ -44,7 +44,7 @@ enum Fixtures {
     static func scrollState(key: String, axis: Axis = .vertical, frame: Rect, contentSize: Size, offset: Point,
                             safeArea: EdgeInsets = .zero, indicator: IndicatorState? = nil,
                             phase: ScrollPhase = .idle, velocity: Point = .zero) -> ScrollViewState {
-        let scrollView = ScrollView(key: key, axis: axis, contentInset: .zero, initialOffset: nil, settings: ScrollSettings())
+        let scrollView = ScrollView(key: key, axis: axis, contentInset: .zero, initialOffset: nil, physics: .uikit)
         scrollView.layout(frame: frame, contentSize: contentSize, safeAreaInsets: safeArea)
         var state = ScrollViewState(scrollView, at: 0, showsIndicator: indicator != nil)
         state.contentOffset = offset

@@ -1,7 +1,8 @@
 import FlickCore
 import Foundation
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 @Suite("Expectations checked against the simulated states")
 struct ExpectationEvaluationTests {

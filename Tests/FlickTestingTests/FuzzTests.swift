@@ -1,7 +1,8 @@
 import FlickCore
 import Foundation
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 @Suite("flick fuzz: seeded scripts, shrinking, files that read back exactly")
 struct FuzzTests {

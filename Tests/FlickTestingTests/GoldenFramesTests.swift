@@ -1,7 +1,8 @@
 import FlickDiff
 import Foundation
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Examples")

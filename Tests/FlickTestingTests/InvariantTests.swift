@@ -1,7 +1,8 @@
 import FlickCore
 import Foundation
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 /// The simulation with its states altered after the fact: a way to break one invariant on purpose.
 final class AlteredStates: StateSource {

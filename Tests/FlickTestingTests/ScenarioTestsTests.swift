@@ -5,7 +5,8 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import FlickTesting
+@testable import FlickRunner
+import FlickTesting
 
 @Suite("flick test's runner: discovery, shards, one scenario's result, JUnit")
 struct ScenarioTestsTests {
@@ -54,6 +55,14 @@ struct ScenarioTestsTests {
         #expect(passing.summaryLine.hasSuffix(" invariant checks, 0 golden frames)"))
     }
 
+    @Test("A report folder per scenario file: files of the same name in two folders never share one")
+    func reportFolders() {
+        #expect(ScenarioTests.reportFolder(for: "Tests/Scenarios/card.yaml") == "Tests/Scenarios/card")
+        #expect(ScenarioTests.reportFolder(for: "a/card.yaml") != ScenarioTests.reportFolder(for: "b/card.yaml"))
+        #expect(ScenarioTests.reportFolder(for: "/abs/card.json") == "abs/card")
+        #expect(ScenarioTests.reportFolder(for: "./x/../card.yml") == "x/_/card")
+    }
+
     @Test("Goldens named by the scenario are recorded when missing, then compared; a changed pixel fails with its numbers")
     func goldens() throws {
         let folder = try temporaryFolder("flick-run-goldens"), report = try temporaryFolder("flick-run-report")
@@ -79,8 +88,9 @@ struct ScenarioTestsTests {
         #expect(third.summaryLine.hasSuffix(", 1 of 2 golden frames failed)"))
         let line = try #require(third.failureLines.first)
         #expect(line.hasPrefix("frame 78 differs from \(golden): 1 pixel differs ("), "\(line)")
-        #expect(line.hasSuffix("Expected, actual, diff and side-by-side images: \(report)/sheet-handoff/frame_00078"))
-        #expect(FileManager.default.fileExists(atPath: report + "/sheet-handoff/frame_00078/diff.png"))
+        // The report keeps the file's path (the temporary folder is absolute: its leading "/" is dropped).
+        #expect(line.hasSuffix("Expected, actual, diff and side-by-side images: \(report)\(folder)/sheet-handoff/frame_00078"))
+        #expect(FileManager.default.fileExists(atPath: report + folder + "/sheet-handoff/frame_00078/diff.png"))
 
         // Without `goldens:`, the frames already stored are compared, at the scale they were drawn at.
         scenario.goldens = nil

@@ -46,6 +46,8 @@ struct RenderCommandTests {
             (["render", "fling-to-rest", "--fps", "1000"], "--fps"),
             (["render", "fling-to-rest", "--frames", "5000..6000", "--out", out.path], "after the last frame"),
             (["render", "fling-to-rest", "--scale", "16", "--out", out.path], "64 megapixels"),
+            // 390×844 at scale 13 fits; the 600×844 vimeo-tabs resizes to does not.
+            (["render", "vimeo-tabs", "--scale", "13", "--out", out.path], "600×844 pt at scale 13 is 85.582 megapixels; the limit is 64 megapixels"),
         ] {
             let run = try flick(arguments)
             #expect(run.status == 2, "\(arguments): status \(run.status)")

@@ -42,14 +42,27 @@ struct SafeOutputTests {
         #expect(try Data(contentsOf: precious.appendingPathComponent("frame_00000.png")) == Data("mine".utf8))
     }
 
-    @Test("A render that fails removes its staging folder and the folders it created for --out")
+    @Test("A render that fails leaves nothing behind: no staging folder, none of the folders --out would create")
     func failedRenderLeavesNothing() throws {
-        let dir = try scratchFolder("failed-render")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let run = try flick(["render", "rubber-band-pull", "--out", dir.appendingPathComponent("new/deeper").path,
-                             "--frames", "0..1", "--scale", "0.001"])
+        let dir = try scratchFolder("failed-render"), source = try scratchFolder("failed-render-source")
+        defer { try? FileManager.default.removeItem(at: dir); try? FileManager.default.removeItem(at: source) }
+        // A tab icon that is not SVG, and a scale too small for one pixel: both fail the render.
+        let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Examples").standardizedFileURL
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("icons"),
+                                         to: source.appendingPathComponent("icons"))
+        try FileManager.default.copyItem(at: examples.appendingPathComponent("vimeo-tabs.yaml"),
+                                         to: source.appendingPathComponent("tabs.yaml"))
+        try Data("<svg garbage".utf8).write(to: source.appendingPathComponent("icons/comments.svg"))
+        let run = try flick(["render", source.appendingPathComponent("tabs.yaml").path,
+                             "--out", dir.appendingPathComponent("new/deeper").path, "--frames", "0..1"])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("an image needs at least one pixel a side"), "\(run.stderr)")
+        #expect(run.stderr.contains("icons/comments.svg: librsvg: cannot read SVG"), "\(run.stderr)")
+        #expect(contents(dir) == [])
+        let tiny = try flick(["render", "rubber-band-pull", "--out", dir.appendingPathComponent("new/deeper").path,
+                              "--frames", "0..1", "--scale", "0.001"])
+        #expect(tiny.status == 2)
+        #expect(tiny.stderr.contains("makes images of 0×1 pixels; each side must be from 1 to 32767 pixels"), "\(tiny.stderr)")
         #expect(contents(dir) == [])
     }
 

@@ -21,13 +21,13 @@ final class CarouselNode: ComponentNode {
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
 
-    init(spec: CarouselSpec, key: String, settings: ScrollSettings) {
+    init(spec: CarouselSpec, key: String, physics: PhysicsPreset) {
         self.spec = spec
         self.key = key
         scrollView = ScrollView(key: key, axis: .horizontal, contentInset: .zero,
                                 initialOffset: InitialOffset(x: Double(spec.initialCard) * spec.pageWidth),
-                                settings: settings)
-        scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.cards.count, spring: .standard)
+                                physics: physics)
+        scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.cards.count, rule: physics.paging)
         scrollView.pageLengthOverride = spec.pageWidth
     }
 

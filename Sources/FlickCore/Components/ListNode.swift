@@ -10,11 +10,11 @@ final class ListNode: ComponentNode {
     private var panel: InfoPanel?
     private var viewportHeight = 0.0
 
-    init(spec: ListSpec, key: String, settings: ScrollSettings) {
+    init(spec: ListSpec, key: String, physics: PhysicsPreset) {
         self.spec = spec
         self.key = key
         self.scrollView = ScrollView(key: key, axis: spec.axis, contentInset: spec.contentInset,
-                                     initialOffset: spec.offset, settings: settings)
+                                     initialOffset: spec.offset, physics: physics)
         if let panelSpec = spec.infoPanel {
             panel = InfoPanel(spec: panelSpec, list: spec)
             scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }

@@ -5,8 +5,9 @@ import FlickPhysics
 struct PagingBehavior {
     let mode: PagingMode
     let pageCount: Int
-    /// The spring of paging animations and tab taps: response 0.3, critically damped.
-    let spring: Spring
+    /// The preset's paging rule: the page of a release in `page` mode, the fling gate, and the settle of paging
+    /// animations and tab taps (UIKit: a spring of response 0.3, critically damped).
+    let rule: PagingRule
 
     func nearestPage(offset: Double, pageWidth: Double) -> Int {
         guard pageWidth > 0 else { return 0 }
@@ -20,25 +21,54 @@ struct PagingBehavior {
     }
 
     /// The page a release goes to.
-    /// - `page`: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at most one page from the
-    ///   page the drag started on.
+    /// - `page`: the preset's rule (UIKit: ±0.5 page from a release faster than 50 pt/s, halves away from zero, at
+    ///   most one page from the page the drag started on).
     /// - `snap(p)`: snapped scrolling (docs/physics.md, "Snapping") from the projected offset (any number of pages).
     /// - `pagination(p)`: one page at a time (docs/physics.md, "Snapping") by the direction from the offset at drag start.
     func releasePage(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
-                     pageWidth: Double, rate: DecelerationRate) -> Int {
-        guard pageWidth > 0, pageCount > 0 else { return 0 }
+                     pageWidth: Double) -> Int {
+        releaseDecision(offset: offset, velocity: velocity, dragStartOffset: dragStartOffset,
+                        dragStartPage: dragStartPage, pageWidth: pageWidth).page
+    }
+
+    /// `releasePage` with the rule it followed and its reasons in words (for `--explain`).
+    func releaseDecision(offset: Double, velocity: Double, dragStartOffset: Double, dragStartPage: Int,
+                         pageWidth: Double) -> (page: Int, rule: String, projected: Double?, reason: String) {
+        guard pageWidth > 0, pageCount > 0 else { return (0, "paging", nil, "no page to go to") }
         let oneFromStart = { (page: Int) in self.clamp(min(max(page, dragStartPage - 1), dragStartPage + 1)) }
         switch mode {
         case .page:
-            return oneFromStart(Paging.targetPage(offset: offset, pageWidth: pageWidth, velocity: velocity))
+            let d = rule.pageDecision(offset: offset, pageWidth: pageWidth, velocity: velocity,
+                                      dragStartPage: dragStartPage, pageCount: pageCount)
+            let speed = Say.number(rule.velocityThreshold)
+            var reason = d.nudge == 0
+                ? "not faster than \(speed) pt/s, so the nearest page: \(Say.number(d.position, digits: 2)) rounds to \(d.rounded)"
+                : "faster than \(speed) pt/s, so half a page \(d.nudge > 0 ? "forward" : "back"): "
+                    + "\(Say.number(d.position + d.nudge, digits: 2)) rounds to \(d.rounded)"
+            if let from = d.limitedFrom { reason += "; at most one page from page \(from), where the drag began" }
+            if d.page != d.rounded && d.limitedFrom == nil { reason += "; the pager has pages 0 to \(pageCount - 1)" }
+            let name: String
+            switch rule.settle {
+            case .spring: name = "uikit.paging"
+            case .flutterSpring: name = "flutter.pageScrollPhysics"
+            }
+            return (d.page, name, nil, reason)
         case .snap(let snapPoint):
-            let projected = project(position: offset, velocity: velocity, rate: rate)
-            return clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
-                                         snapPoint: snapPoint))
+            let projected = project(position: offset, velocity: velocity, rate: rule.projectionRate)
+            let page = clamp(Paging.snapPage(projectedPage: projected / pageWidth, movingForward: projected >= offset,
+                                             snapPoint: snapPoint))
+            return (page, "snap", projected,
+                    "snapped scrolling: projected to page \(Say.number(projected / pageWidth, digits: 2)) "
+                    + "(rate \(Say.number(rule.projectionRate.rawValue, digits: 4))); a page counts once "
+                    + "\(Say.number(snapPoint * 100))% of it is covered moving \(projected >= offset ? "forward" : "back")")
         case .pagination(let snapPoint):
-            let page = Paging.paginationPage(currentPage: offset / pageWidth, movingForward: offset > dragStartOffset,
+            let forward = offset > dragStartOffset
+            let page = Paging.paginationPage(currentPage: offset / pageWidth, movingForward: forward,
                                              snapPoint: snapPoint)
-            return oneFromStart(page)
+            return (oneFromStart(page), "pagination",  nil,
+                    "one page at a time: moved \(forward ? "forward" : "back") to page "
+                    + "\(Say.number(offset / pageWidth, digits: 2)); a page counts once "
+                    + "\(Say.number(snapPoint * 100))% of it is covered")
         }
     }
 }
@@ -55,14 +85,14 @@ final class PagerNode: ComponentNode {
     /// The tab bar, in viewport coordinates: at the top of the pager, below the safe area.
     private(set) var tabBarFrame: Rect = .zero
 
-    init(spec: PagerSpec, key: String, settings: ScrollSettings, builder: SceneBuilder) {
+    init(spec: PagerSpec, key: String, physics: PhysicsPreset, builder: SceneBuilder) {
         self.spec = spec
         self.key = key
         // Without a contentInset, pages start below the tab bar; with one, it is used as given (the Vimeo article's 40 pt).
         let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
         self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
-                                     initialOffset: nil, settings: settings)
-        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, spring: .standard)
+                                     initialOffset: nil, physics: physics)
+        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, rule: physics.paging)
         self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
     }
 

@@ -6,16 +6,6 @@ public enum ScrollPhase: String, Hashable, Sendable {
     case idle, tracking, decelerating, bouncing, animating
 }
 
-/// Constants a scroll view's motion depends on, from the scenario.
-public struct ScrollSettings: Sendable {
-    public var decelerationRate: DecelerationRate = .normal
-    /// Motions end when within this distance of rest: 0.5/scale pt (half a pixel).
-    public var restThreshold: Double = 0.5 / 3
-    public var rubberBandCoefficient: Double = RubberBand.defaultCoefficient
-    public var bounce: Spring = .bounce
-    public init() {}
-}
-
 /// When the scroll indicator shows and fades.
 public enum IndicatorFade {
     /// The indicator stays this long after motion ends (CupertinoScrollbar's timeToFade): 1.2 s.
@@ -34,13 +24,15 @@ public enum IndicatorFade {
 }
 
 /// UIScrollView's model on one scrolling axis: geometry (frame, contentSize, contentInset, safe area,
-/// adjustedContentInset, as in the Vimeo article on paging tab views) and motion (tracking, deceleration, rubber band, bounce, animated scrolls).
+/// adjustedContentInset, as in the Vimeo article on paging tab views) and motion (tracking, momentum, edges, animated
+/// scrolls), whose rules come from the scenario's physics preset (`ScrollRule`, `PagingRule`).
 final class ScrollView: NestedScrollParticipant {
     enum Motion {
         case resting(Double)
-        /// Following the finger: `raw` is the unclamped position; the shown one is rubber-banded.
+        /// Following the finger: `raw` is the rule's tracking coordinate (for UIKit the unclamped position, whose
+        /// rubber band is shown).
         case tracking(raw: Double)
-        case animating(AxisAnimation)
+        case animating(AxisMotion)
     }
 
     /// Its name in frame states.
@@ -52,7 +44,10 @@ final class ScrollView: NestedScrollParticipant {
     public let contentInset: EdgeInsets
     /// The part of the viewport's safe area this scroll view's frame overlaps.
     public internal(set) var safeAreaInsets: EdgeInsets = .zero
-    let settings: ScrollSettings
+    /// The preset's rules.
+    let physics: PhysicsPreset
+    /// How it tracks, flings and meets its edges: `physics.list`.
+    var rule: ScrollRule { physics.list }
     /// contentOffset on the axis it does not scroll.
     private var crossOffset: Double?
 
@@ -76,12 +71,17 @@ final class ScrollView: NestedScrollParticipant {
     private(set) var dragStartPage = 0
     /// The page a paging animation is heading to.
     private(set) var targetPage: Int?
+    /// Where its decisions are explained (`flick states --explain`), when asked for.
+    var log: ExplanationLog?
+    /// What it is, in the words of an explanation (`list`, `pager`, `carousel`), and its pages' names.
+    var noun = "scroll view"
+    var pageNames: [String] = []
 
-    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, settings: ScrollSettings) {
+    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, physics: PhysicsPreset) {
         self.key = key
         self.scrollAxis = axis
         self.contentInset = contentInset
-        self.settings = settings
+        self.physics = physics
         self.motion = .resting(initialOffset?[axis] ?? .nan)
         self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal] ?? nil
     }
@@ -100,8 +100,12 @@ final class ScrollView: NestedScrollParticipant {
     /// Whether content exceeds the bounds on the scrolling axis (otherwise it neither scrolls nor bounces).
     public var canScroll: Bool { limits.upperBound > limits.lowerBound }
 
-    var rubberBand: RubberBand {
-        RubberBand(coefficient: settings.rubberBandCoefficient, dimension: frame.size[scrollAxis])
+    /// The length of the frame on the scrolling axis (the rubber band's and Flutter's resistance's dimension).
+    private var dimension: Double { frame.size[scrollAxis] }
+
+    /// The shown position for a tracking coordinate.
+    private func shown(tracking raw: Double) -> Double {
+        rule.shown(tracking: raw, limits: limits, dimension: dimension)
     }
 
     /// Lays the scroll view out; the first layout resolves the initial offset (the top of the content by default).
@@ -117,7 +121,7 @@ final class ScrollView: NestedScrollParticipant {
     public func offset(at t: Double) -> Double {
         switch motion {
         case .resting(let x): return x
-        case .tracking(let raw): return rubberBand.displayed(raw, limits: limits)
+        case .tracking(let raw): return shown(tracking: raw)
         case .animating(let a): return a.position(at: t)
         }
     }
@@ -143,7 +147,7 @@ final class ScrollView: NestedScrollParticipant {
         case .resting: return .idle
         case .tracking: return .tracking
         case .animating(let a):
-            switch a.kind(at: t) {
+            switch a.phase(at: t) {
             case .momentum: return .decelerating
             case .bounce: return .bouncing
             case .spring: return .animating
@@ -203,8 +207,14 @@ final class ScrollView: NestedScrollParticipant {
     func animate(toPage page: Int, at t: Double) {
         guard let paging else { return }
         targetPage = page
-        animate(to: offset(ofPage: page, paging),
-                spring: paging.spring, at: t)
+        settle(before: t)
+        let x = offset(at: t)
+        let v = velocity(at: t)
+        let target = offset(ofPage: page, paging)
+        if x == target && v == 0 { return }
+        let animation = paging.rule.settle(from: x, to: target, velocity: v, start: t)
+        motion = .animating(animation)
+        log?.record(explainTabTap(page: page, from: x, motion: animation, at: t))
     }
 
     /// The contentOffset of `page` for this scroll view's page width.
@@ -219,21 +229,11 @@ final class ScrollView: NestedScrollParticipant {
         return paging.nearestPage(offset: offset(at: t), pageWidth: pageLength)
     }
 
-    /// Starts an animated scroll to `target` with `spring`, from the current position and velocity (no jump).
-    func animate(to target: Double, spring: Spring, at t: Double, kind: AnimationKind = .spring) {
-        settle(before: t)
-        let x = offset(at: t)
-        let v = velocity(at: t)
-        if x == target && v == 0 { return }
-        motion = .animating(.spring(from: x, to: target, velocity: v, spring: spring,
-                                    threshold: settings.restThreshold, start: t, kind: kind))
-    }
-
     /// Moves to `position` at once (layout changes such as a resize).
     func jump(to position: Double, at t: Double) {
         settle(before: t)
         if case .tracking = motion {
-            motion = .tracking(raw: rubberBand.raw(forDisplayed: position, limits: limits))
+            motion = .tracking(raw: rule.trackingPosition(shown: position, limits: limits, dimension: dimension))
         } else {
             motion = .resting(position)
         }
@@ -257,7 +257,7 @@ final class ScrollView: NestedScrollParticipant {
             let target = paging.flatMap { p in targetPage.map { offset(ofPage: $0, p) } }
                 ?? a.finalPosition * factor
             motion = .animating(.spring(from: a.position(at: t) * factor, to: target, velocity: a.velocity(at: t) * factor,
-                                        spring: paging?.spring ?? .standard, threshold: settings.restThreshold, start: t))
+                                        spring: .standard, threshold: physics.display.halfPixel, start: t))
         }
     }
 
@@ -278,7 +278,7 @@ final class ScrollView: NestedScrollParticipant {
             if case .animating = motion, let heading = targetPage { dragStartPage = heading }
             else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: pageLength) }
         }
-        motion = .tracking(raw: rubberBand.raw(forDisplayed: shown, limits: limits))
+        motion = .tracking(raw: rule.trackingPosition(shown: shown, limits: limits, dimension: dimension))
         trackingVelocity = TrackingVelocity()
     }
 
@@ -292,10 +292,11 @@ final class ScrollView: NestedScrollParticipant {
         case .scroll:
             used = Self.withinBounds(delta, raw: raw, limits: limits)
         case .overscroll:
-            used = canScroll ? delta : 0
+            // Past an edge: rubber band or resistance where the rule allows it; a clamping view leaves it to its parent.
+            used = canScroll && rule.allowsOverscroll ? delta : 0
         }
         if used != 0 {
-            motion = .tracking(raw: raw + used)
+            motion = .tracking(raw: rule.tracking(raw, movedBy: used, limits: limits, dimension: dimension))
             if !activeWhileTracking { onDragBegan?(t) }
             activeWhileTracking = true
         }
@@ -311,24 +312,32 @@ final class ScrollView: NestedScrollParticipant {
         }
     }
 
-    public func endTracking(velocity: Double, at t: Double) {
+    public func endTracking(velocity fingerVelocity: Double, dragDistance: Double, at t: Double) {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
         trackingVelocity = TrackingVelocity()
         if let paging {
-            let page = paging.releasePage(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
-                                          dragStartPage: dragStartPage, pageWidth: pageLength,
-                                          rate: settings.decelerationRate)
-            targetPage = page
-            motion = .animating(.spring(from: x, to: offset(ofPage: page, paging),
-                                        velocity: velocity, spring: paging.spring, threshold: settings.restThreshold,
-                                        start: t))
+            let velocity = paging.rule.gate?.velocity(fingerVelocity, dragDistance: dragDistance) ?? fingerVelocity
+            let decision = paging.releaseDecision(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
+                                                  dragStartPage: dragStartPage, pageWidth: pageLength)
+            targetPage = decision.page
+            let animation = paging.rule.settle(from: x, to: offset(ofPage: decision.page, paging), velocity: velocity,
+                                               start: t)
+            motion = .animating(animation)
+            if let log, activeWhileTracking || velocity != 0 {
+                log.record(explainPageRelease(decision, at: x, velocity: velocity, fingerVelocity: fingerVelocity,
+                                              motion: animation, time: t))
+            }
             activeWhileTracking = false
             return
         }
-        if let animation = AxisAnimation.momentum(from: x, velocity: velocity, limits: limits,
-                                                  rate: settings.decelerationRate, bounce: settings.bounce,
-                                                  threshold: settings.restThreshold, start: t) {
+        let velocity = rule.releaseVelocity(fingerVelocity, dragDistance: dragDistance)
+        let animation = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
+        if let log, activeWhileTracking || velocity != 0 || animation != nil {
+            log.record(explainRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, motion: animation,
+                                      time: t))
+        }
+        if let animation {
             motion = .animating(animation)
         } else {
             motion = .resting(x)
@@ -338,13 +347,14 @@ final class ScrollView: NestedScrollParticipant {
     }
 
     public func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
-        trackingVelocity = TrackingVelocity(value: deltaVelocity * trackingSlope, sampleTime: time)
+        trackingVelocity = TrackingVelocity(value: deltaVelocity * trackingSlope(movingForward: deltaVelocity > 0),
+                                            sampleTime: time)
     }
 
-    /// The slope of the shown position against the raw one while tracking (1 inside the limits, less when
-    /// rubber-banding): converts the finger's velocity into the content's.
-    var trackingSlope: Double {
+    /// The slope of the shown position against the finger while tracking (1 inside the limits, less when
+    /// rubber-banding or resisting, 0 against a clamped edge): converts the finger's velocity into the content's.
+    func trackingSlope(movingForward: Bool) -> Double {
         guard case .tracking(let raw) = motion else { return 1 }
-        return rubberBand.slope(at: raw, limits: limits)
+        return rule.trackingSlope(tracking: raw, limits: limits, dimension: dimension, movingForward: movingForward)
     }
 }

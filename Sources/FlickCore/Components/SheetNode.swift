@@ -65,14 +65,17 @@ final class Sheet: NestedScrollParticipant {
     enum Motion {
         case resting(top: Double)
         case tracking(rawTop: Double)
-        case animating(AxisAnimation, dismissing: Bool)
-        case dismissed
+        case animating(AxisMotion, dismissing: Bool)
+        /// Off screen, its top `beyond` points below the viewport's bottom (FloatingPanel hides 100 pt below it).
+        case dismissed(beyond: Double)
     }
 
     static let parallaxFactor = MapParallax.factor
 
     let spec: SheetSpec
-    let settings: ScrollSettings
+    /// The preset's rules; the sheet's are `physics.sheet`.
+    let physics: PhysicsPreset
+    var rule: SheetRule { physics.sheet }
     var scrollAxis: Axis { .vertical }
 
     private(set) var viewportHeight: Double = 0
@@ -82,10 +85,17 @@ final class Sheet: NestedScrollParticipant {
     /// The detent the sheet rests at, or was last settling to: the release rule picks among it and its neighbours.
     private(set) var currentDetent: Int
     var trackingVelocity = TrackingVelocity()
+    /// Where its releases are explained (`flick states --explain`), when asked for; its key there, and for a card the
+    /// scroll view it tracks.
+    var log: ExplanationLog?
+    var key = "sheet"
+    var tracking: Explanation.Tracking?
+    /// Whether the current touch moved it (or caught it moving).
+    private var movedWhileTracking = false
 
-    init(spec: SheetSpec, settings: ScrollSettings) {
+    init(spec: SheetSpec, physics: PhysicsPreset) {
         self.spec = spec
-        self.settings = settings
+        self.physics = physics
         // Fractions and heights compare only once the viewport is known: `order` sorts them by top when asked.
         self.detents = spec.detents
         self.currentDetent = spec.detents.firstIndex { $0.name == spec.initial } ?? 0
@@ -112,22 +122,20 @@ final class Sheet: NestedScrollParticipant {
         if old != 0 && old != viewportHeight { viewportDidResize(at: t) }
     }
 
-    private var rubberBand: RubberBand {
-        RubberBand(coefficient: settings.rubberBandCoefficient, dimension: viewportHeight)
+    /// The range of tops the sheet moves in 1:1: between its detents, and below the lowest too for a card (it
+    /// follows the finger down to be dismissed). Beyond it the preset's overscroll rule applies.
+    private var trackingLimits: ClosedRange<Double> {
+        highestTop...(spec.dismissible ? .infinity : max(highestTop, lowestTop))
     }
 
-    /// The shown top for a raw one: 1:1 between the detents; rubber-banded above the highest, and below the
-    /// lowest unless the sheet is dismissible (then it follows the finger 1:1).
+    /// The shown top for a raw one: 1:1 within `trackingLimits`; beyond them as the preset says (UIKit
+    /// rubber-bands, FloatingPanel follows the finger, Flutter stops at the detent).
     func shownTop(raw: Double) -> Double {
-        if raw < highestTop { return highestTop - rubberBand.overshoot(for: highestTop - raw) }
-        if raw > lowestTop && !spec.dismissible { return lowestTop + rubberBand.overshoot(for: raw - lowestTop) }
-        return raw
+        rule.overscroll.shown(tracking: raw, limits: trackingLimits, dimension: viewportHeight)
     }
 
     func rawTop(shown: Double) -> Double {
-        if shown < highestTop { return highestTop - rubberBand.distance(for: highestTop - shown) }
-        if shown > lowestTop && !spec.dismissible { return lowestTop + rubberBand.distance(for: shown - lowestTop) }
-        return shown
+        rule.overscroll.trackingPosition(shown: shown, limits: trackingLimits, dimension: viewportHeight)
     }
 
     // MARK: State at a time
@@ -137,7 +145,7 @@ final class Sheet: NestedScrollParticipant {
         case .resting(let top): return top
         case .tracking(let raw): return shownTop(raw: raw)
         case .animating(let a, _): return a.position(at: t)
-        case .dismissed: return viewportHeight
+        case .dismissed(let beyond): return viewportHeight + beyond
         }
     }
 
@@ -192,13 +200,14 @@ final class Sheet: NestedScrollParticipant {
 
     private func settle(before t: Double) {
         if case .animating(let a, let dismissing) = motion, t >= a.endTime {
-            motion = dismissing ? .dismissed : .resting(top: a.finalPosition)
+            motion = dismissing ? .dismissed(beyond: a.finalPosition - viewportHeight) : .resting(top: a.finalPosition)
         }
     }
 
     func beginTracking(at t: Double) {
         settle(before: t)
         if case .dismissed = motion { return }
+        if case .animating(let a, _) = motion { movedWhileTracking = t < a.endTime } else { movedWhileTracking = false }
         motion = .tracking(rawTop: rawTop(shown: top(at: t)))
         trackingVelocity = TrackingVelocity()
     }
@@ -222,50 +231,63 @@ final class Sheet: NestedScrollParticipant {
         case .overscroll:
             used = delta
         }
-        if used != 0 { motion = .tracking(rawTop: rawTop - used) }
-        return used
+        guard used != 0 else { return 0 }
+        // Without overscroll (Flutter's sheets) the sheet takes only what keeps it within its detents.
+        let moved = rule.overscroll.allowsOverscroll ? used
+            : -(min(max(rawTop - used, trackingLimits.lowerBound), trackingLimits.upperBound) - rawTop)
+        if moved != 0 {
+            movedWhileTracking = true
+            motion = .tracking(rawTop: rule.overscroll.tracking(rawTop, movedBy: -moved, limits: trackingLimits,
+                                                                 dimension: viewportHeight))
+        }
+        return moved
     }
 
-    func endTracking(velocity: Double, at t: Double) {
+    /// The release as the preset's sheet rule sees it.
+    func release(top: Double, velocity v: Double, at t: Double) -> SheetRule.Release {
+        SheetRule.Release(top: top, velocity: v, detentTops: detents.indices.map(top(of:)), current: currentDetent,
+                          viewportHeight: viewportHeight, dismissible: spec.dismissible,
+                          dismissDistance: spec.dismiss.distance, dismissVelocity: spec.dismiss.velocity,
+                          projectsAcrossDetents: spec.projectsAcrossDetents, spring: spec.spring, time: t)
+    }
+
+    /// The preset's rule decides: a detent and the motion there, or a dismissal (docs/physics.md, "Sheets", "Card
+    /// dismissal" and "Presets").
+    func endTracking(velocity: Double, dragDistance: Double, at t: Double) {
         guard case .tracking = motion else { return }
         let top = self.top(at: t)
-        let v = -velocity // d(top)/dt
+        // d(top)/dt, through the preset's fling gate.
+        let v = rule.gate?.velocity(-velocity, dragDistance: dragDistance) ?? -velocity
         trackingVelocity = TrackingVelocity()
-        if spec.dismissible && top > lowestTop
-            && (top - lowestTop > spec.dismiss.distance || v > spec.dismiss.velocity) {
-            let animation = AxisAnimation.spring(from: top, to: viewportHeight, velocity: v, spring: spec.spring,
-                                                 threshold: settings.restThreshold, start: t)
-            motion = .animating(animation, dismissing: true)
-            return
+        let released = release(top: top, velocity: v, at: t)
+        let decision = rule.release(released)
+        if let log, movedWhileTracking || v != 0 || decision.motion != nil {
+            log.record(explain(decision, release: released, fingerVelocity: velocity))
         }
-        let target = targetDetent(top: top, velocity: v)
-        currentDetent = target
-        let destination = self.top(of: target)
-        if top == destination && v == 0 {
-            motion = .resting(top: top)
-        } else {
-            motion = .animating(.spring(from: top, to: destination, velocity: v, spring: spec.spring,
-                                        threshold: settings.restThreshold, start: t), dismissing: false)
+        movedWhileTracking = false
+        switch decision.outcome {
+        case .dismiss:
+            if let motion = decision.motion {
+                self.motion = .animating(motion, dismissing: true)
+            } else {
+                self.motion = .dismissed(beyond: decision.destination - viewportHeight)
+            }
+        case .detent(let target):
+            currentDetent = target
+            if let motion = decision.motion {
+                self.motion = .animating(motion, dismissing: false)
+            } else {
+                self.motion = .resting(top: top)
+            }
         }
-    }
-
-    /// The detent nearest to the projected top, among the one the sheet was last at and its two neighbours
-    /// (or all of them with `projectsAcrossDetents`).
-    func targetDetent(top: Double, velocity: Double) -> Int {
-        let projected = project(position: top, velocity: velocity, rate: settings.decelerationRate)
-        let sorted = order
-        let position = sorted.firstIndex(of: currentDetent) ?? 0
-        let candidates = spec.projectsAcrossDetents
-            ? sorted
-            : Array(sorted[max(0, position - 1)...min(sorted.count - 1, position + 1)])
-        return candidates.min { abs(self.top(of: $0) - projected) < abs(self.top(of: $1) - projected) }!
     }
 
     func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
         guard case .tracking(let raw) = motion else { return }
-        // d(shown)/d(raw): 1 between the detents, the rubber band's slope beyond them (below the lowest only when
-        // the sheet is not dismissible: a card follows the finger 1:1 there).
-        let slope = rubberBand.slope(at: raw, limits: highestTop...(spec.dismissible ? .infinity : lowestTop))
+        // d(shown)/d(raw): 1 between the detents, the preset's slope beyond them (below the lowest only when the
+        // sheet is not dismissible: a card follows the finger 1:1 there).
+        let slope = rule.overscroll.trackingSlope(tracking: raw, limits: trackingLimits, dimension: viewportHeight,
+                                                  movingForward: deltaVelocity < 0)
         trackingVelocity = TrackingVelocity(value: -deltaVelocity * slope, sampleTime: time)
     }
 
@@ -281,7 +303,7 @@ final class Sheet: NestedScrollParticipant {
             let target = dismissing ? viewportHeight : top(of: currentDetent)
             motion = .animating(a.shifted(by: target - a.finalPosition), dismissing: dismissing)
         case .animating(_, let dismissing):
-            motion = dismissing ? .dismissed : .resting(top: top(of: currentDetent))
+            motion = dismissing ? .dismissed(beyond: 0) : .resting(top: top(of: currentDetent))
         case .tracking, .dismissed:
             break
         }
@@ -298,12 +320,14 @@ final class SheetNode: ComponentNode {
     private(set) var frame: Rect = .zero
     /// The viewport and its safe area at the latest layout (the deck look is sized from them).
     private var context: LayoutContext?
+    /// Where a drag its card does not follow is explained, when asked for.
+    var log: ExplanationLog?
 
-    init(spec: SheetSpec, key: String, content: ComponentNode, settings: ScrollSettings) {
+    init(spec: SheetSpec, key: String, content: ComponentNode, physics: PhysicsPreset) {
         self.spec = spec
         self.key = key
         self.content = content
-        self.sheet = Sheet(spec: spec, settings: settings)
+        self.sheet = Sheet(spec: spec, physics: physics)
     }
 
     var headerHeight: Double { spec.header?.height ?? 0 }
@@ -358,7 +382,7 @@ final class SheetNode: ComponentNode {
             chain.append(sheet)
             return
         }
-        if connects(to: target) { chain.append(sheet) }
+        if connects(to: target) { chain.append(sheet) } else { noteUntracked(target) }
         chain += inner
     }
 

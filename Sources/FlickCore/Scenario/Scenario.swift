@@ -19,6 +19,9 @@ public struct Scenario: Sendable {
     public var expectations: [Expectation]
     /// Frames compared with stored images by `flick test`.
     public var goldens: GoldenSpec?
+    /// The keys the file sweeps (`sweep:`), each with its values; empty for a file without a sweep. A sweep is
+    /// decoded as variants by `ScenarioSweep`; this scenario is the file as written.
+    public var sweep: [SweepAxis] = []
 
     public static let defaultFPS = 60.0
     public static let defaultTouchRate = 120.0
@@ -63,14 +66,6 @@ public struct Viewport: Hashable, Sendable {
         self.height = height
         self.scale = scale
         self.safeArea = safeArea
-    }
-}
-
-public struct PhysicsSettings: Hashable, Sendable {
-    public var decelerationRate: DecelerationRate
-
-    public init(decelerationRate: DecelerationRate = .normal) {
-        self.decelerationRate = decelerationRate
     }
 }
 

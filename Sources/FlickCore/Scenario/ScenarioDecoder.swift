@@ -58,6 +58,12 @@ public enum ScenarioDecoder {
 
     /// Loads and decodes the file at `path`.
     public static func load(path: String) throws(ScenarioError) -> Scenario {
+        let (data, name) = try readFile(path: path)
+        return try decode(data: data, file: path, defaultName: name)
+    }
+
+    /// The bytes of the scenario file at `path` and its name without the extension, or the problem reading it.
+    static func readFile(path: String) throws(ScenarioError) -> (data: Data, name: String) {
         let url = URL(fileURLWithPath: path)
         let ext = url.pathExtension.lowercased()
         guard supportedExtensions.contains(ext) else {
@@ -79,8 +85,7 @@ public enum ScenarioDecoder {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "cannot be read (check permissions)")])
         }
-        let name = url.deletingPathExtension().lastPathComponent
-        return try decode(data: data, file: path, defaultName: name)
+        return (data, url.deletingPathExtension().lastPathComponent)
     }
 
     /// Decodes scenario text; `file` is only used in messages, `defaultName` when the file has no `name`.
@@ -91,6 +96,13 @@ public enum ScenarioDecoder {
     /// `keysRead` receives `object.key` for every key read (for the test that the format's description covers them).
     static func decode(data: Data, file: String, defaultName: String,
                        keysRead: ((Set<String>) -> Void)?) throws(ScenarioError) -> Scenario {
+        let composed = try compose(data: data, file: file)
+        return try read(root: composed.root, renamedKeys: composed.renamedKeys, file: file, defaultName: defaultName,
+                        keysRead: keysRead)
+    }
+
+    /// Scenario text composed into its node tree, after the checks that bound the work of composing it.
+    static func compose(data: Data, file: String) throws(ScenarioError) -> (root: Node, renamedKeys: [String: String]) {
         guard data.count <= maximumFileSize else {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "",
                 message: "input is \(data.count) bytes; scenario files are limited to \(maximumFileSize) bytes")])
@@ -106,7 +118,13 @@ public enum ScenarioDecoder {
         guard let root = composed.root, !root.isEmptyPlainScalar else {
             throw ScenarioError([ScenarioDiagnostic(file: file, path: "", message: "the file is empty")])
         }
-        let reader = NodeReader(file: file, renamedKeys: composed.renamedKeys)
+        return (root, composed.renamedKeys)
+    }
+
+    /// Decodes a composed document.
+    static func read(root: Node, renamedKeys: [String: String], file: String, defaultName: String,
+                     keysRead: ((Set<String>) -> Void)? = nil) throws(ScenarioError) -> Scenario {
+        let reader = NodeReader(file: file, renamedKeys: renamedKeys)
         reader.recordsKeys = keysRead != nil
         let scenario = ScenarioFormat(defaultName: defaultName).read(Field(node: root, path: "", reader: reader))
         keysRead?(reader.keysRead)

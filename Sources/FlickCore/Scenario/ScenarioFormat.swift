@@ -97,7 +97,7 @@ final class ScenarioFormat {
             let duration = m.required("duration", .number(.seconds), "Seconds; frames are at t = i/fps for i = 0 … round(duration·fps).")
             let touchRate = m.value("touchRate", .number(.closed(1, 1000)), default: d.touchRate,
                                     "Touch samples per second fed to the velocity tracker.")
-            let physics = m.value("physics", self.physics, default: d.physics, "How scroll views decelerate.")
+            let physics = m.value("physics", self.physics, default: d.physics, Self.physicsDoc)
             let theme = m.value("theme", .choice, default: d.theme, "The colours.")
             let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
             var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
@@ -111,12 +111,15 @@ final class ScenarioFormat {
                                  "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
                                      "Frames `flick test` compares with stored images.")
+            let sweep = m.value("sweep", Self.sweep, default: [],
+                                "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
             guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
-                  let gestures, let expect else { return nil }
-            let scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
+                  let gestures, let expect, let sweep else { return nil }
+            var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
                                     expectations: expect.map(\.expectation), goldens: goldens)
+            scenario.sweep = sweep.map(\.axis)
             // A path is checked on the first frame of the scene itself: the state document has no other schema.
             if !expect.isEmpty {
                 let state = Simulation(scenario: scenario).state(at: 0)
@@ -187,10 +190,42 @@ final class ScenarioFormat {
     }
 
     private var physics: Value<PhysicsSettings> {
-        .object("physics", "How scroll views decelerate.") { m in
-            m.value("decelerationRate", Self.decelerationRate, default: Defaults.scenario.physics.decelerationRate,
-                    "UIScrollView's rate: normal (0.998), fast (0.99), or the factor velocity keeps every millisecond.")
-                .map(PhysicsSettings.init(decelerationRate:))
+        .object("physics", Self.physicsDoc) { m in
+            let d = Defaults.scenario.physics
+            let preset = m.value("preset", .choice, default: d.preset,
+                                 "Whose rules lists, pagers and sheets follow: uikit, floatingpanel (sheets), flutter-ios, flutter-android or android (docs/physics.md, \"Presets\").")
+            let refreshRate = m.value("refreshRate", .number(.closed(1, 480)), default: d.refreshRate,
+                                      "Display refreshes per second: FloatingPanel steps its spring once per refresh (60 on older phones).")
+            let rate = m.value("decelerationRate", Self.decelerationRate, default: d.decelerationRate,
+                               "UIScrollView's rate: normal (0.998), fast (0.99), or the factor velocity keeps every millisecond (uikit and floatingpanel lists, uikit sheets, snapped pagers).")
+            let rubberBand = m.optional("rubberBand", .number(.range(0, 10, lowOpen: true, highOpen: false)),
+                                        "The rubber band's coefficient (0.55) where the preset rubber-bands. Default: the preset's.")
+            let friction = m.optional("friction", .number(.openUnit),
+                                      "The fling's friction of flutter-android (ClampingScrollSimulation) and android (OverScroller), 0.015. Default: the preset's.")
+            let minFling = m.optional("minFlingVelocity", .number(.nonNegative.upTo(ScenarioDecoder.maximumLength)),
+                                      "The slowest release that counts as a fling, pt/s, for the presets with a fling gate (Flutter 100 or 50, Android 50). Default: the preset's.")
+            let sheetSpring = m.optional("sheetSpring", Self.sheetSpring,
+                                         "The spring that settles sheets: uikit replaces each sheet's `spring`; floatingpanel its attraction spring. Default: the preset's.")
+            let redirect = m.optional("redirectionalProgress", .number(.closed(0, 1)),
+                                      "FloatingPanel's redirectionalProgress (0.5): how far towards the next detent a release must project to go there.")
+            let removal = m.optional("removalVelocity", .number(.positive.upTo(ScenarioDecoder.maximumLength)),
+                                     "FloatingPanel's removalInteractionVelocityThreshold (5.5 per second): velocity ÷ distance to hidden that removes a card.")
+            guard !m.failed, let preset, let refreshRate, let rate else { return nil }
+            return PhysicsSettings(preset: preset, refreshRate: refreshRate, decelerationRate: rate, rubberBand: rubberBand,
+                                   friction: friction, minFlingVelocity: minFling, sheetSpring: sheetSpring,
+                                   redirectionalProgress: redirect, removalVelocity: removal)
+        }
+    }
+
+    private static let physicsDoc = "Whose physics the components follow, and single constants that replace the preset's (each applies to the presets that have it)."
+
+    private static var sheetSpring: Value<PhysicsSettings.SpringOverride> {
+        .object("sheetSpring", "Either field of the spring that settles sheets.") { m in
+            let rule = NumberRule.range(0, 10, lowOpen: true, highOpen: false)
+            let response = m.optional("response", .number(rule), "The period of the undamped spring, in seconds.")
+            let ratio = m.optional("dampingRatio", .number(rule), "1 is critical damping; below 1 it overshoots.")
+            guard !m.failed else { return nil }
+            return PhysicsSettings.SpringOverride(response: response, dampingRatio: ratio)
         }
     }
 

@@ -21,6 +21,8 @@ enum NestedScrollPass: Hashable, Sendable {
 
 /// A component that takes part in nested scrolling along one axis: a scroll view or a sheet.
 protocol NestedScrollParticipant: AnyObject {
+    /// Its key in the frame document.
+    var key: String { get }
     /// The axis along which it takes deltas.
     var scrollAxis: Axis { get }
     /// The finger came down on it: stop any animation and follow the finger from where it is now.
@@ -31,8 +33,9 @@ protocol NestedScrollParticipant: AnyObject {
     /// the touch sample at `time`; it reports its own velocity from it.
     func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double)
     /// The finger lifted; `velocity` (pt/s, in delta space) is the release velocity for the component that moved
-    /// last and 0 for the others.
-    func endTracking(velocity: Double, at time: Double)
+    /// last and 0 for the others; `dragDistance` is how far the finger travelled along the drag's axis (a preset's
+    /// fling gate asks for it).
+    func endTracking(velocity: Double, dragDistance: Double, at time: Double)
 }
 
 /// Offers a drag delta to a chain of participants (outermost first, the target last) in the four passes.
@@ -40,6 +43,9 @@ struct NestedScrollDispatcher {
     private(set) var chain: [NestedScrollParticipant]
     /// The participant that last used a non-zero part of a delta: it gets the release velocity.
     private(set) var lastMover: NestedScrollParticipant?
+    /// Who took the drag in which pass, run by run (kept when `recordsPasses`, for `--explain`).
+    private(set) var passes: [Explanation.Pass] = []
+    var recordsPasses = false
 
     init(chain: [NestedScrollParticipant]) { self.chain = chain }
 
@@ -55,6 +61,7 @@ struct NestedScrollDispatcher {
             if used != 0 {
                 remaining -= used
                 lastMover = participant
+                if recordsPasses { record(participant.key, pass, used, at: time) }
             }
         }
         for ancestor in ancestors { offer(ancestor, .preScroll) }
@@ -62,6 +69,17 @@ struct NestedScrollDispatcher {
         for ancestor in ancestors.reversed() { offer(ancestor, .postScroll) }
         for participant in chain.reversed() { offer(participant, .overscroll) }
         return remaining
+    }
+
+    /// Adds `used` to the current run when the same participant takes it in the same pass, else starts a run.
+    private mutating func record(_ key: String, _ pass: NestedScrollPass, _ used: Double, at time: Double) {
+        if var last = passes.last, last.component == key, last.pass == pass.name, (last.distance > 0) == (used > 0) {
+            last.distance += used
+            last.to = time
+            passes[passes.count - 1] = last
+        } else {
+            passes.append(Explanation.Pass(component: key, pass: pass.name, distance: used, from: time, to: time))
+        }
     }
 }
 

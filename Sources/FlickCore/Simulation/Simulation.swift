@@ -10,7 +10,8 @@ import FlickPhysics
 /// last event already applied replays the events from the start, so `state(at:)` may be called in any order.
 public final class Simulation {
     public let scenario: Scenario
-    private let settings: ScrollSettings
+    /// The rules the components follow: the scenario's physics preset with its overrides.
+    private let physics: PhysicsPreset
     private(set) var root: ComponentNode
     private var router = TouchRouter()
     private var context: LayoutContext
@@ -27,13 +28,21 @@ public final class Simulation {
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
     static let timeTolerance = 1e-9
 
-    public init(scenario: Scenario) {
+    /// Records why each release and tap went where it did, attached to the frames (`FrameState.explanations`).
+    private let explanationLog: ExplanationLog?
+    /// How many of the log's entries earlier states carry.
+    private var explained = 0
+
+    /// - Parameter explains: record the decisions behind every release and tap (`flick states --explain`).
+    public init(scenario: Scenario, explains: Bool = false) {
         self.scenario = scenario
-        var settings = ScrollSettings()
-        settings.decelerationRate = scenario.physics.decelerationRate
-        settings.restThreshold = 0.5 / scenario.viewport.scale
-        self.settings = settings
-        self.root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
+        self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
+        self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
+        self.explanationLog = explains ? ExplanationLog() : nil
+        if let explanationLog {
+            root.attachExplanations(explanationLog)
+            router.log = explanationLog
+        }
         self.context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         self.events = scenario.inputEvents
         layout(at: 0)
@@ -41,8 +50,14 @@ public final class Simulation {
 
     /// Starts again from time 0 with the same events.
     private func reset() {
-        root = SceneBuilder(settings: settings).node(for: scenario.scene.root)
+        root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         router = TouchRouter()
+        if let explanationLog {
+            explanationLog.clear()
+            explained = 0
+            root.attachExplanations(explanationLog)
+            router.log = explanationLog
+        }
         context = LayoutContext(viewport: scenario.viewport.size, safeArea: scenario.viewport.safeArea)
         nextEvent = 0
         previousStateTime = nil
@@ -137,6 +152,10 @@ public final class Simulation {
         state.touch = router.touchState(at: t, previousFrame: previousStateTime)
         state.trail = FingerTrail.points(at: t) { self.fingerPosition(at: $0) }
         root.snapshot(at: t, into: &state)
+        if let explanationLog, explanationLog.entries.count > explained {
+            state.explanations = Array(explanationLog.entries[explained...])
+            explained = explanationLog.entries.count
+        }
         previousStateTime = t
         return state
     }
@@ -234,17 +253,17 @@ public enum FingerTrail {
 
 /// Builds the node tree of a scene.
 struct SceneBuilder {
-    let settings: ScrollSettings
+    let physics: PhysicsPreset
 
     func node(for component: Component) -> ComponentNode {
         let key = component.key
         switch component.kind {
-        case .list(let spec): return ListNode(spec: spec, key: key, settings: settings)
+        case .list(let spec): return ListNode(spec: spec, key: key, physics: physics)
         case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
         case .sheet(let spec):
-            return SheetNode(spec: spec, key: key, content: node(for: spec.content), settings: settings)
-        case .pager(let spec): return PagerNode(spec: spec, key: key, settings: settings, builder: self)
-        case .carousel(let spec): return CarouselNode(spec: spec, key: key, settings: settings)
+            return SheetNode(spec: spec, key: key, content: node(for: spec.content), physics: physics)
+        case .pager(let spec): return PagerNode(spec: spec, key: key, physics: physics, builder: self)
+        case .carousel(let spec): return CarouselNode(spec: spec, key: key, physics: physics)
         }
     }
 }

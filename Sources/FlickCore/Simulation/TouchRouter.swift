@@ -20,9 +20,12 @@ final class TouchRouter {
         var trackerX = VelocityTracker()
         var trackerY = VelocityTracker()
         var travelled = 0.0
+        var downTime: Double
     }
 
     private var session: Session?
+    /// Where drags handed between components are explained, when asked for.
+    var log: ExplanationLog?
     /// Where the finger is, and when it went down or lifted (for `touch` in frame states).
     private(set) var position: Point?
     private(set) var downTime: Double?
@@ -44,7 +47,7 @@ final class TouchRouter {
             }
         }
         for participant in caught { participant.beginTracking(at: t) }
-        var s = Session(start: p, last: p, chains: chains, caught: caught)
+        var s = Session(start: p, last: p, chains: chains, caught: caught, downTime: t)
         // With only one axis possible there is nothing to decide: follow the finger from the first point.
         if chains.count == 1, let axis = chains.keys.first { lock(&s, axis) }
         s.trackerX.add(time: t, position: p.x)
@@ -58,6 +61,7 @@ final class TouchRouter {
     private func lock(_ s: inout Session, _ axis: Axis) {
         s.locked = axis
         s.dispatcher = NestedScrollDispatcher(chain: s.chains[axis] ?? [])
+        s.dispatcher?.recordsPasses = log != nil
     }
 
     func move(_ p: Point, at t: Double) {
@@ -87,13 +91,24 @@ final class TouchRouter {
         upTime = t
         let isTap = s.travelled < Self.tapSlop && (s.dispatcher?.lastMover == nil)
         var velocity = 0.0
+        var dragDistance = 0.0
         if let axis = s.locked {
             let finger = axis == .horizontal ? s.trackerX.velocity(releaseTime: t) : s.trackerY.velocity(releaseTime: t)
             velocity = -finger
+            dragDistance = abs(p[axis] - s.start[axis])
         }
         let mover = s.dispatcher?.lastMover
+        if let log {
+            let notes = s.locked == .vertical || s.locked == nil ? log.notes : []
+            let unmoved = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []).map(\.key) : []
+            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: unmoved,
+                                               down: s.downTime, up: t) {
+                log.record(drag)
+            }
+            log.notes = []
+        }
         for participant in s.caught {
-            participant.endTracking(velocity: participant === mover ? velocity : 0, at: t)
+            participant.endTracking(velocity: participant === mover ? velocity : 0, dragDistance: dragDistance, at: t)
         }
         if isTap { _ = root.tap(at: p, time: t) }
     }

@@ -21,6 +21,8 @@ public struct FrameState: Sendable {
     public var pagers: [PagerState] = []
     public var panels: [PanelState] = []
     public var carousels: [CarouselState] = []
+    /// The decisions taken since the previous frame, with their reasons (only with `Simulation(scenario:explains:)`).
+    public var explanations: [Explanation] = []
 
     /// The first sheet, pager and panel: the document's top-level `sheet`, `pager` and `panel`.
     public var sheet: SheetState? { sheets.first }

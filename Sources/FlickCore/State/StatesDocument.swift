@@ -112,6 +112,7 @@ extension FrameState {
         keyed("pagers", pagers, \.key, \.json)
         keyed("panels", panels, \.key, \.json)
         keyed("carousels", carousels, \.key, \.json)
+        if !explanations.isEmpty { pairs.append(("explain", .array(explanations.map(\.json)))) }
         return .object(pairs)
     }
 

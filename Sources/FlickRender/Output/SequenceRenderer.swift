@@ -21,6 +21,9 @@ public struct SequenceOptions: Sendable {
     public var cancellation: Cancellation?
     /// Gets every drawn frame in order, for outputs built beside the frames (the review outputs).
     public var observer: SequenceObserver?
+    /// Also writes the review layer alone, on transparency, as `overlay/frame_00000.png` (`.svg` when the frames
+    /// are SVG only), so that the review page can show the plain frames with or without it.
+    public var overlayLayer = false
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
@@ -62,8 +65,6 @@ public enum SequenceRenderer {
     public static func render(_ scenario: Scenario, to destination: URL, options: SequenceOptions,
                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> SequenceSummary {
         let start = Date()
-        let count = scenario.frameCount
-        let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         // Fail on fonts or icons before creating anything.
         _ = try FrameRenderer(scenario: scenario, options: options.render)
         let cancellation = options.cancellation
@@ -71,94 +72,9 @@ public enum SequenceRenderer {
 
         let folder = try OutputFolder(destination: destination)
         do {
-            try folder.createFolder("frames")
-            let total = range.isEmpty ? 0 : range.count
-            let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
-            let failure = FirstError()
-            let counter = ProgressCounter(total: total, report: progress)
-            let observer = options.observer
-            try observer?.begin(folder)
-            // Frames are drawn into images of their own while the next frame compares its pixels with them.
-            let drawsPixels = options.format.writesPNG || observer != nil
-            let encodesPNG = options.format.writesPNG || observer?.needsPNG == true
-            let history = FrameHistory()
-            let pool = SurfacePool(capacity: 2 * options.jobs + 4)
-            let delivery = observer.map { OrderedDelivery(observer: $0, first: range.lowerBound, window: 2 * options.jobs) }
-            let group = DispatchGroup()
-            for _ in 0..<options.jobs {
-                group.enter()
-                let thread = Thread {
-                    defer { group.leave() }
-                    do {
-                        let renderer = try FrameRenderer(scenario: scenario, options: options.render)
-                        let encoder = PNGEncoder()
-                        while let frame = queue.pop() {
-                            if cancellation?.isCancelled == true { throw RenderCancelled() }
-                            if drawsPixels {
-                                let size = renderer.pixelSize(of: frame)
-                                let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
-                                                       pool: pool)
-                                renderer.draw(frame, into: drawn.image)
-                                if encodesPNG { history.publish(drawn) }
-                                // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
-                                var png: Data?
-                                var reused = false
-                                if encodesPNG, frame.index > range.lowerBound {
-                                    guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
-                                    if drawn.hasSamePixels(as: previous) {
-                                        guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
-                                        png = bytes
-                                        reused = bytes != nil
-                                    }
-                                }
-                                if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
-                                drawn.repeatsPrevious = reused
-                                if encodesPNG { history.encodedPNG(of: drawn, png) }
-                                if options.format.writesPNG, let png {
-                                    try folder.write(png, to: "frames/" + frameFileName(frame.index, count: count, extension: "png"))
-                                }
-                                if options.format.writesSVG {
-                                    try folder.write(renderer.svg(of: frame),
-                                                     to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
-                                }
-                                try delivery?.deliver(drawn)
-                            } else {
-                                try folder.write(renderer.svg(of: frame),
-                                                 to: "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
-                            }
-                            counter.increment()
-                        }
-                    } catch {
-                        failure.record(error)
-                        queue.close()
-                        history.fail()
-                        delivery?.fail()
-                    }
-                }
-                thread.stackSize = 1 << 22
-                thread.start()
-            }
-
-            // The states document streams to its file as frames are simulated.
-            do {
-                let states = try folder.writer("states.json")
-                var writer = StatesWriter(format: .json) { try states.write($0) }
-                try writer.begin(scenario)
-                let simulation = Simulation(scenario: scenario)
-                while let frame = simulation.nextFrame() {
-                    if cancellation?.isCancelled == true { throw RenderCancelled() }
-                    try writer.write(frame)
-                    if range.contains(frame.index), !queue.push(frame) { break }
-                }
-                try writer.end()
-                try states.close()
-            } catch {
-                failure.record(error)
-            }
-            queue.close()
-            group.wait()
-            if let error = failure.error { throw error }
-            try observer?.finish(folder)
+            try options.observer?.begin(folder)
+            let total = try render(scenario, into: folder, at: "", options: options, progress: progress)
+            try options.observer?.finish(folder)
             // A cancellation that came after the last frame still stops the commit.
             let warnings = try folder.commit(cancellation: cancellation)
             return SequenceSummary(folder: folder.destination, framesWritten: total, seconds: Date().timeIntervalSince(start),
@@ -168,6 +84,109 @@ public enum SequenceRenderer {
             folder.abandon()
             throw error
         }
+    }
+
+    /// Writes `scenario`'s `frames/` and `states.json` into `folder` under `prefix` (empty, or a relative folder
+    /// path ending in "/", which must exist), handing drawn frames to `options.observer` (already begun); returns
+    /// the number of frames drawn. The caller commits or abandons the folder.
+    public static func render(_ scenario: Scenario, into folder: OutputFolder, at prefix: String, options: SequenceOptions,
+                              progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Int {
+        let count = scenario.frameCount
+        let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
+        let cancellation = options.cancellation
+        try folder.createFolder(prefix + "frames")
+        if options.overlayLayer { try folder.createFolder(prefix + "overlay") }
+        let total = range.isEmpty ? 0 : range.count
+        let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
+        let failure = FirstError()
+        let counter = ProgressCounter(total: total, report: progress)
+        let observer = options.observer
+        // Frames are drawn into images of their own while the next frame compares its pixels with them.
+        let drawsPixels = options.format.writesPNG || observer != nil
+        let encodesPNG = options.format.writesPNG || observer?.needsPNG == true
+        let history = FrameHistory()
+        let pool = SurfacePool(capacity: 2 * options.jobs + 4)
+        let delivery = observer.map { OrderedDelivery(observer: $0, first: range.lowerBound, window: 2 * options.jobs) }
+        let group = DispatchGroup()
+        for _ in 0..<options.jobs {
+            group.enter()
+            let thread = Thread {
+                defer { group.leave() }
+                do {
+                    let renderer = try FrameRenderer(scenario: scenario, options: options.render)
+                    let encoder = PNGEncoder()
+                    while let frame = queue.pop() {
+                        if cancellation?.isCancelled == true { throw RenderCancelled() }
+                        if drawsPixels {
+                            let size = renderer.pixelSize(of: frame)
+                            let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
+                                                   pool: pool)
+                            renderer.draw(frame, into: drawn.image)
+                            if encodesPNG { history.publish(drawn) }
+                            // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
+                            var png: Data?
+                            var reused = false
+                            if encodesPNG, frame.index > range.lowerBound {
+                                guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
+                                if drawn.hasSamePixels(as: previous) {
+                                    guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
+                                    png = bytes
+                                    reused = bytes != nil
+                                }
+                            }
+                            if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
+                            drawn.repeatsPrevious = reused
+                            if encodesPNG { history.encodedPNG(of: drawn, png) }
+                            if options.format.writesPNG, let png {
+                                try folder.write(png, to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "png"))
+                            }
+                            if options.format.writesSVG {
+                                try folder.write(renderer.svg(of: frame),
+                                                 to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                            }
+                            try delivery?.deliver(drawn)
+                        } else {
+                            try folder.write(renderer.svg(of: frame),
+                                             to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                        }
+                        if options.overlayLayer {
+                            let png = options.format.writesPNG
+                            try folder.write(png ? renderer.overlayLayerPNG(of: frame) : renderer.overlayLayerSVG(of: frame),
+                                             to: prefix + "overlay/" + frameFileName(frame.index, count: count, extension: png ? "png" : "svg"))
+                        }
+                        counter.increment()
+                    }
+                } catch {
+                    failure.record(error)
+                    queue.close()
+                    history.fail()
+                    delivery?.fail()
+                }
+            }
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+
+        // The states document streams to its file as frames are simulated.
+        do {
+            let states = try folder.writer(prefix + "states.json")
+            var writer = StatesWriter(format: .json) { try states.write($0) }
+            try writer.begin(scenario)
+            let simulation = Simulation(scenario: scenario)
+            while let frame = simulation.nextFrame() {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
+                try writer.write(frame)
+                if range.contains(frame.index), !queue.push(frame) { break }
+            }
+            try writer.end()
+            try states.close()
+        } catch {
+            failure.record(error)
+        }
+        queue.close()
+        group.wait()
+        if let error = failure.error { throw error }
+        return total
     }
 }
 

@@ -135,6 +135,16 @@ public enum ScenarioTests {
         return Array(sorted[start..<end])
     }
 
+    /// Where a scenario file's failed goldens go in a `--report` folder: its path without the extension, so two
+    /// files of the same name in different folders (or two files with the same `name:`) never share one.
+    /// `Tests/Scenarios/card.yaml` → `Tests/Scenarios/card`; `/abs/card.yaml` → `abs/card`; `..` → `_`.
+    public static func reportFolder(for path: String) -> String {
+        let parts = ((path as NSString).deletingPathExtension as NSString).pathComponents
+            .filter { $0 != "/" && $0 != "." && !$0.isEmpty }
+            .map { $0 == ".." ? "_" : $0 }
+        return parts.joined(separator: "/")
+    }
+
     /// The golden folder of a scenario file: `__Goldens__/<file name without extension>/` beside it.
     public static func goldenDirectory(for path: String) -> String {
         // Built from the path as given (not made absolute), so messages name the same file on every machine.
@@ -169,9 +179,10 @@ public enum ScenarioTests {
             guard let spec = try goldenSpec(for: scenario, path: path) else { return result }
             let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             result.goldens = try GoldenFrames.verify(
-                scenario, iconFolders: [iconFolder], frames: spec.frames, goldenDirectory: goldenDirectory(for: path),
-                scale: spec.scale, options: options.goldenTolerance, record: options.record,
-                artifactsDirectory: options.reportDirectory)
+                scenario, at: spec.frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
+                iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
+                record: options.record, artifactsDirectory: options.reportDirectory,
+                artifactsSubfolder: reportFolder(for: path))
         } catch {
             result.error = "\(path): error: goldens: \(error)"
         }

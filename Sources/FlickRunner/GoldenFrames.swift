@@ -100,6 +100,15 @@ public enum GoldenFrames {
                               options: DiffOptions = DiffOptions(maxDiffPixels: 0),
                               record: GoldenRecordMode = .fromEnvironment,
                               artifactsDirectory: String? = nil) throws -> [GoldenFrameResult] {
+        try verify(scenario, at: instants, goldenDirectory: goldenDirectory, iconFolders: iconFolders, scale: scale,
+                   options: options, record: record, artifactsDirectory: artifactsDirectory,
+                   artifactsSubfolder: scenario.name)
+    }
+
+    /// `artifactsSubfolder`: the folder under `artifactsDirectory` that this scenario's failures go in.
+    static func verify(_ scenario: Scenario, at instants: [GoldenInstant], goldenDirectory: String,
+                       iconFolders: [String], scale: Double?, options: DiffOptions, record: GoldenRecordMode,
+                       artifactsDirectory: String?, artifactsSubfolder: String) throws -> [GoldenFrameResult] {
         var scenario = scenario
         if let scale { scenario.viewport.scale = scale }
         for instant in instants {
@@ -150,7 +159,7 @@ public enum GoldenFrames {
             } else if record == .failed {
                 results.append(try write("re-recorded (it differed: \(comparison.summary))"))
             } else {
-                let folder = (artifacts as NSString).appendingPathComponent("\(scenario.name)/\(name.dropLast(4))")
+                let folder = (artifacts as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
                 try saveArtifacts(expected: expected, actual: actual, comparison: comparison, in: folder)
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
                                                  outcome: .mismatched(comparison.withoutDiffImage(), artifacts: folder)))

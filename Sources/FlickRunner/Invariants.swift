@@ -159,14 +159,36 @@ struct MovingPart {
     var slope: Double
 }
 
+extension ScrollRule.Overscroll {
+    /// The raw position for a shown one and the slope there (the overshoot past the edge of `limits` measured from
+    /// the shown position), where the rule makes the raw position a function of the shown one. Flutter's resistance
+    /// depends on the drag's path and a clamped edge loses the finger's excess: for those the shown position is
+    /// the best estimate, and `exact` is false.
+    func undo(shown x: Double, limits: ClosedRange<Double>, dimension: Double) -> (raw: Double, slope: Double, exact: Bool) {
+        let past = x < limits.lowerBound ? limits.lowerBound - x : x > limits.upperBound ? x - limits.upperBound : 0
+        switch self {
+        case .rubberBand(let c):
+            return (RubberBand(coefficient: c, dimension: dimension).raw(forDisplayed: x, limits: limits),
+                    SceneFacts.slope(overshoot: past, dimension: dimension, coefficient: c), true)
+        case .follow: return (x, 1, true)
+        case .clamp: return (x, 1, false)
+        case .resistance(let physics):
+            return (x, past > 0 && dimension > 0 ? physics.frictionFactor(past / dimension) : 1, false)
+        }
+    }
+}
+
 /// What the checker needs to know of the scene beyond the states.
 struct SceneFacts {
     var scrollAxis: [String: Axis] = [:]
     var dismissible: [String: Bool] = [:]
     /// Pagers whose tabs have given widths (their indicator interpolates between tab origins).
     var customTabWidths: Set<String> = []
+    /// The rules of the scenario's physics preset: how the parts track a finger past their edges.
+    var rules: PhysicsPreset = .uikit
 
-    init(_ scene: Scene) {
+    init(_ scene: Scene, rules: PhysicsPreset = .uikit) {
+        self.rules = rules
         for component in scene.root.allComponents {
             switch component.kind {
             case .list(let spec): scrollAxis[component.key] = spec.axis
@@ -182,43 +204,43 @@ struct SceneFacts {
 
     func parts(of state: FrameState) -> [MovingPart] {
         var parts: [MovingPart] = []
-        let c = RubberBand.defaultCoefficient
         for view in state.scrollViews {
             let axis = scrollAxis[view.key] ?? .vertical
             let low = -view.adjustedContentInset.leading(axis)
             let high = max(low, view.contentSize[axis] + view.adjustedContentInset.trailing(axis) - view.frame.size[axis])
-            let dimension = view.frame.size[axis]
-            let band = RubberBand(coefficient: c, dimension: dimension)
             let x = view.contentOffset[axis]
-            let past = x < low ? low - x : x > high ? x - high : 0
+            let undone = rules.list.overscroll.undo(shown: x, limits: low...high, dimension: view.frame.size[axis])
             let name = axis == .horizontal ? "x" : "y"
             parts.append(MovingPart(
                 path: "\(view.key).contentOffset.\(name)", velocityPath: "\(view.key).velocity.\(name)", axis: axis,
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
-                raw: band.raw(forDisplayed: x, limits: low...high),
-                slope: Self.slope(overshoot: past, dimension: dimension, coefficient: c)))
+                raw: undone.raw, slope: undone.slope))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)
             guard let highest = tops.min(), let lowest = tops.max() else { continue }
-            let band = RubberBand(coefficient: c, dimension: state.viewport.height)
-            let top = sheet.top
-            let bandsBelow = !(dismissible[sheet.key] ?? false)
-            var rawTop = top, past = 0.0
-            if top < highest {
-                past = highest - top
-                rawTop = highest - band.distance(for: past)
-            } else if top > lowest && bandsBelow {
-                past = top - lowest
-                rawTop = lowest + band.distance(for: past)
-            }
+            // A card follows the finger 1:1 below its lowest detent.
+            let limits = highest...((dismissible[sheet.key] ?? false) ? .infinity : lowest)
+            let undone = rules.sheet.overscroll.undo(shown: sheet.top, limits: limits, dimension: state.viewport.height)
             let prefix = i == 0 ? "sheet" : "sheets.\(sheet.key)"
             parts.append(MovingPart(
                 path: "\(prefix).top", velocityPath: "\(prefix).velocity", axis: .vertical,
-                position: -top, velocity: -sheet.velocity, tracking: sheet.phase == .tracking, raw: -rawTop,
-                slope: Self.slope(overshoot: past, dimension: state.viewport.height, coefficient: c)))
+                position: -sheet.top, velocity: -sheet.velocity, tracking: sheet.phase == .tracking, raw: -undone.raw,
+                slope: undone.slope))
         }
         return parts
+    }
+
+    /// Whether the caught parts together follow the finger exactly (their overscroll rules can be undone); else
+    /// they follow it at most (a clamped edge stops them, Flutter's resistance moves them less).
+    var tracksFingerExactly: Bool {
+        for rule in [rules.list.overscroll, rules.sheet.overscroll] {
+            switch rule {
+            case .rubberBand, .follow: continue
+            case .clamp, .resistance: return false
+            }
+        }
+        return true
     }
 
     /// The rubber band's slope at a shown overshoot `y`: c·(1 − y/D)².
@@ -263,8 +285,9 @@ private struct Run {
         self.scenario = scenario
         self.source = source
         self.options = options
-        facts = SceneFacts(scenario.scene)
-        restThreshold = 0.5 / scenario.viewport.scale
+        let rules = scenario.physics.rules(scale: scenario.viewport.scale)
+        facts = SceneFacts(scenario.scene, rules: rules)
+        restThreshold = rules.restDistance
         let events = scenario.inputEvents
         eventTimes = events.map(\.time)
         var sessions: [TouchSession] = []
@@ -451,6 +474,8 @@ private struct Run {
             let fingerMoved = -(finger[axis] - s.downPoint[axis])
             let tolerance = InvariantChecker.positionTolerance + (atLift ? restThreshold * Double(caught.count) : 0)
             if abs(moved) <= tolerance || abs(moved - fingerMoved) <= tolerance { continue }
+            // Rules that stop or resist at an edge: the parts move with the finger, never further.
+            if !facts.tracksFingerExactly && moved * fingerMoved > 0 && abs(moved) <= abs(fingerMoved) + tolerance { continue }
             report(.followsFinger, at: t, caught.joined(separator: " + "),
                    "the parts under the finger moved \(Self.number(moved)) pt together (rubber band undone: "
                    + "\(terms.isEmpty ? "none" : terms.joined(separator: ", "))) while the finger moved "
@@ -479,8 +504,9 @@ private struct Run {
     /// gives is the one the tracker measured from every sample, as the release does.
     mutating func checkRelease(session i: Int, memory: SessionMemory, after: [String: MovingPart]) {
         let s = sessions[i]
-        guard !resizing(from: s.down, through: s.up), !memory.caught.isEmpty, let late = lateLifts,
-              lateLiftSessions.contains(i) else { return }
+        // A preset with a fling gate or sheet snapping starts some motions at another velocity by design.
+        guard facts.rules.releasesWithFingerVelocity, !resizing(from: s.down, through: s.up), !memory.caught.isEmpty,
+              let late = lateLifts, lateLiftSessions.contains(i) else { return }
         let held = Dictionary(facts.parts(of: late.state(at: s.up)).map { ($0.path, $0) }) { a, _ in a }
         let before = fingerVelocity(held, caught: memory.caught)
         var afterV: [Axis: Double] = [.horizontal: 0, .vertical: 0]

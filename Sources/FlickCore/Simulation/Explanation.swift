@@ -1,0 +1,148 @@
+import Foundation
+import FlickPhysics
+
+/// Why something moved where it did (`flick states --explain`, docs/states.md "Explanations"): at each release the
+/// rule a component followed and the numbers behind its decision, at each tab tap the page it goes to, and for a
+/// drag handed between nested components which one took it in which pass.
+///
+/// Explanations are recorded from the decisions the components act on (the preset's `SheetRule.Decision`,
+/// `PagingRule.PageDecision`, the `AxisMotion` of a fling), not computed a second time.
+public struct Explanation: Hashable, Sendable {
+    public enum Event: String, Hashable, Sendable {
+        /// A finger lifted from a component it moved (or that was moving).
+        case release
+        /// A tap on a tab.
+        case tap
+        /// A drag that moved more than one component, or that a card did not follow.
+        case drag
+    }
+
+    /// A detent or a page the rule chose among.
+    public struct Candidate: Hashable, Sendable {
+        public var name: String
+        /// Its top (a detent) or content offset (a page), in points.
+        public var position: Double
+    }
+
+    /// One run of a drag in which one component took the finger's movement in one nested-scroll pass.
+    public struct Pass: Hashable, Sendable {
+        public var component: String
+        /// preScroll, scroll, postScroll or overscroll (docs/physics.md, "Nested scrolling").
+        public var pass: String
+        /// Points of finger movement it took (positive: forward, content offset growing or a sheet rising).
+        public var distance: Double
+        public var from: Double
+        public var to: Double
+    }
+
+    /// The scroll view a card watches for dismissal, and why that one.
+    public struct Tracking: Hashable, Sendable {
+        public var view: String?
+        public var why: String
+    }
+
+    /// Seconds: the release, tap or end of the drag.
+    public var time: Double
+    public var event: Event
+    /// The component's key in the frame document.
+    public var component: String
+    /// The rule, as `system.rule` (e.g. `uikit.sheet`, `floatingpanel.targetState`, `flutter.clamping`).
+    public var rule: String
+    /// The sheet's top or the content offset on the scrolling axis at the event, in points.
+    public var position: Double?
+    /// The velocity the rule used, pt/s (a sheet's top: positive downwards; a content offset: positive forwards).
+    public var velocity: Double?
+    /// The finger's velocity when a fling gate changed it.
+    public var fingerVelocity: Double?
+    /// Where the rule projected the release to, if it projects.
+    public var projected: Double?
+    public var candidates: [Candidate] = []
+    /// The detent, page or outcome chosen (`dismiss`, `rest`).
+    public var chosen: String?
+    /// Where the motion comes to rest, in points.
+    public var destination: Double?
+    /// When it comes to rest, in seconds.
+    public var settles: Double?
+    /// The decision in words.
+    public var reason: String
+    /// For a drag: who took it in which pass.
+    public var passes: [Pass] = []
+    /// For a card: the scroll view it tracks.
+    public var tracks: Tracking?
+    /// The whole explanation in one line a designer reads.
+    public var text: String
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [("time", .number(time)), ("event", .string(event.rawValue)),
+                                            ("component", .string(component)), ("rule", .string(rule))]
+        func add(_ key: String, _ value: Double?) { if let value { pairs.append((key, .number(value))) } }
+        add("position", position)
+        add("velocity", velocity)
+        add("fingerVelocity", fingerVelocity)
+        add("projected", projected)
+        if !candidates.isEmpty {
+            pairs.append(("candidates", .array(candidates.map {
+                .object([("name", .string($0.name)), ("position", .number($0.position))])
+            })))
+        }
+        if let chosen { pairs.append(("chosen", .string(chosen))) }
+        add("destination", destination)
+        add("settles", settles)
+        pairs.append(("reason", .string(reason)))
+        if !passes.isEmpty {
+            pairs.append(("passes", .array(passes.map {
+                .object([("component", .string($0.component)), ("pass", .string($0.pass)),
+                         ("distance", .number($0.distance)), ("from", .number($0.from)), ("to", .number($0.to))])
+            })))
+        }
+        if let tracks {
+            pairs.append(("tracks", .object([("view", tracks.view.map(JSONValue.string) ?? .null),
+                                             ("why", .string(tracks.why))])))
+        }
+        pairs.append(("text", .string(text)))
+        return .object(pairs)
+    }
+}
+
+/// Collects explanations while a simulation runs (only when asked for: `Simulation(scenario:explains:)`).
+final class ExplanationLog {
+    private(set) var entries: [Explanation] = []
+    /// Said at touch-down, attached to the drag's entry when the finger lifts.
+    var notes: [String] = []
+
+    func record(_ explanation: Explanation) { entries.append(explanation) }
+
+    func clear() {
+        entries = []
+        notes = []
+    }
+}
+
+// MARK: - Words
+
+/// Numbers as a designer reads them: points and points per second to a tenth, seconds to a hundredth.
+enum Say {
+    static func number(_ x: Double, digits: Int = 1) -> String {
+        let scale = pow(10, Double(digits))
+        let r = (x * scale).rounded() / scale
+        if r == r.rounded() { return String(Int64(r)) }
+        var s = String(format: "%.\(digits)f", r)
+        while s.hasSuffix("0") { s.removeLast() }
+        return s
+    }
+
+    static func pt(_ x: Double) -> String { "\(number(x)) pt" }
+    static func time(_ t: Double) -> String { "\(number(t, digits: 2)) s" }
+    /// A sheet's velocity in words: "moving down at 1200 pt/s".
+    static func sheetMotion(_ v: Double) -> String {
+        Say.number(abs(v)) == "0" ? "still" : "moving \(v > 0 ? "down" : "up") at \(number(abs(v))) pt/s"
+    }
+    /// A scroll view's velocity in words, for its axis.
+    static func contentMotion(_ v: Double, axis: Axis) -> String {
+        if Say.number(abs(v)) == "0" { return "still" }
+        switch axis {
+        case .vertical: return "scrolling \(v > 0 ? "down the content" : "back up the content") at \(number(abs(v))) pt/s"
+        case .horizontal: return "moving \(v > 0 ? "forward" : "back") at \(number(abs(v))) pt/s"
+        }
+    }
+}

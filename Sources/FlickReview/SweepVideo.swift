@@ -1,0 +1,145 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// The grid video of a sweep: every variant side by side at every frame, each under its label and a caption of its
+/// measured value and phase, in a layout that fits 1920×1080.
+public struct SweepVideoLayout: Sendable {
+    static let margin = 12.0
+    static let gap = 12.0
+    static let headerHeight = 34.0
+    static let labelHeight = 38.0
+    /// The largest video.
+    static let maximumWidth = 1920.0
+    static let maximumHeight = 1080.0
+
+    public var columns: Int
+    public var rows: Int
+    /// Pixels per point of the cells.
+    public var scale: Double
+    public var tileWidth: Int
+    public var tileHeight: Int
+    /// The video's size, even numbers of pixels.
+    public var width: Int
+    public var height: Int
+
+    /// The layout of `count` cells of a viewport of `viewport` points: the number of columns that gives the largest
+    /// cells within 1920×1080, never drawn larger than `maximumScale`.
+    public init(count: Int, viewport: Size, maximumScale: Double) {
+        let m = SweepVideoLayout.margin, g = SweepVideoLayout.gap
+        var best = (columns: 1, scale: 0.0)
+        for c in 1...max(1, count) {
+            let r = (count + c - 1) / c
+            let across = (SweepVideoLayout.maximumWidth - 2 * m - Double(c - 1) * g) / Double(c) / viewport.width
+            let down = (SweepVideoLayout.maximumHeight - 2 * m - SweepVideoLayout.headerHeight
+                        - Double(r) * SweepVideoLayout.labelHeight - Double(r - 1) * g) / Double(r) / viewport.height
+            let scale = min(across, down)
+            if scale > best.scale + 1e-9 { best = (c, scale) }
+        }
+        columns = best.columns
+        rows = (count + columns - 1) / columns
+        scale = max(0.05, min(best.scale, maximumScale))
+        tileWidth = max(8, Int((viewport.width * scale).rounded()))
+        tileHeight = max(8, Int((viewport.height * scale).rounded()))
+        let w = 2 * m + Double(columns) * Double(tileWidth) + Double(columns - 1) * g
+        let h = 2 * m + SweepVideoLayout.headerHeight + Double(rows) * (Double(tileHeight) + SweepVideoLayout.labelHeight)
+            + Double(rows - 1) * g
+        width = Int(w.rounded(.up)) + Int(w.rounded(.up)) % 2
+        height = Int(h.rounded(.up)) + Int(h.rounded(.up)) % 2
+    }
+
+    /// The frame's image of cell `index`, in pixels of the video.
+    public func cell(_ index: Int) -> Rect {
+        let (r, c) = (index / columns, index % columns)
+        let x = SweepVideoLayout.margin + Double(c) * (Double(tileWidth) + SweepVideoLayout.gap)
+        let y = SweepVideoLayout.margin + SweepVideoLayout.headerHeight + SweepVideoLayout.labelHeight
+            + Double(r) * (Double(tileHeight) + SweepVideoLayout.labelHeight + SweepVideoLayout.gap)
+        return Rect(x: x, y: y, width: Double(tileWidth), height: Double(tileHeight))
+    }
+}
+
+/// Draws and encodes the grid video of a sweep.
+public enum SweepVideo {
+    /// Draws frame `index` of the grid from each variant's state at that frame.
+    static func draw(index: Int, time: Double, states: [FrameState], images: [ImageSurface], grid: SweepGrid,
+                     layout: SweepVideoLayout, keys: [String], into surface: ImageSurface) {
+        let canvas = Canvas(surface)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height)), color: SweepGrid.background)
+        let m = SweepVideoLayout.margin
+        canvas.text("\(grid.name) · \(SweepTable.fixed(time, 3)) s", x: m, baseline: m + 17, weight: .bold, size: 17,
+                    color: .black, maxWidth: Double(layout.width) / 2)
+        canvas.text("frame \(index) · \(grid.variants.count) variants", x: Double(layout.width) - m, baseline: m + 17, size: 13,
+                    color: Color(rgb: 0x3C3C43), anchor: .right)
+        for (n, variant) in grid.variants.enumerated() {
+            let cell = layout.cell(n)
+            let values = zip(keys, variant.assignments).map { "\($0) \($1.value)" }.joined(separator: " · ")
+            canvas.text("#\(variant.number)  \(values)", x: cell.minX, baseline: cell.minY - 22, weight: .bold, size: 13,
+                        color: .black, maxWidth: cell.width)
+            let caption = variant.caption(states[n])
+            canvas.text("\(caption.value) · \(caption.phase)", x: cell.minX, baseline: cell.minY - 6, size: 11.5,
+                        color: Color(rgb: 0x3C3C43), maxWidth: cell.width)
+            canvas.fill(cell, color: RunCanvas.backdrop)
+            canvas.copy(images[n], toDevicePixelX: Int(cell.minX), y: Int(cell.minY))
+        }
+        surface.flush()
+    }
+
+    /// Writes the grid video of `grid`'s variants to `path` through ffmpeg, at `playbackFPS`. `progress` gets (frames
+    /// done, frames).
+    public static func write(_ grid: SweepGrid, format: VideoFormat, ffmpeg: String, path: String, playbackFPS: Double,
+                             options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil,
+                             progress: (Int, Int) -> Void = { _, _ in }) throws {
+        try Canvas.requireFonts()
+        let maximumScale = grid.variants.map(\.scenario.viewport.scale).max() ?? 1
+        let layout = SweepVideoLayout(count: grid.variants.count, viewport: grid.viewport, maximumScale: maximumScale)
+        let renderers = try SweepGrid.renderers(grid.variants, scale: layout.scale, options: options)
+        let lanes = zip(grid.variants, renderers).map { VariantLane(scenario: $0.scenario, renderer: $1) }
+        let keys = GridVariant.shortKeys(grid.variants.first?.assignments.map(\.path) ?? [])
+        let encoder = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: path,
+                                       canvas: RunCanvas(pixelWidth: layout.width, pixelHeight: layout.height), fps: playbackFPS)
+        do {
+            let surface = try ImageSurface(pixelWidth: layout.width, pixelHeight: layout.height)
+            for index in 0..<grid.frameCount {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
+                // Each variant is simulated and drawn on a thread of its own: a lane is touched by one thread at a time.
+                DispatchQueue.concurrentPerform(iterations: lanes.count) { lanes[$0].advance() }
+                if let error = lanes.lazy.compactMap(\.error).first { throw error }
+                draw(index: index, time: Double(index) / grid.fps, states: lanes.compactMap(\.state),
+                     images: lanes.compactMap(\.image), grid: grid, layout: layout, keys: keys, into: surface)
+                try encoder.add(surface)
+                progress(index + 1, grid.frameCount)
+            }
+            try encoder.finish()
+        } catch {
+            encoder.abandon()
+            throw error
+        }
+    }
+}
+
+/// One variant of the video: its simulation, its renderer and its latest frame (a variant shorter than the others
+/// holds its last frame).
+private final class VariantLane: @unchecked Sendable {
+    let simulation: Simulation
+    let renderer: FrameRenderer
+    let cache = ImageCache()
+    var state: FrameState?
+    var image: ImageSurface?
+    var error: Error?
+
+    init(scenario: Scenario, renderer: FrameRenderer) {
+        simulation = Simulation(scenario: scenario)
+        self.renderer = renderer
+    }
+
+    func advance() {
+        guard let next = simulation.nextFrame() else { return }
+        do {
+            let surface = try cache.surface(for: renderer.pixelSize(of: next))
+            renderer.draw(next, into: surface)
+            (state, image) = (next, surface)
+        } catch {
+            self.error = error
+        }
+    }
+}

@@ -1,0 +1,202 @@
+import ArgumentParser
+import FlickCore
+import FlickRender
+import FlickReview
+import Foundation
+
+/// `--set PATH=V1,V2,...`: the keys a sweep varies (docs/sweeps.md).
+struct SweepOptions: ParsableArguments {
+    @Option(name: .customLong("set"), help: ArgumentHelp(
+        "Sweep a key of the scenario: every combination of the values of every --set is a variant (at most 64). PATH is a key path of the file, such as physics.preset or scene.sheet.detents[1].fraction; missing mapping keys are created; values are YAML, separated by commas outside quotes and brackets.",
+        valueName: "PATH=V1,V2,..."))
+    var assignments: [String] = []
+
+    /// The parsed `--set`s; prints the problem and exits 2 on a bad one.
+    func axes() throws -> [SweepAxis] {
+        do {
+            return try assignments.map(SweepAxis.parse)
+        } catch {
+            throw badInput(error.message)
+        }
+    }
+}
+
+/// `flick render`'s sweep options.
+struct RenderSweepOptions: ParsableArguments {
+    @OptionGroup var sweep: SweepOptions
+
+    @Option(name: .customLong("grid-columns"), help: ArgumentHelp("At most this many instants (columns) on a sweep's contact sheet (1-24).", valueName: "K"))
+    var gridColumns: Int = SweepGrid.defaultColumnLimit
+}
+
+/// Loads the sweep of a scenario named on the command line (a file, a bundled example's name, or `-`); prints every
+/// problem and exits 2 on failure.
+func loadSweep(_ argument: String, axes: [SweepAxis]) throws -> ScenarioSweep {
+    let result: Result<ScenarioSweep, ScenarioError>
+    if argument == "-" {
+        let data = FileHandle.standardInput.readData(ofLength: ScenarioDecoder.maximumFileSize + 1)
+        result = Result { () throws(ScenarioError) in
+            try ScenarioSweep.decode(data: data, file: "<standard input>", defaultName: "stdin", axes: axes)
+        }
+    } else if let problem = ExampleCatalog.problem(with: argument) {
+        printError("\(argument): error: \(problem)")
+        throw failureExit
+    } else {
+        result = Result { () throws(ScenarioError) in try ScenarioSweep.load(path: ExampleCatalog.resolve(argument), axes: axes) }
+    }
+    switch result {
+    case .success(let sweep): return sweep
+    case .failure(let error):
+        printError(error.description)
+        throw failureExit
+    }
+}
+
+/// Whether a scenario's file sweeps keys itself (`sweep:`); false when it cannot be read (the caller reports that).
+func hasFileSweep(_ argument: String) -> Bool {
+    argument != "-" && ((try? readScenario(argument).get())?.sweep.isEmpty == false)
+}
+
+extension Render {
+    /// Renders the scenarios as sweeps when --set is given or their files sweep keys; false when there is none.
+    func renderSweeps() throws -> Bool {
+        let axes = try sweepOptions.sweep.axes()
+        let sweeping = axes.isEmpty ? scenarios.filter(hasFileSweep) : scenarios
+        guard !sweeping.isEmpty else { return false }
+        if sweeping.count != scenarios.count {
+            throw badInput("\(sweeping.joined(separator: ", ")) sweep\(sweeping.count == 1 ? "s" : "") keys (sweep: in the file) and the other scenarios do not: render them separately")
+        }
+        if sweepOptions.gridColumns < 1 || sweepOptions.gridColumns > 24 {
+            throw badInput("--grid-columns must be in 1...24, not \(sweepOptions.gridColumns)")
+        }
+        if preview || motion {
+            printError("note: a sweep writes contact-sheet.png (the variants side by side) and, with --video, the grid video; --preview and --motion are not written for its variants")
+        }
+        var ffmpeg: String?
+        if let video {
+            guard let found = FFmpeg.locate() else {
+                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+            }
+            ffmpeg = found
+        }
+        // Every file and every variant is read and checked before anything is drawn.
+        var sweeps: [(path: String, sweep: ScenarioSweep)] = []
+        var problems = 0
+        for argument in scenarios {
+            let path = ExampleCatalog.resolve(argument)
+            guard var sweep = try? loadSweep(argument, axes: axes) else { problems += 1; continue }
+            for n in sweep.variants.indices {
+                if let message = apply(to: &sweep.variants[n].scenario) {
+                    printError("\(path): error: variant \(sweep.variants[n].number) (\(sweep.variants[n].label)): \(message)")
+                    problems += 1
+                }
+            }
+            if let other = sweeps.first(where: { $0.sweep.name == sweep.name }) {
+                printError("\(path): error: its name \"\(sweep.name)\" is also the name of \(other.path); both would write \(out)/\(sweep.name)")
+                problems += 1
+            }
+            sweeps.append((path, sweep))
+        }
+        guard problems == 0 else { throw failureExit }
+
+        let showProgress = isatty(STDERR_FILENO) == 1
+        for (path, sweep) in sweeps {
+            let first = sweep.variants[0].scenario
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+                                          render: RenderOptions(overlay: overlay, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
+                                          cancellation: Interruption.cancellation)
+            let sweepRender = SweepRenderOptions(gridColumns: sweepOptions.gridColumns, video: video, ffmpegPath: ffmpeg,
+                                                 playbackFPS: first.fps / Double(slow ?? 1))
+            let destination = URL(fileURLWithPath: out).appendingPathComponent(sweep.name)
+            let shown = (out as NSString).appendingPathComponent(sweep.name)
+            let bar = showProgress ? SweepProgressBar(name: sweep.name) : nil
+            do {
+                let summary = try SweepRenderer.render(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants,
+                                                       to: destination, sequence: options, options: sweepRender) { bar?.update($0) }
+                bar?.finish()
+                let files = sweepRender.fileNames.joined(separator: ", ")
+                print("\(shown): \(summary.variants) variant\(summary.variants == 1 ? "" : "s"), \(summary.framesWritten) frames (\(format.rawValue); \(files)) in \(String(format: "%.1f", summary.seconds)) s")
+                for warning in summary.warnings { printError("\(path): warning: \(warning)") }
+            } catch let error as RenderCancelled {
+                bar?.finish()
+                printError("\(path): \(error)")
+                throw Interruption.exit
+            } catch {
+                bar?.finish()
+                printError("\(path): error: \(error)")
+                throw failureExit
+            }
+        }
+        return true
+    }
+}
+
+extension States {
+    /// Prints the sweep's document when --set is given or the file sweeps keys; false when there is none.
+    func printSweep() throws -> Bool {
+        let axes = try sweepOptions.axes()
+        guard !axes.isEmpty || hasFileSweep(scenario) else { return false }
+        let sweep = try loadSweep(scenario, axes: axes)
+        let cancellation = Interruption.cancellation
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: output ?? "-", cancellation: cancellation)
+        } catch is RenderCancelled {
+            throw Interruption.exit
+        } catch {
+            printError("error: \(error)")
+            throw failureExit
+        }
+        do {
+            switch format {
+            case .json:
+                try SweepRenderer.writeStates(name: sweep.name, axes: sweep.axes, variants: sweep.variants,
+                                              cancellation: cancellation) { try file.write($0) }
+            case .csv:
+                try file.write(SweepRenderer.table(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants).csv)
+            }
+            try file.commit(cancellation: cancellation)
+        } catch let error as RenderCancelled {
+            file.abandon()
+            printError("\(file.name): \(error)")
+            throw Interruption.exit
+        } catch {
+            file.abandon()
+            printError("error: \(error)")
+            throw failureExit
+        }
+        return true
+    }
+}
+
+/// A sweep's progress on standard error: the variant being drawn, then the grid video.
+final class SweepProgressBar: @unchecked Sendable {
+    private let name: String
+    private var bar: ProgressBar?
+    private var current = ""
+    private let lock = NSLock()
+
+    init(name: String) { self.name = name }
+
+    func update(_ progress: SweepProgress) {
+        lock.lock()
+        defer { lock.unlock() }
+        let label: String, done: Int, total: Int
+        switch progress {
+        case .variant(let number, let count, let d, let t): (label, done, total) = ("\(name) variant \(number)/\(count)", d, t)
+        case .grid(let d, let t): (label, done, total) = ("\(name) grid video", d, t)
+        }
+        if label != current {
+            bar?.finish()
+            bar = ProgressBar(label: label)
+            current = label
+        }
+        bar?.update(done, of: total)
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        bar?.finish()
+    }
+}

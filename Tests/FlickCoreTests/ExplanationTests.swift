@@ -1,0 +1,133 @@
+import FlickPhysics
+import Foundation
+import Testing
+@testable import FlickCore
+
+/// `Simulation(scenario:explains:)`: the decisions behind every release, tab tap and hand-off, as the frames carry
+/// them (docs/states.md, "Explanations").
+@Suite("Explanations: the rule and the numbers behind each decision")
+struct ExplanationTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples").standardized
+
+    static func explained(_ example: String) throws -> [FrameState] {
+        let url = examples.appendingPathComponent(example)
+        let s = try ScenarioDecoder.decode(data: Data(contentsOf: url), file: example, defaultName: "x")
+        let simulation = Simulation(scenario: s, explains: true)
+        var frames: [FrameState] = []
+        simulation.run { frames.append($0) }
+        return frames
+    }
+
+    static func all(_ frames: [FrameState]) -> [Explanation] { frames.flatMap(\.explanations) }
+
+    @Test("Without explains, no frame carries an explanation")
+    func offByDefault() throws {
+        let f = Simulation.frames(of: try scenario(String(contentsOf: Self.examples.appendingPathComponent("sheet-handoff.yaml"), encoding: .utf8)))
+        #expect(f.allSatisfy { $0.explanations.isEmpty })
+        #expect(!f.contains { $0.json.text.contains("explain") })
+    }
+
+    @Test("A UIKit sheet release: projection at 0.998, candidates the last detent and its neighbours, the nearest chosen")
+    func uikitSheetRelease() throws {
+        let frames = try Self.explained("sheet-handoff.yaml")
+        // The flick down from half at 3.1 s, on the frame of the release.
+        let frame = try #require(frames.first { $0.explanations.contains { $0.time == 3.1 && $0.component == "sheet" } })
+        #expect(frame.time == 3.1)
+        let e = try #require(frame.explanations.first { $0.component == "sheet" })
+        #expect(e.event == .release)
+        #expect(e.rule == "uikit.sheet")
+        expectClose(e.position!, 522, 1e-9)
+        expectClose(e.velocity!, 1000, 1e-6)
+        // x − v/(1000·ln 0.998) = 522 + 499.4998.
+        expectClose(e.projected!, 522 - 1000 / (1000 * log(0.998)), 1e-6)
+        #expect(e.candidates.map(\.name) == ["tip", "half", "full"])
+        #expect(e.chosen == "tip")
+        expectClose(e.destination!, 724, 1e-9)
+        #expect(e.text.hasPrefix("3.1 s, sheet `sheet` released at top 522 pt moving down at 1000 pt/s; projected to 1021.5 pt (UIKit projection, rate 0.998); detents: tip 724, half 422, full 67.5; chose tip, the nearest to the projection; settles at"))
+    }
+
+    @Test("A hand-off names who took the drag in which pass")
+    func handOff() throws {
+        let entries = Self.all(try Self.explained("sheet-handoff.yaml"))
+        let drag = try #require(entries.first { $0.event == .drag })
+        #expect(drag.passes.map(\.component) == ["sheet", "list"])
+        #expect(drag.passes.map(\.pass) == ["preScroll", "scroll"])
+        // 354.48 pt raise the sheet from half (422) to full (67.52); the other 245.52 scroll the list.
+        expectClose(drag.passes[0].distance, 354.48, 1e-6)
+        expectClose(drag.passes[1].distance, 245.52, 1e-6)
+        let back = try #require(entries.filter { $0.event == .drag }.dropFirst().first)
+        #expect(back.passes.map(\.pass) == ["scroll", "postScroll"])
+    }
+
+    @Test("FloatingPanel: the clipped projection, the progress against the redirect point")
+    func floatingPanelRelease() throws {
+        let entries = Self.all(try Self.explained("sheet-floatingpanel.yaml")).filter { $0.component == "sheet" }
+        #expect(entries.count == 2)
+        let flick = entries[0]
+        #expect(flick.rule == "floatingpanel.targetState")
+        expectClose(flick.velocity!, -1200, 1e-6)
+        // 302 − 0.499·1200 = −296.8, clipped at full (67.52): all the way from half to full.
+        expectClose(flick.projected!, 67.52, 1e-9)
+        #expect(flick.chosen == "full")
+        #expect(flick.text.contains("from half to full it covered 100% of the way, more than the redirect point 50%"))
+        let slow = entries[1]
+        #expect(slow.chosen == "full")
+        #expect(slow.text.contains("from full to half it covered 33.9% of the way, not more than the redirect point 50%"))
+    }
+
+    @Test("A card's release says distance and velocity against their thresholds, and which view it tracks")
+    func cardRelease() throws {
+        let e = try #require(Self.all(try Self.explained("card-dismiss.yaml")).first { $0.component == "sheet" && $0.event == .release })
+        #expect(e.chosen == "dismiss")
+        #expect(e.rule == "uikit.card")
+        #expect(e.tracks == Explanation.Tracking(view: "list", why: "its content is a scroll view (DeckTransition's rule)"))
+        #expect(e.text.contains("300 pt below its lowest detent (dismisses past 240 pt), still (dismisses faster than 1000 pt/s down): it leaves"))
+        let tracks = Self.all(try Self.explained("card-tracks.yaml"))
+        let untracked = try #require(tracks.first { $0.event == .drag })
+        #expect(untracked.text.contains("the drag is on `notes`, which card `sheet` does not track (it tracks `songs`): the card stays put"))
+        let spring = try #require(tracks.first { $0.component == "sheet" && $0.event == .release })
+        #expect(spring.chosen == "card")
+        #expect(spring.tracks?.why == "its `tracks:` names it")
+    }
+
+    @Test("Pager releases and tab taps: the page and why")
+    func pagerDecisions() throws {
+        let entries = Self.all(try Self.explained("vimeo-tabs.yaml"))
+        let fling = try #require(entries.first { $0.event == .release && $0.time == 1.35 })
+        #expect(fling.rule == "uikit.paging")
+        #expect(fling.chosen == "page 0 (“Comments”)")
+        #expect(fling.text.contains("faster than 50 pt/s, so half a page back: 0.35 rounds to 0"))
+        let tap = try #require(entries.first { $0.event == .tap })
+        #expect(tap.chosen == "page 3 (“More”)")
+        #expect(tap.rule == "tab")
+    }
+
+    @Test("A list release names its law and where it rests; under flutter-android it stops at the edge")
+    func listRelease() throws {
+        let fling = try #require(Self.all(try Self.explained("fling-into-end.yaml")).first)
+        #expect(fling.rule == "uikit.deceleration")
+        #expect(fling.text.contains("past the end (1430 pt): it meets the edge and bounces back"))
+        let clamped = try #require(Self.all(try Self.explained("fling-flutter-android.yaml")).first { $0.event == .release && $0.velocity != 0 })
+        #expect(clamped.rule == "flutter.clamping")
+        #expect(clamped.destination == 870)
+        #expect(clamped.text.contains("it stops at the edge, no bounce"))
+    }
+
+    @Test("Every release in every bundled example is explained")
+    func everyReleaseExplained() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+        #expect(files.count >= 17)
+        for file in files {
+            let frames = try Self.explained(file)
+            for frame in frames where frame.touch?.phase == .ended {
+                // A lift that moved something is explained on its own frame (a tap on a row moves nothing).
+                let moved = !frame.explanations.isEmpty
+                let wasDrag = frame.explanations.isEmpty == false || frames.first { $0.index == frame.index - 1 }?.touch?.phase == .moved
+                if wasDrag { #expect(moved, "\(file) frame \(frame.index)") }
+            }
+            #expect(Self.all(frames).allSatisfy { !$0.text.isEmpty && !$0.text.contains("nan") }, "\(file)")
+        }
+    }
+}

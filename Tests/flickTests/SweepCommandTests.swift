@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// `flick render --set` and `flick states --set` end to end (docs/sweeps.md).
+@Suite("flick sweeps, end to end")
+struct SweepCommandTests {
+    static let example = "sheet-handoff"
+
+    @Test func renderWritesEveryVariantTheGridAndTheTable() throws {
+        let out = try scratchFolder("sweep-render")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try flick(["render", Self.example, "--out", out.path, "--frames", "0..1", "--scale", "1",
+                             "--set", "scene.sheet.spring.response=0.2,0.5", "--set", "scene.sheet.detents[0].height=100,140"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("\(out.path)/\(Self.example): 4 variants, 8 frames (png; contact-sheet.png, variants.csv, variants.md, variants.json) in "))
+        let folder = out.appendingPathComponent(Self.example)
+        #expect(contents(folder) == [".flick-output", "contact-sheet.png", "variants", "variants.csv", "variants.json", "variants.md"])
+        #expect(contents(folder.appendingPathComponent("variants")) == ["01-0.2-100", "02-0.2-140", "03-0.5-100", "04-0.5-140"])
+        #expect(contents(folder.appendingPathComponent("variants/03-0.5-100")) == ["frames", "states.json"])
+        let csv = try String(contentsOf: folder.appendingPathComponent("variants.csv"), encoding: .utf8)
+        #expect(csv.hasPrefix("variant,folder,label,scene.sheet.spring.response,scene.sheet.detents[0].height,component,quantity,"))
+        let lines = csv.split(separator: "\n")
+        #expect(lines.count == 5)
+        #expect(lines[3].hasPrefix("3,variants/03-0.5-100,\"scene.sheet.spring.response=0.5, scene.sheet.detents[0].height=100\",0.5,100,sheet,top,3.1,"))
+        // The tip detent's height decides where the flick rests: 844 − 100 or 844 − 140.
+        #expect(lines[1].contains(",tip,744,") && lines[2].contains(",tip,704,"))
+    }
+
+    @Test func statesPrintsEveryVariantsDocument() throws {
+        let run = try flick(["states", Self.example, "--set", "scene.sheet.spring.response=0.2,0.5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["scenario"] as? String == Self.example)
+        let sweep = try #require(document["sweep"] as? [[String: Any]])
+        #expect(sweep.first?["path"] as? String == "scene.sheet.spring.response")
+        #expect(sweep.first?["values"] as? [Double] == [0.2, 0.5])
+        let variants = try #require(document["variants"] as? [[String: Any]])
+        #expect(variants.map { $0["label"] as? String } == ["scene.sheet.spring.response=0.2", "scene.sheet.spring.response=0.5"])
+        #expect(variants.map { $0["folder"] as? String } == ["variants/01-0.2", "variants/02-0.5"])
+        #expect((variants[1]["assignments"] as? [String: Double]) == ["scene.sheet.spring.response": 0.5])
+        let measures = try #require(variants[0]["measures"] as? [String: Any])
+        #expect(measures["component"] as? String == "sheet" && measures["final"] as? String == "tip")
+        // The embedded states are the plain document of the scenario with the value written into the file.
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Examples/\(Self.example).yaml"), encoding: .utf8)
+        let edited = source.replacingOccurrences(of: "    initial: half\n", with: "    initial: half\n    spring: {response: 0.5}\n")
+        let file = try scratchFolder("sweep-states").appendingPathComponent("\(Self.example).yaml")
+        defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        let plain = try JSONSerialization.jsonObject(with: Data(try flick(["states", file.path]).stdout.utf8)) as? NSDictionary
+        #expect(plain == (variants[1]["states"] as? NSDictionary))
+    }
+
+    @Test func theSameSweepPrintsTheSameBytes() throws {
+        let arguments = ["states", Self.example, "--set", "scene.sheet.spring.dampingRatio=0.5,1", "--format", "csv"]
+        let first = try flick(arguments), second = try flick(arguments)
+        #expect(first.status == 0 && first.stdout == second.stdout)
+    }
+
+    @Test func badSetsExitTwoNamingThemselves() throws {
+        let cases: [([String], String)] = [
+            (["--set", "scene.sheet.spring.respons=0.3"],
+             "Examples/sheet-handoff.yaml: error: --set scene.sheet.spring.respons=0.3: unknown key \"respons\" (did you mean \"response\"?); expected one of: response, dampingRatio\n"),
+            (["--set", "scene.sheet.spring.response=0.3,soft"],
+             "Examples/sheet-handoff.yaml: error: --set scene.sheet.spring.response=soft: expected a number in (0, 10], found soft\n"),
+            (["--set", "scene.sheet.detents[3].height=10"],
+             "Examples/sheet-handoff.yaml: error: --set scene.sheet.detents[3].height=10: scene.sheet.detents has no item [3]: its items are [0] to [2]\n"),
+            (["--set", "fps"],
+             "error: --set fps: expected PATH=V1,V2,... (a key path of the scenario, such as scene.sheet.spring.response=0.2,0.4)\n"),
+            (["--set", "a=1,2,3,4,5,6,7,8,9", "--set", "b=1,2,3,4,5,6,7,8"],
+             "Examples/sheet-handoff.yaml: error: the sweep makes 9 × 8 = 72 variants; the limit is 64: give fewer values\n"),
+        ]
+        for (sets, message) in cases {
+            for command in ["states", "render"] {
+                let out = try scratchFolder("sweep-bad")
+                defer { try? FileManager.default.removeItem(at: out) }
+                let output = command == "render" ? ["--out", out.path] : ["-o", out.appendingPathComponent("states.json").path]
+                let run = try flick([command, Self.example] + output + sets)
+                #expect(run.status == 2, "\(command) \(sets)")
+                #expect(run.stderr.replacingOccurrences(of: packageRoot.path + "/", with: "") == message, "\(command) \(sets)")
+                #expect(contents(out).isEmpty, "nothing written")
+            }
+        }
+    }
+
+    @Test func theFilesOwnSweepRunsWithoutSet() throws {
+        let folder = try scratchFolder("sweep-file")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try String(contentsOf: packageRoot.appendingPathComponent("Examples/\(Self.example).yaml"), encoding: .utf8)
+        let file = folder.appendingPathComponent("swept.yaml")
+        try (source + "sweep: {scene.sheet.spring.response: [0.3, 0.6]}\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try flick(["states", file.path, "--format", "csv"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").map { $0.prefix(2) } == ["va", "1,", "2,"])
+        #expect(try flick(["validate", file.path]).status == 0)
+    }
+
+    @Test func helpExplainsSweeps() throws {
+        let render = try flick(["render", "--help"])
+        #expect(render.stdout.contains("--set <PATH=V1,V2,...>"))
+        #expect(render.stdout.contains("--grid-columns <K>"))
+        #expect(render.stdout.contains("contact-sheet.png (a row per variant"))
+        let states = try flick(["states", "--help"])
+        #expect(states.stdout.contains("--set <PATH=V1,V2,...>"))
+    }
+}
