@@ -82,6 +82,8 @@ public struct AxisMotion: Hashable, Sendable {
     public let endTime: Double
     /// Where it rests from `endTime` on.
     public let finalPosition: Double
+    /// How far the whole motion has been moved along the axis since its laws were built (`shifted(by:)`).
+    public private(set) var shift = 0.0
 
     public init(segments: [Segment], endTime: Double, finalPosition: Double) {
         precondition(!segments.isEmpty, "a motion has at least one segment")
@@ -97,7 +99,18 @@ public struct AxisMotion: Hashable, Sendable {
 
     public func position(at t: Double) -> Double {
         guard let s = segment(at: t) else { return finalPosition }
-        return s.law.position(at: max(0, t - s.start))
+        let x = s.law.position(at: max(0, t - s.start))
+        return shift == 0 ? x : x + shift
+    }
+
+    /// The same motion `delta` points further along the axis, as when its target moves with a layout change (a sheet's
+    /// detent during an animated resize): the position at every instant and where it rests move by `delta`; velocity,
+    /// timing and when it settles do not. Shifts add up, so shifting by a target's moves one at a time gives the motion
+    /// shifted by the whole move, however many steps it took.
+    public func shifted(by delta: Double) -> AxisMotion {
+        var moved = AxisMotion(segments: segments, endTime: endTime, finalPosition: finalPosition + delta)
+        moved.shift = shift + delta
+        return moved
     }
 
     public func velocity(at t: Double) -> Double {

@@ -51,7 +51,11 @@ public final class FrameRenderer {
     private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
                                   scale: scale, icons: icons, mapCache: mapCache)
-        BackgroundDrawing.draw(scenario.scene.background, in: context)
+        if let presenting = frame.sheets.lazy.compactMap(\.presenting).first {
+            DeckDrawing.draw(presenting, background: scenario.scene.background, in: context)
+        } else {
+            BackgroundDrawing.draw(scenario.scene.background, in: context)
+        }
         ComponentDrawing.draw(scenario.scene.root, in: context)
         for panel in frame.panels { InfoPanelDrawing.draw(panel, in: context) }
         SystemChromeDrawing.draw(in: context)

@@ -103,7 +103,7 @@ enum ExampleCatalog {
     private static func describe(path: String) -> String {
         guard let scenario = try? ScenarioDecoder.load(path: path) else { return "(does not validate: see flick validate)" }
         let gestures = scenario.gestures.map(\.kind).joined(separator: ", ")
-        return "a \(scenario.scene.root.kind), \(JSONValue.format(scenario.duration)) s"
+        return "a \(scenario.scene.root.kind.name), \(JSONValue.format(scenario.duration)) s"
             + (gestures.isEmpty ? "" : ": \(gestures)")
     }
 

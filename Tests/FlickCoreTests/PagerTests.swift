@@ -209,3 +209,145 @@ struct PagerTests {
         #expect(end.scrollView("list")!.contentOffset.y == 0)
     }
 }
+
+/// The bundled Vimeo examples' animated resize, before and after the fix (the Vimeo article on paging tab views:
+/// `viewWillTransition(to:with:)` sets the offset for the new size inside the transition's animation).
+///
+/// What "a boundary between two tabs shows" means on states: the pager shows the content from contentOffset.x to
+/// contentOffset.x + frame.width, and page i spans [i·w, (i+1)·w) for the frame's width w. That span holds a page
+/// edge strictly inside it (two pages show side by side) exactly when contentOffset.x / w is not a whole number.
+@Suite("Vimeo examples: an animated resize with and without keepsPageOnResize")
+struct VimeoResizeExampleTests {
+    static func example(_ name: String) throws -> [FrameState] {
+        Simulation.frames(of: try ScenarioDecoder.load(path: ScenarioFiles.examples.appendingPathComponent(name).path))
+    }
+
+    /// contentOffset.x in pages of the frame's current width.
+    static func pages(_ frame: FrameState) -> Double {
+        let pager = frame.scrollView("pager")!
+        return pager.contentOffset.x / pager.frame.width
+    }
+
+    @Test("vimeo-tabs: the viewport grows over 0.4 s and every frame shows one whole page")
+    func vimeoTabsAnimatesWithoutABoundary() throws {
+        let f = try Self.example("vimeo-tabs.yaml")
+        let during = f.filter { $0.time > 3.4 && $0.time < 3.8 }
+        #expect(during.count == 23)
+        // The resize is animated: widths strictly between the two sizes, rising.
+        #expect(during.allSatisfy { $0.viewport.width > 390 && $0.viewport.width < 600 })
+        #expect(zip(during, during.dropFirst()).allSatisfy { $0.viewport.width < $1.viewport.width })
+        // Halfway along easeInOut, half the change.
+        let half = try #require(f.first { abs($0.time - 3.6) < 1e-9 })
+        #expect(abs(half.viewport.width - 495) < 1e-9)
+        // From before the resize to the end: page 3 (More), whole, at every frame.
+        for frame in f where frame.time >= 3.3 {
+            let pager = frame.scrollView("pager")!
+            #expect(pager.frame.width == frame.viewport.width)
+            #expect(abs(Self.pages(frame) - 3) < 1e-12, "at \(frame.time) s: \(pager.contentOffset.x) of \(pager.frame.width)")
+            #expect(pager.contentSize.width == 4 * pager.frame.width)
+            #expect(frame.pager!.page == 3)
+            #expect(abs(frame.pager!.fraction - 0.75) < 1e-12)
+        }
+        #expect(f.last!.scrollView("pager")!.contentOffset.x == 1800)
+    }
+
+    @Test("vimeo-tabs-resize-bug: contentSize changes, contentOffset does not, and two tabs show from the first frame of the resize")
+    func theBugShowsABoundary() throws {
+        let f = try Self.example("vimeo-tabs-resize-bug.yaml")
+        let before = try #require(f.last { $0.time < 1.6 })
+        #expect(abs(before.scrollView("pager")!.contentOffset.x - 390) < 0.01)
+        var boundaries = 0
+        for frame in f where frame.time > 1.6 {
+            let pager = frame.scrollView("pager")!
+            #expect(pager.contentOffset.x == 390, "at \(frame.time) s")
+            #expect(pager.contentSize.width == 4 * frame.viewport.width)
+            let pages = Self.pages(frame)
+            // Two pages show: the span holds the edge of page 1 at 1·w, strictly inside.
+            #expect(pages > 0 && pages < 1, "at \(frame.time) s: \(pages) pages")
+            if pages != pages.rounded() { boundaries += 1 }
+        }
+        #expect(boundaries == f.filter { $0.time > 1.6 }.count)
+        // At the end: 390 of a 600 pt page, so Comments' last 210 pt beside Details' first 390, and the indicator
+        // (x = bar width × contentOffset.x / contentSize.width) straddles their tabs.
+        let end = try #require(f.last)
+        #expect(end.viewport.width == 600)
+        #expect(end.pager!.fraction == 390.0 / 2400)
+        #expect(end.pager!.indicator.x == 97.5)
+        let tabs = end.pager!.tabs
+        #expect(end.pager!.indicator.x < tabs[1].x && end.pager!.indicator.x + end.pager!.indicator.width > tabs[1].x)
+    }
+}
+
+/// The bundled ten-tabs example against Parchment's `.centered` selected scroll position and its indicator: every
+/// tab rests at the bar offset that centres it, clamped to the bar's content (`PagingDistance.swift`); between two
+/// pages the bar offset, the indicator's x and its width go from the current tab's to the next one's in proportion
+/// to the page fraction (`PagingController.swift`: initial content offset + distance × progress).
+@Suite("ten-tabs: a scrollable bar that keeps the selected tab centred")
+struct TenTabsExampleTests {
+    static let frames = Simulation.frames(of: try! ScenarioDecoder.load(
+        path: ScenarioFiles.examples.appendingPathComponent("ten-tabs.yaml").path))
+
+    /// Tab origins and widths in the bar's content (the states give them relative to the scrolled bar).
+    static func content(_ pager: PagerState) -> [(x: Double, width: Double)] {
+        pager.tabs.map { ($0.x + pager.tabBarOffset, $0.width) }
+    }
+
+    @Test("At every frame the bar offset, indicator x and width interpolate the neighbouring tabs' by the page fraction")
+    func interpolatesByFraction() throws {
+        var between = 0
+        for frame in Self.frames {
+            let pager = try #require(frame.pager)
+            let scroll = try #require(frame.scrollView("pager"))
+            let tabs = Self.content(pager), bar = pager.tabBar.width
+            let total = tabs.map(\.width).reduce(0, +)
+            #expect(total > bar, "the bar scrolls")
+            let position = scroll.contentOffset.x / scroll.frame.width
+            let i = min(max(Int(position.rounded(.down)), 0), 9), j = min(i + 1, 9)
+            let f = min(max(position - Double(i), 0), 1)
+            func resting(_ k: Int) -> Double { min(max(tabs[k].x + tabs[k].width / 2 - bar / 2, 0), total - bar) }
+            expectClose(pager.tabBarOffset, resting(i) + (resting(j) - resting(i)) * f, 1e-9, "bar offset at \(frame.time) s")
+            expectClose(pager.indicator.x + pager.tabBarOffset, tabs[i].x + (tabs[j].x - tabs[i].x) * f, 1e-9, "indicator x at \(frame.time) s")
+            expectClose(pager.indicator.width, tabs[i].width + (tabs[j].width - tabs[i].width) * f, 1e-9, "indicator width at \(frame.time) s")
+            if f > 0.05 && f < 0.95 { between += 1 }
+        }
+        #expect(between > 20)
+    }
+
+    @Test("At rest on a page, the selected tab is centred unless the bar's content ends first")
+    func selectedTabCentred() throws {
+        var centredRests = 0
+        for frame in Self.frames where frame.scrollView("pager")!.phase == .idle {
+            let pager = frame.pager!, tab = pager.tabs[pager.page], bar = pager.tabBar.width
+            let total = pager.tabs.map(\.width).reduce(0, +)
+            let centre = tab.x + tab.width / 2
+            if pager.tabBarOffset > 0 && pager.tabBarOffset < total - bar {
+                expectClose(centre, bar / 2, 1e-9, "tab \(pager.page) at \(frame.time) s")
+                centredRests += 1
+            } else {
+                // At an end of the bar: the centring offset was clamped.
+                let wanted = centre + pager.tabBarOffset - bar / 2
+                #expect(wanted <= 1e-9 || wanted >= total - bar - 1e-9)
+            }
+        }
+        #expect(centredRests > 30)
+    }
+
+    @Test("The tap on Science, partly off the bar's right edge, scrolls the pages and the bar together to it")
+    func tapScrollsBoth() throws {
+        let before = try #require(Self.frames.last { $0.time < 2.0 })
+        let science = try #require(before.pager?.tabs[4])
+        let bar = try #require(before.pager?.tabBar)
+        #expect(science.x < bar.width && science.x + science.width > bar.width, "Science shows only in part")
+        #expect(before.pager?.page == 2)
+        let after = Self.frames.filter { $0.time >= 2.0 }
+        let offsets = after.map { $0.scrollView("pager")!.contentOffset.x }, bars = after.map { $0.pager!.tabBarOffset }
+        #expect(offsets.last! == 4 * 390)
+        // Both move, and only forwards (the spring is critically damped).
+        #expect(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 } && offsets.first! < offsets.last!)
+        #expect(zip(bars, bars.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 } && bars.first! < bars.last!)
+        let end = after.last!.pager!
+        #expect(end.page == 4)
+        expectClose(end.tabs[4].x + end.tabs[4].width / 2, bar.width / 2, 1e-9, "Science centred")
+        #expect(end.tabs[4].x >= 0 && end.tabs[4].x + end.tabs[4].width <= bar.width, "whole on screen")
+    }
+}

@@ -620,16 +620,32 @@ func minimalScenario(_ extra: String = "") -> String {
                          message: "expected a number in (0, 1], found 1.5")
     }
 
-    @Test func detentNeedsExactlyOneMeasure() {
+    @Test func detentNeedsExactlyOneMeasure() throws {
         let both = Self.sheetScenario.replacingOccurrences(of: "{name: tip, height: 120}", with: "{name: tip, height: 120, fraction: 0.1}")
         expectDiagnostic(problem(both), path: "scene.sheet.detents[0]", line: 5, column: 15,
-                         message: "expected height or fraction, not both")
+                         message: "expected one of height, fraction, top, not height and fraction")
         let neither = Self.sheetScenario.replacingOccurrences(of: "{name: tip, height: 120}", with: "{name: tip}")
         expectDiagnostic(problem(neither), path: "scene.sheet.detents[0]", line: 5, column: 15,
-                         message: "expected height or fraction")
+                         message: "expected height, fraction or top")
+        let top = Self.sheetScenario.replacingOccurrences(of: "{name: tip, height: 120}", with: "{name: tip, top: 55}")
+        let scenario = try decodeScenario(top)
+        guard case .sheet(let spec) = scenario.scene.root.kind else { Issue.record("not a sheet"); return }
+        #expect(spec.detents[0] == .top("tip", 55))
+        #expect(spec.detents[0].height(viewportHeight: 844) == 789)
         let twice = Self.sheetScenario.replacingOccurrences(of: "{name: full,", with: "{name: tip,")
         expectDiagnostic(problem(twice), path: "scene.sheet.detents[2].name", line: 5, column: 77,
                          message: "duplicate detent name \"tip\" (first at scene.sheet.detents[0])")
+    }
+
+    @Test func deckPresentationNeedsACard() throws {
+        let plainSheet = Self.sheetScenario.replacingOccurrences(of: "    initial: half\n", with: "    initial: half\n    presentation: deck\n")
+        expectDiagnostic(problem(plainSheet), path: "scene.sheet.presentation", line: 7, column: 19,
+                         message: "deck is the look behind a card; add `dismissible: true` or use `presentation: plain`")
+        let card = plainSheet.replacingOccurrences(of: "    presentation: deck\n", with: "    presentation: deck\n    dismissible: true\n")
+        guard case .sheet(let spec) = try decodeScenario(card).scene.root.kind else { Issue.record("not a sheet"); return }
+        #expect(spec.presentation == .deck)
+        guard case .sheet(let plain) = try decodeScenario(Self.sheetScenario).scene.root.kind else { return }
+        #expect(plain.presentation == .plain)
     }
 
     @Test func unknownKeyWithSuggestion() {
@@ -637,7 +653,7 @@ func minimalScenario(_ extra: String = "") -> String {
         let found = problems(text)
         #expect(found.count == 2)
         expectDiagnostic(found.first, path: "scene.sheet.detent", line: 5, column: 5,
-                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents")
+                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents, presentation")
         // The mapping that lacks the real key says so, pointing at itself.
         expectDiagnostic(found.last, path: "scene.sheet", line: 5, column: 5,
                          message: "missing required key \"detents\"")

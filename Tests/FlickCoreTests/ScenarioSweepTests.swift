@@ -160,7 +160,7 @@ private func parseError(_ argument: String) -> String? {
     @Test func aProblemWithTheFilesOwnValueNamesTheSetToo() {
         // Setting a fraction on a detent given by height: the decoder's message points at the file's detent.
         #expect(sweepProblems(["scene.sheet.detents[0].fraction=0.2"]) == [
-            "s.yaml:5:15: error: scene.sheet.detents[0]: expected height or fraction, not both (with --set scene.sheet.detents[0].fraction=0.2)"])
+            "s.yaml:5:15: error: scene.sheet.detents[0]: expected one of height, fraction, top, not height and fraction (with --set scene.sheet.detents[0].fraction=0.2)"])
     }
 
     @Test func pathsThatCannotBeFollowedSayWhere() {

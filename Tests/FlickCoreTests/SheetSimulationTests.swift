@@ -268,3 +268,63 @@ struct CardTests {
         #expect(onThird.allSatisfy { $0.sheet!.top == top })
     }
 }
+
+/// A sheet settling (or a card leaving) while an animated resize moves its target: the spring goes on relative to
+/// the target, so the state at an instant depends only on the viewport's size then, not on how often the resize
+/// was sampled.
+@Suite("Sheet: a settle during an animated resize")
+struct SheetResizeTests {
+    /// A flick up towards full at 0.1 s; an animated resize to 600×500 from 0.3 s to 0.8 s while it settles.
+    static func settling(fps: Double, resize: Bool = true) -> String {
+        sheetScene(duration: 1.5, gestures: """
+          - {at: 0.1, drag: {from: [195, 500], to: [195, 300], duration: 0.15}}
+        """ + (resize ? "\n  - {at: 0.3, resize: {width: 600, height: 500, duration: 0.5, curve: easeInOut}}" : ""))
+            .replacingOccurrences(of: "duration: 1.5", with: "duration: 1.5\nfps: \(fps)")
+    }
+
+    @Test("60 and 120 fps give the same sheet at every instant they share")
+    func frameRatesAgree() throws {
+        let at60 = try frames(Self.settling(fps: 60)), at120 = try frames(Self.settling(fps: 120))
+        #expect(at60.count == 91 && at120.count == 181)
+        var resizing = 0
+        for (i, frame) in at60.enumerated() {
+            let a = frame.sheet!, b = at120[2 * i].sheet!
+            #expect(abs(a.top - b.top) <= 1e-9, "top at \(frame.time) s: \(a.top) at 60 fps, \(b.top) at 120 fps")
+            #expect(abs(a.velocity - b.velocity) <= 1e-9, "velocity at \(frame.time) s")
+            #expect(a.phase == b.phase)
+            if frame.viewport.height > 500 && frame.viewport.height < 844 && a.phase == .settling { resizing += 1 }
+        }
+        #expect(resizing > 20, "the resize happens during the settle")
+    }
+
+    @Test("The settle relative to its detent is the same with and without the resize")
+    func settleFollowsTheMovingDetent() throws {
+        let moved = try frames(Self.settling(fps: 60)), still = try frames(Self.settling(fps: 60, resize: false))
+        for (a, b) in zip(moved, still) where a.time >= 0.3 {
+            let sheet = a.sheet!, reference = b.sheet!
+            #expect(sheet.detent == "full" && reference.detent == "full")
+            // Distance to the full detent's top at this frame's viewport.
+            let here = sheet.top - sheet.detents.first { $0.name == "full" }!.top
+            let there = reference.top - reference.detents.first { $0.name == "full" }!.top
+            #expect(abs(here - there) < 1e-9, "at \(a.time) s: \(here) from the detent, \(there) without the resize")
+        }
+        #expect(abs(moved.last!.sheet!.top - (500 - 0.92 * 500)) < 1e-9)
+    }
+
+    @Test("A card leaving during an animated resize ends at the new bottom, the same at 60 and 120 fps")
+    func dismissingCard() throws {
+        func run(_ fps: Double) throws -> [FrameState] {
+            try frames(cardScene(duration: 1.5, gestures: """
+              - {at: 0.1, drag: {from: [195, 300], to: [195, 650], duration: 0.3}}
+              - {at: 0.45, resize: {width: 600, height: 600, duration: 0.4}}
+            """).replacingOccurrences(of: "duration: 1.5", with: "duration: 1.5\nfps: \(fps)"))
+        }
+        let at60 = try run(60), at120 = try run(120)
+        #expect(at60.contains { $0.sheet!.phase == .dismissing && $0.viewport.height < 844 && $0.viewport.height > 600 })
+        for (i, frame) in at60.enumerated() {
+            #expect(abs(frame.sheet!.top - at120[2 * i].sheet!.top) <= 1e-9, "top at \(frame.time) s")
+        }
+        #expect(at60.last!.sheet!.phase == .dismissed)
+        #expect(at60.last!.sheet!.top == 600)
+    }
+}

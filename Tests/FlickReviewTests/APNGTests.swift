@@ -21,9 +21,10 @@ import Testing
     }
 
     @Test func everyFrameIsTheFrameOfTheSameIndexOnOneCanvasAcrossAResize() throws {
-        // vimeo-tabs widens from 390 to 600 pt at 2.35 s (frame 141), mid-settle, then rests.
+        // vimeo-tabs widens from 390 to 600 pt from 3.4 s to 3.8 s (frames 204 to 228), animated, at rest before and
+        // after.
         let scenario = try Fixtures.example("vimeo-tabs", scale: 0.5)
-        let range = 126...175
+        let range = 196...245
         let out = try Fixtures.temporaryFolder("apng")
         defer { try? FileManager.default.removeItem(at: out) }
         try Fixtures.render(scenario, range: range, into: out, options: ReviewOptions(preview: true, playbackFPS: 60))

@@ -28,9 +28,9 @@ struct FlickGoldenTests {
         try expectGoldenFrames(example("card-dismiss"), frames: [40, 75], scale: 1)
     }
 
-    @Test("Vimeo tabs: mid-drag, mid-tap-scroll after the resize")
+    @Test("Vimeo tabs: mid-drag, mid-tap-scroll, halfway through the animated resize on one whole page")
     func vimeoTabs() throws {
-        try expectGoldenFrames(example("vimeo-tabs"), frames: [40, 150], scale: 1)
+        try expectGoldenFrames(example("vimeo-tabs"), frames: [40, 150, 216], scale: 1)
     }
 
     @Test("Info panel pinned at the bottom while the indicator is a dot")

@@ -161,12 +161,40 @@ struct InvariantTests {
         #expect(tab.violations.first?.path == "pager.indicator")
     }
 
+    @Test("A sheet settling and a card leaving during animated resizes: 60 and 120 fps agree, velocities to 0.5 pt/s")
+    func animatedResizeAgreesAcrossFrameRates() throws {
+        let sheet = SheetSpec(detents: [.height("tip", 120), .fraction("half", 0.5), .fraction("full", 0.92)], initial: "half",
+                              content: .list(ListSpec(rows: 60, rowHeight: 56)))
+        let settling = Scenario(name: "settle-resize", viewport: Viewport(width: 390, height: 844, scale: 3), duration: 1.5,
+                                scene: Scene(background: .map, root: .sheet(sheet)),
+                                gestures: [.drag(at: 0.1, from: Point(x: 195, y: 500), to: Point(x: 195, y: 300), duration: 0.15),
+                                           .resize(at: 0.3, to: Size(width: 600, height: 500), duration: 0.5, curve: .easeInOut)])
+        let card = SheetSpec(detents: [.top("card", 55)], initial: "card", content: .list(ListSpec(rows: 40, rowHeight: 64)),
+                             dismissible: true, presentation: .deck)
+        let leaving = Scenario(name: "dismiss-resize", viewport: Viewport(width: 390, height: 844, scale: 3), duration: 1.5,
+                               scene: Scene(background: .map, root: .sheet(card)),
+                               gestures: [.drag(at: 0.1, from: Point(x: 195, y: 300), to: Point(x: 195, y: 650), duration: 0.3),
+                                          .resize(at: 0.45, to: Size(width: 600, height: 600), duration: 0.4)])
+        for scenario in [settling, leaving] {
+            let report = InvariantChecker.check(scenario)
+            #expect(report.passed, "\(scenario.name): \(report.lines)")
+            #expect((report.checks[.frameRates] ?? 0) > 80)
+        }
+    }
+
     @Test("Frame rates that disagree are reported per path, and NaN is reported")
     func frameRatesAndNaN() throws {
         let rates = checkAltered(sheetHandOff()) { state, scenario in
             if scenario.fps == 120, state.index == 120 { state.scrollViews[0].contentOffset.y += 0.75 }
         }
         #expect(rates.violations.map(\.description) == ["frame 60 (1 s) list.contentOffset.y: is 125.52 at 60 fps but 126.27 at 120 fps (off by 0.75; allowed 0.5) [frame rates agree]"])
+
+        // Velocities are held to the same half point per second, not more.
+        let velocity = checkAltered(sheetHandOff()) { state, scenario in
+            if scenario.fps == 120, state.index == 120 { state.sheets[0].velocity += 0.75 }
+        }
+        #expect(velocity.violations.map(\.description).first?.hasPrefix("frame 60 (1 s) sheet.velocity: is ") == true)
+        #expect(velocity.violations.first?.description.hasSuffix("(off by 0.75; allowed 0.5) [frame rates agree]") == true)
 
         let nan = checkAltered(sheetHandOff(), comparingRates: false) { state, _ in
             if state.index == 5 { state.sheets[0].dimming = .nan }

@@ -157,6 +157,9 @@ struct CLITests {
         let list = try flick(["examples"])
         #expect(list.status == 0)
         for name in exampleNames { #expect(list.stdout.contains(name)) }
+        // A JSON example has no comment: its line is made from the scenario.
+        let carousel = list.stdout.split(separator: "\n").first { $0.hasPrefix("horizontal-carousel ") }
+        #expect(carousel?.hasSuffix(" a list, 2 s: drag") == true, "\(String(describing: carousel))")
     }
 
     @Test("Every usage error of every command exits 2 with a message naming the option or argument")

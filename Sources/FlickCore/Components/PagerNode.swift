@@ -185,15 +185,28 @@ final class PagerNode: ComponentNode {
     /// Tab origins relative to the bar's content.
     var tabOrigins: [Double] { layoutTabs().origins }
 
-    /// How far the bar's content is scrolled for a content offset: the indicator's centre kept in the middle of the
-    /// bar (Parchment's `.centered` selected scroll position), clamped to the bar's content. Driven one way, by
-    /// the pager's offset.
+    /// How far the bar's content is scrolled for a content offset, driven one way by the pager's offset, as
+    /// Parchment's `.centered` selected scroll position does it: each tab has its resting bar offset, the one that
+    /// centres it, clamped to the bar's content (`PagingDistance.swift`, `distanceCentered` and its edge cases);
+    /// between two pages the bar moves from the current tab's to the next one's in proportion to the page fraction
+    /// (`PagingController.swift`: initial offset + distance × progress).
     func tabBarOffset(offset: Double) -> Double {
         guard tabBarScrolls else { return 0 }
-        let total = tabWidths.reduce(0, +)
-        let indicator = indicator(offset: offset)
-        let centred = indicator.x + indicator.width / 2 - frame.width / 2
-        return min(max(centred, 0), max(0, total - frame.width))
+        let widths = tabWidths, origins = tabOrigins
+        let limit = max(0, widths.reduce(0, +) - frame.width)
+        func resting(_ tab: Int) -> Double { min(max(origins[tab] + widths[tab] / 2 - frame.width / 2, 0), limit) }
+        let (i, j, f) = neighbours(offset: offset)
+        return resting(i) + (resting(j) - resting(i)) * f
+    }
+
+    /// The tab of the page at or before `offset`, the next one (the same at the end) and the fraction of the way
+    /// between their pages, in 0...1.
+    private func neighbours(offset: Double) -> (Int, Int, Double) {
+        let count = spec.pages.count
+        let position = offset / pageWidth
+        let i = min(max(Int(saturating: position.rounded(.down)), 0), count - 1)
+        let j = min(i + 1, count - 1)
+        return (i, j, min(max(position - Double(i), 0), 1))
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {

@@ -7,6 +7,56 @@ public enum MapParallax {
     public static let factor = 0.3
 }
 
+/// DeckTransition's look behind a card (`presentation: deck`), from the library's `Constants.swift`,
+/// `ManualLayout.swift` and `DeckPresentationController.swift`: the presenting view (Flick's background) is scaled
+/// about its centre by 1 − 2·inset/H, so its top sits at the inset and its bottom `inset` above the viewport's
+/// bottom; it shows at alpha 0.8 over black (the library lays black at 0.2 over it) with rounded top corners; the
+/// card rests 8 pt below the presenting view's top. While the card moves from its lowest detent down to the
+/// viewport's bottom the presenting view goes back to full size, opaque and square-cornered in proportion (the
+/// library's dismissal animates the same properties from those values to identity alongside the card).
+public enum DeckPresentation {
+    /// `Constants.cornerRadius`: the presenting view's corner radius before scaling (shown at 8 × scale).
+    public static let cornerRadius = 8.0
+    /// `Constants.alphaForPresentingView`.
+    public static let presentingAlpha = 0.8
+    /// `Constants.insetForPresentedView`: the card's top is this far below the presenting view's top.
+    public static let presentedInset = 8.0
+
+    /// `ManualLayout.presentingViewTopInset` for a status bar as tall as the safe area's top: 8 without a status bar
+    /// (landscape iPhone), 20 under the double-height (40 pt) bar, else the bar's height.
+    public static func topInset(statusBarHeight: Double) -> Double {
+        switch statusBarHeight {
+        case 0: 8
+        case 40: 20
+        default: statusBarHeight
+        }
+    }
+
+    /// `scaleForPresentingView`: 1 − 2·inset/H.
+    public static func restingScale(topInset: Double, viewportHeight: Double) -> Double {
+        viewportHeight > 0 ? 1 - 2 * topInset / viewportHeight : 1
+    }
+
+    /// Where DeckTransition's card rests (`frameOfPresentedViewInContainerView`): the inset plus 8 pt.
+    public static func cardTop(statusBarHeight: Double) -> Double {
+        topInset(statusBarHeight: statusBarHeight) + presentedInset
+    }
+
+    /// The presenting view when the card is `progress` of the way from its lowest detent (0) to gone (1).
+    public static func presenting(progress: Double, viewport: Size, statusBarHeight: Double) -> PresentingState {
+        let p = min(max(progress, 0), 1)
+        let inset = topInset(statusBarHeight: statusBarHeight)
+        let rest = restingScale(topInset: inset, viewportHeight: viewport.height)
+        let scale = rest + (1 - rest) * p
+        let width = viewport.width * scale, height = viewport.height * scale
+        return PresentingState(scale: scale,
+                               frame: Rect(x: (viewport.width - width) / 2, y: (viewport.height - height) / 2,
+                                           width: width, height: height),
+                               alpha: presentingAlpha + (1 - presentingAlpha) * p,
+                               cornerRadius: cornerRadius * rest * (1 - p))
+    }
+}
+
 /// A sheet's resting positions and release rule (ClassPass, DeckTransition; docs/physics.md, "Sheets" and "Card dismissal").
 ///
 /// Positions are the sheet's `top` in viewport coordinates. In nested-scroll delta space a positive delta raises
@@ -135,6 +185,13 @@ final class Sheet: NestedScrollParticipant {
         return d.alpha * min(max((top(at: t) - a) / (b - a), 0), 1)
     }
 
+    /// How far a card is from its lowest detent (0) to the viewport's bottom (1), clamped: what the deck look follows.
+    func dismissProgress(at t: Double) -> Double {
+        let span = viewportHeight - lowestTop
+        guard span > 0 else { return 1 }
+        return min(max((top(at: t) - lowestTop) / span, 0), 1)
+    }
+
     func parallax(at t: Double) -> Double {
         max(0, lowestTop - max(top(at: t), highestTop)) * Self.parallaxFactor
     }
@@ -242,10 +299,12 @@ final class Sheet: NestedScrollParticipant {
         case .resting:
             motion = .resting(top: top(of: currentDetent))
         case .animating(let a, let dismissing) where t < a.endTime:
+            // The settle goes on relative to its target, which moves with the viewport: the spring is shifted by
+            // the target's move, not re-aimed from where it is. An animated resize calls this at every sampled
+            // instant; the shifts add up to the target's whole move, so the top at an instant depends only on the
+            // viewport's size then, not on how often the resize was sampled (60 and 120 fps agree).
             let target = dismissing ? viewportHeight : top(of: currentDetent)
-            motion = .animating(.spring(from: a.position(at: t), to: target, velocity: a.velocity(at: t),
-                                        spring: spec.spring, threshold: physics.display.halfPixel, start: t),
-                                dismissing: dismissing)
+            motion = .animating(a.shifted(by: target - a.finalPosition), dismissing: dismissing)
         case .animating(_, let dismissing):
             motion = dismissing ? .dismissed(beyond: 0) : .resting(top: top(of: currentDetent))
         case .tracking, .dismissed:
@@ -262,6 +321,8 @@ final class SheetNode: ComponentNode {
     let sheet: Sheet
     let content: ComponentNode
     private(set) var frame: Rect = .zero
+    /// The viewport and its safe area at the latest layout (the deck look is sized from them).
+    private var context: LayoutContext?
     /// Where a drag its card does not follow is explained, when asked for.
     var log: ExplanationLog?
 
@@ -275,6 +336,7 @@ final class SheetNode: ComponentNode {
     var headerHeight: Double { spec.header?.height ?? 0 }
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
+        self.context = context
         sheet.layout(viewportHeight: frame.height, at: t)
         let top = sheet.top(at: t)
         // The sheet reaches the viewport's bottom even while rubber-banding above its highest detent.
@@ -339,12 +401,19 @@ final class SheetNode: ComponentNode {
         content.viewportDidResize(at: t)
     }
 
+    /// The presenting view behind a `presentation: deck` card; nil for a plain sheet.
+    func presenting(at t: Double) -> PresentingState? {
+        guard spec.presentation == .deck, let context else { return nil }
+        return DeckPresentation.presenting(progress: sheet.dismissProgress(at: t), viewport: context.viewport,
+                                           statusBarHeight: context.safeArea.top)
+    }
+
     func snapshot(at t: Double, into state: inout FrameState) {
         let detents = sheet.detents.indices.map { DetentPosition(name: sheet.detents[$0].name, top: sheet.top(of: $0)) }
         state.sheets.append(SheetState(key: key, top: sheet.top(at: t), detent: sheet.detentName(at: t),
                                        phase: sheet.phase(at: t), velocity: sheet.velocity(at: t),
                                        dimming: sheet.dimming(at: t), parallax: sheet.parallax(at: t),
-                                       frame: frame, detents: detents))
+                                       frame: frame, detents: detents, presenting: presenting(at: t)))
         content.snapshot(at: t, into: &state)
     }
 }

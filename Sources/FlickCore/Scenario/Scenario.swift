@@ -385,6 +385,9 @@ public struct Detent: Hashable, Sendable {
         case height(Double)
         /// A fraction of the viewport height.
         case fraction(Double)
+        /// Points from the viewport's top edge down to the sheet's top (a DeckTransition card rests 8 pt below the
+        /// presenting view's top inset).
+        case top(Double)
     }
     public var name: String
     public var measure: Measure
@@ -396,12 +399,14 @@ public struct Detent: Hashable, Sendable {
 
     public static func height(_ name: String, _ points: Double) -> Detent { Detent(name: name, .height(points)) }
     public static func fraction(_ name: String, _ fraction: Double) -> Detent { Detent(name: name, .fraction(fraction)) }
+    public static func top(_ name: String, _ top: Double) -> Detent { Detent(name: name, .top(top)) }
 
     /// Visible height for a viewport of `viewportHeight` points.
     public func height(viewportHeight: Double) -> Double {
         switch measure {
         case .height(let h): h
         case .fraction(let f): f * viewportHeight
+        case .top(let top): viewportHeight - top
         }
     }
 }
@@ -443,6 +448,15 @@ public struct DimmingSpec: Hashable, Sendable {
     }
 }
 
+/// What is drawn behind a sheet.
+public enum SheetPresentation: String, Hashable, Sendable, CaseIterable {
+    /// The background as it is, under the sheet.
+    case plain
+    /// DeckTransition's card look: the background (the presenting view) scaled down over black, translucent, with
+    /// rounded top corners, growing back to full size as the card is pulled down (`DeckPresentation`).
+    case deck
+}
+
 /// A `sheet`: a panel with detents over the background, holding one content component (a card when dismissible).
 public struct SheetSpec: Sendable {
     public var detents: [Detent]
@@ -459,6 +473,8 @@ public struct SheetSpec: Sendable {
     public var grabber: Bool
     /// Lifts the rule that a release moves at most one detent from the one the sheet was last at.
     public var projectsAcrossDetents: Bool
+    /// What is drawn behind it: `.deck` only for a card (dismissible).
+    public var presentation: SheetPresentation
 
     public static let defaultCornerRadius = 10.0
 
@@ -466,7 +482,7 @@ public struct SheetSpec: Sendable {
                 dismissible: Bool = false, dismiss: DismissSettings = DismissSettings(), tracks: String? = nil,
                 spring: Spring = .standard, dimming: DimmingSpec? = nil,
                 cornerRadius: Double = SheetSpec.defaultCornerRadius, grabber: Bool = true,
-                projectsAcrossDetents: Bool = false) {
+                projectsAcrossDetents: Bool = false, presentation: SheetPresentation = .plain) {
         self.detents = detents
         self.initial = initial
         self.header = header
@@ -479,6 +495,7 @@ public struct SheetSpec: Sendable {
         self.cornerRadius = cornerRadius
         self.grabber = grabber
         self.projectsAcrossDetents = projectsAcrossDetents
+        self.presentation = presentation
     }
 }
 

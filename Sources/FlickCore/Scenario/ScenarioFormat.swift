@@ -486,6 +486,8 @@ final class ScenarioFormat {
         let grabber = m.value("grabber", .bool, default: d.grabber, "Draws the grabber at the top.")
         let across = m.value("projectsAcrossDetents", .bool, default: d.projectsAcrossDetents,
                              "Lifts the rule that a release moves at most one detent from the one the sheet was last at.")
+        let presentation = m.value("presentation", .choice, default: d.presentation,
+                                   "What is drawn behind it: plain, or deck (DeckTransition's look behind a card: the background scaled down over black; needs dismissible).")
         // Names are checked once the detents are all right: saying no detent has a name would only repeat a problem.
         var names: [String: Field] = [:]
         for (detent, item) in zip(detents ?? [], m.field("detents")?.items ?? []) {
@@ -505,22 +507,31 @@ final class ScenarioFormat {
         let namesOK = [check(dimming?.from, dimmingField?.value(forKey: "from")) && check(dimming?.to, dimmingField?.value(forKey: "to")),
                        check(initial, m.field("initial"))]
         guard !namesOK.contains(false), !m.failed, checked, let detents, let initial, let content, let dismissible, let dismiss, let spring, let cornerRadius,
-              let grabber, let across else { return nil }
+              let grabber, let across, let presentation else { return nil }
+        if presentation == .deck && !dismissible {
+            m.fail("presentation", "deck is the look behind a card; add `dismissible: true` or use `presentation: plain`")
+            return nil
+        }
         if let tracks, let field = m.field("tracks") { self.names.expectTrack(tracks, field: field) }
         return SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
                          dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
-                         grabber: grabber, projectsAcrossDetents: across)
+                         grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
     }
 
     private var detent: Value<Detent> {
-        .object("detent", "A resting height of a sheet: `height` or `fraction`.") { m in
+        .object("detent", "A resting height of a sheet: `height`, `fraction` or `top`.") { m in
             let name = m.required("name", .text(), "Named by `initial`, `dimming` and the sheet's state.")
             let height = m.optional("height", .number(.length), "Points of sheet visible above the viewport's bottom edge.")
             let fraction = m.optional("fraction", .number(.range(0, 1, lowOpen: true, highOpen: false)),
                                       "The visible height as a fraction of the viewport's height.")
-            m.exactlyOne([["height"], ["fraction"]])
-            if m.has("height") == m.has("fraction") { m.fail(m.has("height") ? "expected height or fraction, not both" : "expected height or fraction") }
-            guard let name, let measure = height.map(Detent.Measure.height) ?? fraction.map(Detent.Measure.fraction) else { return nil }
+            let top = m.optional("top", .number(.length), "Points from the viewport's top edge down to the sheet's top.")
+            m.exactlyOne([["height"], ["fraction"], ["top"]])
+            let given = ["height", "fraction", "top"].filter(m.has)
+            if given.count != 1 {
+                m.fail(given.isEmpty ? "expected height, fraction or top" : "expected one of height, fraction, top, not \(given.joined(separator: " and "))")
+            }
+            guard let name, let measure = height.map(Detent.Measure.height) ?? fraction.map(Detent.Measure.fraction)
+                    ?? top.map(Detent.Measure.top) else { return nil }
             return Detent(name: name, measure)
         }
     }

@@ -124,6 +124,21 @@ public struct SheetState: Hashable, Sendable {
     public var frame: Rect
     /// Every detent, in document order.
     public var detents: [DetentPosition]
+    /// The presenting view behind a `presentation: deck` card (written as `presentingScale`, `presentingFrame`,
+    /// `presentingAlpha`, `presentingCornerRadius`); nil for a plain sheet.
+    public var presenting: PresentingState? = nil
+}
+
+/// The presenting view behind a DeckTransition card (`DeckPresentation`): the background drawn scaled into `frame`.
+public struct PresentingState: Hashable, Sendable {
+    /// The presenting view's scale about the viewport's centre: 1 − 2·inset/H at rest, 1 once dismissed.
+    public var scale: Double
+    /// Where the scaled presenting view is, in the viewport.
+    public var frame: Rect
+    /// Its alpha over black.
+    public var alpha: Double
+    /// The radius of its top corners, in points as shown.
+    public var cornerRadius: Double
 }
 
 /// A horizontal span inside a tab bar: x from the bar's leading edge.

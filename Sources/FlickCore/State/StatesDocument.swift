@@ -179,7 +179,7 @@ extension TabSpan {
 
 extension SheetState {
     var json: JSONValue {
-        .object([
+        var pairs: [(String, JSONValue)] = [
             ("top", .number(top)),
             ("detent", detent.map(JSONValue.string) ?? .null),
             ("phase", .string(phase.rawValue)),
@@ -188,7 +188,13 @@ extension SheetState {
             ("parallax", .number(parallax)),
             ("frame", frame.json),
             ("detents", .object(detents.map { ($0.name, .number($0.top)) })),
-        ])
+        ]
+        if let presenting {
+            pairs += [("presentingScale", .number(presenting.scale)), ("presentingFrame", presenting.frame.json),
+                      ("presentingAlpha", .number(presenting.alpha)),
+                      ("presentingCornerRadius", .number(presenting.cornerRadius))]
+        }
+        return .object(pairs)
     }
 }
 

@@ -29,9 +29,9 @@ enum SheetDrawing {
 
         // Shadow: stacked translucent outlines, darkest nearest the edge. Only a band at the top edge is ever
         // visible (the opaque body covers the rest), so the layers stop there: full-height layers cost more
-        // than the whole map.
+        // than the whole map. A deck card has none (DeckTransition draws the card flat on the presenting view).
         let band = shadowSpread + 2 * radius + 8
-        for layer in (1...shadowLayers).reversed() {
+        for layer in (1...shadowLayers).reversed() where spec.presentation == .plain {
             let spread = shadowSpread * Double(layer) / Double(shadowLayers)
             let rect = Rect(x: body.minX - spread, y: body.minY - spread, width: body.width + 2 * spread,
                             height: band + spread)

@@ -17,7 +17,13 @@ enum SystemChromeDrawing {
                 let material = context.palette.background.withAlpha(0.94)
                 context.canvas.fill(Rect(x: 0, y: 0, width: context.viewport.width, height: safe.top), material)
                 behind = context.palette.background
-            } else if let dimming = context.frame.sheet?.dimming, dimming > 0 {
+            } else if let presenting = context.frame.sheets.lazy.compactMap(\.presenting).first {
+                // Behind a deck card: the black band above the scaled presenting view, or the view once it has
+                // grown over the bar's middle.
+                behind = presenting.frame.minY < statusBarMidY(height: safe.top)
+                    ? behind.mixed(with: .black, 1 - presenting.alpha) : .black
+            }
+            if isSheet(context.scenario.scene.root), let dimming = context.frame.sheet?.dimming, dimming > 0 {
                 behind = behind.mixed(with: .black, dimming)
             }
             // Dark text on light backgrounds, light text on dark ones (UIStatusBarStyle.default).
@@ -40,11 +46,13 @@ enum SystemChromeDrawing {
         }
     }
 
+    /// The status bar's row centre: notched iPhones centre it in the band above the sensor housing's bottom edge.
+    static func statusBarMidY(height: Double) -> Double { height >= 44 ? height * 0.5 + 1 : height / 2 }
+
     static func drawStatusBar(height: Double, ink: Color, in context: DrawContext) {
         let canvas = context.canvas
         let width = context.viewport.width
-        // Notched iPhones centre the row in the band above the sensor housing's bottom edge.
-        let midY = height >= 44 ? height * 0.5 + 1 : height / 2
+        let midY = statusBarMidY(height: height)
         let size = 16.0
         canvas.drawText(clockText, x: width * 0.14, baseline: canvas.baseline(centeringOn: midY, size: size),
                         font: .bold, size: size, color: ink, alignment: .center)

@@ -169,6 +169,8 @@ public struct RunPageData: Codable, Equatable, Sendable {
         var events: [Event] = [], spans: [[Double]] = []
         var down: Double?
         var previousViewport: (Double, Double)?
+        // An animated resize changes the viewport on every frame it lasts: one mark where it starts.
+        var resizing = false
         var width = 1.0, height = 1.0
         for frame in frames {
             let time = frame["time"] as? Double ?? 0
@@ -181,7 +183,9 @@ public struct RunPageData: Codable, Equatable, Sendable {
                 }
             }
             if let size = frame["viewport"] as? [String: Any], let w = size["width"] as? Double, let h = size["height"] as? Double {
-                if let previous = previousViewport, previous != (w, h) { events.append(Event(kind: "resize", time: time)) }
+                let changed = previousViewport.map { $0 != (w, h) } ?? false
+                if changed && !resizing { events.append(Event(kind: "resize", time: time)) }
+                resizing = changed
                 previousViewport = (w, h)
                 width = max(width, w)
                 height = max(height, h)
