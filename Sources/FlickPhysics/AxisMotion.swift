@@ -124,16 +124,16 @@ public struct AxisMotion: Hashable, Sendable {
     /// Where a finger coming down at `t` catches the motion: the position shown just before `t`. For the laws shown in
     /// steps (FloatingPanel's display frames, Android's whole milliseconds) a step due at `t` itself is never shown:
     /// the finger stops the animator first, so the content stays exactly where it was on screen (docs/physics.md,
-    /// "Presets"). Every other law is continuous, and this is `position(at: t)`.
+    /// "Presets"). Every other law is continuous, and this is `position(at: t)`. A shift (`shifted(by:)`) moves it too.
     public func caughtPosition(at t: Double) -> Double {
         guard let s = segments.last(where: { $0.start <= t }) ?? segments.first else { return position(at: t) }
         switch s.law {
         case .stepped(let animator):
-            return animator.positions[animator.frame(justBefore: t - s.start)]
+            return animator.positions[animator.frame(justBefore: t - s.start)] + shift
         case .spline(let fling):
             let ms = SplineOverScroller.milliseconds(justBefore: t - s.start)
             let endMilliseconds = Int(((endTime - s.start) * 1000).rounded())
-            return ms >= endMilliseconds ? finalPosition : fling.position(atMilliseconds: ms)
+            return ms >= endMilliseconds ? finalPosition : fling.position(atMilliseconds: ms) + shift
         case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping:
             return position(at: t)
         }

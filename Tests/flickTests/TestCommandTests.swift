@@ -208,7 +208,7 @@ struct TestCommandTests {
 
 /// A real violation Flick has today (found by `flick fuzz pagination-demo --seed 3`, case 18, shrunk): a pager settling
 /// back to its first page while the viewport is resized over 0.475 s. The resize re-aims the settle at every instant
-/// it is sampled, so its end (phase idle) comes a frame earlier at 60 fps than at 120 fps. When Flick no longer does
+/// it is sampled, so its end (velocity 0, phase idle) comes a frame earlier at 60 fps than at 120 fps. When Flick no longer does
 /// this, replace the scenario with another real violation.
 private let resizedSettleYAML = """
 viewport: {width: 390, height: 600, scale: 2}
@@ -235,13 +235,14 @@ struct FuzzCommandTests {
         let check = try flick(["check", "settle.yaml"], in: folder)
         #expect(check.status == 1)
         #expect(check.stdout == """
-            settle.yaml: 1 violation
+            settle.yaml: 2 violations
+              frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112 at 120 fps (off by 2.415112; allowed 0.5) [frame rates agree]
               frame 263 (4.383333 s) pager.phase: is "idle" at 60 fps but "animating" at 120 fps [frame rates agree]
 
             """)
         let test = try flick(["test", "settle.yaml"], in: folder)
         #expect(test.status == 1)
-        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 1 invariant broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.phase: is \"idle\""))
+        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 2 invariants broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112"))
         #expect(test.stdout.hasSuffix("\n0 passed, 1 failed\n"))
     }
 
@@ -265,7 +266,7 @@ struct FuzzCommandTests {
         let run = try flick(["fuzz", "pagination-demo", "--seed", "3", "--case", "18", "--out", out.path])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "case 18: frame 263 (4.383333 s) pager.phase: is \"idle\" at 60 fps but \"animating\" at 120 fps [frame rates agree]")
+        #expect(lines.first == "case 18: frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112 at 120 fps (off by 2.415112; allowed 0.5) [frame rates agree]")
         let file = out.appendingPathComponent("pagination-demo-fuzz-3-18.yaml").path
         #expect(lines.dropFirst().first == "  shrunk from 6 gestures and 5.71 s to 3 gestures and 4.44 s: \(file)", "\(lines)")
         #expect(lines.last == "pagination-demo: 1 script, 1 broke an invariant")
