@@ -11,8 +11,9 @@ flick=$(swift build -c release --show-bin-path)/flick
 [[ -x "$flick" ]] || { echo "quickstart: the build failed; run 'swift build' to see why" >&2; exit 2; }
 
 # The ClassPass screen: one pan raises the sheet and scrolls its list, back down, and a flick to the tip.
-"$flick" render Examples/sheet-handoff.yaml --out Output
+"$flick" render Examples/sheet-handoff.yaml --out Output --html --contact-sheet --motion
 echo
 echo "Frames:  Output/sheet-handoff/frames/frame_00000.png … (one PNG per frame, 1170×2532)"
 echo "States:  Output/sheet-handoff/states.json"
+echo "Review:  open Output/sheet-handoff/index.html in a browser (plays, scrubs, shows each frame's state); contact-sheet.png, motion.svg"
 echo "Next:    $flick examples   |   $flick render <example> --overlay   |   $flick --help"
