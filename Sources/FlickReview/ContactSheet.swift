@@ -131,26 +131,33 @@ public struct ContactSheet: Sendable {
         }
         // Frames spaced evenly through the motion fill the gaps with the most of it: a frame counts when
         // something moved since the previous one or a finger is down. Rests get no in-between frames.
-        let active = timeline.activeFrames()
-        var activeBefore = [0]
-        for flag in active { activeBefore.append(activeBefore.last! + (flag ? 1 : 0)) }
         var set = Set(chosen)
-        while set.count < min(limit, n) {
-            let sorted = set.sorted()
+        fillStretches(&set, flags: timeline.activeFrames(), limit: min(limit, n))
+        return set.sorted().map { ($0, events[$0] ?? []) }
+    }
+
+    /// Adds to `chosen`, until it holds `limit` frames, the middle flagged frame of the stretch between two
+    /// neighbouring chosen frames that holds the most flagged frames (`ends` are counted as chosen, so the stretches
+    /// before the first and after the last count too); stops when no stretch holds two flagged frames.
+    static func fillStretches(_ chosen: inout Set<Int>, flags: [Bool], limit: Int, ends: [Int] = []) {
+        // before[i]: flagged frames before frame i.
+        var before = [0]
+        for flag in flags { before.append(before.last! + (flag ? 1 : 0)) }
+        while chosen.count < limit {
+            let sorted = chosen.union(ends).sorted()
             var best: (count: Int, position: Int)?
             for (previous, position) in zip(sorted, sorted.dropFirst()) where position - previous >= 2 {
-                let count = activeBefore[position] - activeBefore[previous + 1]
+                let count = before[position] - before[previous + 1]
                 guard count > 1, count > (best?.count ?? 0) else { continue }
-                // The middle active frame of the gap.
-                let target = activeBefore[previous + 1] + count / 2
+                // The middle flagged frame of the stretch.
+                let target = before[previous + 1] + count / 2
                 var middle = previous + 1
-                while middle < position - 1, activeBefore[middle + 1] <= target { middle += 1 }
+                while middle < position - 1, before[middle + 1] <= target { middle += 1 }
                 best = (count, middle)
             }
-            guard let best else { break }
-            set.insert(best.position)
+            guard let best else { return }
+            chosen.insert(best.position)
         }
-        return set.sorted().map { ($0, events[$0] ?? []) }
     }
 
     /// `count` items spread evenly over `items`, the first and last included.

@@ -172,24 +172,9 @@ public struct SweepGrid {
             let sorted = candidates.subtracting(chosen).sorted()
             chosen.formUnion(sorted.count <= room ? sorted : ContactSheet.evenlySpaced(sorted, count: room))
         }
-        /// Adds the middle frame of the stretch between two chosen frames that holds the most flagged frames.
+        /// Adds the middle frame of the stretch (the run's ends included) that holds the most flagged frames.
         func fill(_ flags: [Bool]) {
-            var before = [0]
-            for flag in flags { before.append(before.last! + (flag ? 1 : 0)) }
-            while chosen.count < min(limit, n) {
-                let sorted = ([-1] + chosen.sorted() + [n]).map { $0 }
-                var best: (count: Int, position: Int)?
-                for (previous, position) in zip(sorted, sorted.dropFirst()) where position - previous >= 2 {
-                    let count = before[position] - before[previous + 1]
-                    guard count > 1, count > (best?.count ?? 0) else { continue }
-                    let target = before[previous + 1] + count / 2
-                    var middle = previous + 1
-                    while middle < position - 1, before[middle + 1] <= target { middle += 1 }
-                    best = (count, middle)
-                }
-                guard let best else { return }
-                chosen.insert(best.position)
-            }
+            ContactSheet.fillStretches(&chosen, flags: flags, limit: min(limit, n), ends: [-1, n])
         }
         take(last)
         fill(differ)
