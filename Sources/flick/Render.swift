@@ -166,7 +166,7 @@ struct Render: ParsableCommand, WritesOutput {
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
-            do {
+            try reportingFailure(of: path, finish: { bar?.finish() }) {
                 let summary = try SequenceRenderer.render(scenario, to: destination, options: options) { done, total in
                     bar?.update(done, of: total)
                 }
@@ -174,15 +174,23 @@ struct Render: ParsableCommand, WritesOutput {
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
                 print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
-            } catch let error as RenderCancelled {
-                bar?.finish()
-                printError("\(path): \(error)")
-                throw Interruption.exit
-            } catch {
-                bar?.finish()
-                printError("\(path): error: \(error)")
-                throw failureExit
             }
+        }
+    }
+
+    /// Runs the render of the scenario at `path`; when it fails, `finish` closes the progress bar, then a signal
+    /// exits 128 + its number and any other failure prints `path: error: …` and exits 2.
+    func reportingFailure(of path: String, finish: () -> Void, _ render: () throws -> Void) throws {
+        do {
+            try render()
+        } catch let error as RenderCancelled {
+            finish()
+            printError("\(path): \(error)")
+            throw Interruption.exit
+        } catch {
+            finish()
+            printError("\(path): error: \(error)")
+            throw failureExit
         }
     }
 

@@ -49,18 +49,8 @@ struct States: ParsableCommand, WritesOutput {
     func run() throws {
         if try printSweep() { return }
         let scenario = try loadScenario(self.scenario)
-        let cancellation = Interruption.cancellation
-        let file: OutputFile
-        do {
-            file = try OutputFile(path: output ?? "-", cancellation: cancellation)
-        } catch is RenderCancelled {
-            throw Interruption.exit
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
-        var writer = StatesWriter(format: format) { try file.write($0) }
-        do {
+        try writeDocument { file, cancellation in
+            var writer = StatesWriter(format: format) { try file.write($0) }
             try writer.begin(scenario)
             let simulation = Simulation(scenario: scenario, explains: explain != nil)
             while var frame = simulation.nextFrame() {
@@ -72,6 +62,24 @@ struct States: ParsableCommand, WritesOutput {
                 try writer.write(frame)
             }
             try writer.end()
+        }
+    }
+
+    /// Opens the output (-o FILE, else standard output), lets `body` write the document, and commits it; a failure
+    /// or a signal abandons it (FILE stays as it was), prints why and exits 2, or 128 + the signal's number.
+    func writeDocument(_ body: (OutputFile, Cancellation) throws -> Void) throws {
+        let cancellation = Interruption.cancellation
+        let file: OutputFile
+        do {
+            file = try OutputFile(path: output ?? "-", cancellation: cancellation)
+        } catch is RenderCancelled {
+            throw Interruption.exit
+        } catch {
+            printError("error: \(error)")
+            throw failureExit
+        }
+        do {
+            try body(file, cancellation)
             try file.commit(cancellation: cancellation)
         } catch let error as RenderCancelled {
             file.abandon()

@@ -110,21 +110,13 @@ extension Render {
             let destination = URL(fileURLWithPath: out).appendingPathComponent(sweep.name)
             let shown = (out as NSString).appendingPathComponent(sweep.name)
             let bar = showProgress ? SweepProgressBar(name: sweep.name) : nil
-            do {
+            try reportingFailure(of: path, finish: { bar?.finish() }) {
                 let summary = try SweepRenderer.render(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants,
                                                        to: destination, sequence: options, options: sweepRender) { bar?.update($0) }
                 bar?.finish()
                 let files = sweepRender.fileNames.joined(separator: ", ")
                 print("\(shown): \(summary.variants) variant\(summary.variants == 1 ? "" : "s"), \(summary.framesWritten) frames (\(format.rawValue); \(files)) in \(String(format: "%.1f", summary.seconds)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
-            } catch let error as RenderCancelled {
-                bar?.finish()
-                printError("\(path): \(error)")
-                throw Interruption.exit
-            } catch {
-                bar?.finish()
-                printError("\(path): error: \(error)")
-                throw failureExit
             }
         }
         return true
@@ -137,17 +129,7 @@ extension States {
         let axes = try sweepOptions.axes()
         guard !axes.isEmpty || hasFileSweep(scenario) else { return false }
         let sweep = try loadSweep(scenario, axes: axes)
-        let cancellation = Interruption.cancellation
-        let file: OutputFile
-        do {
-            file = try OutputFile(path: output ?? "-", cancellation: cancellation)
-        } catch is RenderCancelled {
-            throw Interruption.exit
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
-        do {
+        try writeDocument { file, cancellation in
             switch format {
             case .json:
                 try SweepRenderer.writeStates(name: sweep.name, axes: sweep.axes, variants: sweep.variants,
@@ -155,15 +137,6 @@ extension States {
             case .csv:
                 try file.write(SweepRenderer.table(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants).csv)
             }
-            try file.commit(cancellation: cancellation)
-        } catch let error as RenderCancelled {
-            file.abandon()
-            printError("\(file.name): \(error)")
-            throw Interruption.exit
-        } catch {
-            file.abandon()
-            printError("error: \(error)")
-            throw failureExit
         }
         return true
     }
