@@ -66,7 +66,12 @@ let package = Package(
         // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
-        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickRender"]),
+        .target(
+            name: "FlickReview",
+            dependencies: ["FlickCore", "FlickImage", "FlickRender"],
+            // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
+            resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
+        ),
         .executableTarget(
             name: "flick",
             dependencies: [

@@ -2,8 +2,8 @@ import FlickCore
 import Foundation
 
 /// The review pages: `index.html` beside a render's frames, the side-by-side page of `flick review A B`, and
-/// the page of `flick diff --report`. Each is one HTML file with its style and script inside (`PageStyle`,
-/// `PageScript`), and its data as JSON; it loads only files beside it by relative path (frames, the motion plot,
+/// the page of `flick diff --report`. Each is one HTML file with its style and script inside (`Resources/page.css`,
+/// `Resources/page.js`), and its data as JSON; it loads only files beside it by relative path (frames, the motion plot,
 /// a `states.js` per run), so it works when opened from disk with no network. The same data give the same bytes.
 public enum ReviewPage {
     /// One run shown on a page: its data, where its folder is relative to the page (`""`, `a/`, `../x/`),
