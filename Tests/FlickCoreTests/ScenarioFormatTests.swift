@@ -98,7 +98,7 @@ import FlickPhysics
         #expect(sheet.dismiss == model.dismiss && sheet.cornerRadius == model.cornerRadius && sheet.grabber == model.grabber)
         #expect(sheet.dimming?.alpha == DimmingSpec.defaultAlpha)
         #expect(pager.tabBar == TabBarSpec() && pager.paging == PagerSpec(pages: []).paging)
-        #expect(curve == Gesture.defaultCurve && hold == Gesture.defaultHold)
+        #expect(curve == .named(Gesture.defaultCurve) && hold == Gesture.defaultHold)
         #expect(scenario.fps == Scenario.defaultFPS && scenario.touchRate == Scenario.defaultTouchRate)
         #expect(scenario.viewport.scale == Viewport.defaultScale)
     }
@@ -202,7 +202,7 @@ import FlickPhysics
             return
         }
         #expect(size == Size(width: 600, height: 844) && duration == 0.4 && curve == .easeOut)
-        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
+        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == .named(Gesture.defaultResizeCurve))
     }
 }
 
