@@ -2,6 +2,10 @@ import Foundation
 
 /// Flutter's iOS-like scroll physics, `BouncingScrollPhysics` (`packages/flutter/lib/src/widgets/scroll_physics.dart`):
 /// resistance while dragged past an edge, the fling gate, and the ballistic simulation after a release.
+///
+/// Ported from Flutter before PR #187568 (checked against flutter/flutter `scroll_physics.dart` at `000a6d6`): every
+/// return to an edge uses `defaultSpring`, not the later "rubber band" spring for releases at rest past an edge, and
+/// `carriedMomentum` is not applied by the scroll views (docs/physics.md, "Flutter on iOS").
 public struct BouncingScrollPhysics: Hashable, Sendable {
     /// Flutter's `ScrollDecelerationRate`: `normal` is iOS's, `fast` the macOS default.
     public enum Rate: Hashable, Sendable { case normal, fast }

@@ -172,6 +172,34 @@ struct ListSimulationTests {
         expectClose(f.last!.scrollView("list")!.contentOffset.y, 300, 1e-9)
     }
 
+    /// A second fling that catches the content still decelerating, in the same direction, leaves with the finger's
+    /// velocity alone: Flick carries no momentum over (docs/physics.md, "Catching a fling"). Two runs whose first
+    /// flings differ (one fast, one slow) but whose second drags are the same release at the same velocity.
+    @Test("A second fling in the same direction carries no velocity from the first", arguments: ["uikit", "flutter-ios"])
+    func noCarriedMomentum(preset: String) throws {
+        func run(firstDuration: Double) throws -> [FrameState] {
+            try frames("""
+            viewport: {width: 390, height: 844, scale: 3}
+            fps: 60
+            duration: 1.5
+            physics: {preset: \(preset)}
+            scene:
+              list: {rows: 2000, rowHeight: 56}
+            gestures:
+              - {at: 0.1, drag: {from: [195, 700], to: [195, 300], duration: \(firstDuration)}}
+              - {at: 0.6, drag: {from: [195, 700], to: [195, 400], duration: 0.1}}
+            """)
+        }
+        let fast = try run(firstDuration: 0.08), slow = try run(firstDuration: 0.3)
+        let release = try #require(fast.firstIndex { $0.time > 0.7 + 1e-9 })
+        let before = try #require(fast.firstIndex { $0.time > 0.55 })
+        // The first flings were still moving, at different speeds, when the second finger came down.
+        #expect(abs(fast[before].scrollView("list")!.velocity.y - slow[before].scrollView("list")!.velocity.y) > 100)
+        let a = fast[release].scrollView("list")!.velocity.y, b = slow[release].scrollView("list")!.velocity.y
+        #expect(a > 1000, "\(preset): a fling, \(a) pt/s")
+        expectClose(a, b, 1e-6, "\(preset): velocity just after the second release")
+    }
+
     @Test("States do not depend on fps: 60 and 120 fps agree at the instants they share")
     func fpsIndependence() throws {
         let gestures = """
