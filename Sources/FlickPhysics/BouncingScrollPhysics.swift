@@ -2,6 +2,10 @@ import Foundation
 
 /// Flutter's iOS-like scroll physics, `BouncingScrollPhysics` (`packages/flutter/lib/src/widgets/scroll_physics.dart`):
 /// resistance while dragged past an edge, the fling gate, and the ballistic simulation after a release.
+///
+/// Ported from Flutter before PR #187568 (checked against flutter/flutter `scroll_physics.dart` at `000a6d6`): every
+/// return to an edge uses `defaultSpring`, not the later "rubber band" spring for releases at rest past an edge
+/// (docs/physics.md, "Flutter on iOS"). Scroll views apply `carriedMomentum` through `CarriedMomentum`.
 public struct BouncingScrollPhysics: Hashable, Sendable {
     /// Flutter's `ScrollDecelerationRate`: `normal` is iOS's, `fast` the macOS default.
     public enum Rate: Hashable, Sendable { case normal, fast }
@@ -91,6 +95,48 @@ public struct BouncingScrollPhysics: Hashable, Sendable {
         return BouncingScrollSimulation(position: position, velocity: velocity, leadingExtent: range.lowerBound,
                                         trailingExtent: range.upperBound, spring: spring,
                                         constantDeceleration: constantDeceleration, tolerance: tolerance)
+    }
+}
+
+/// Flutter's momentum carried into a drag that caught a moving scroll view (`ScrollDragController`,
+/// `packages/flutter/lib/src/widgets/scroll_activity.dart`): the caught velocity through `carriedMomentum`, lost if the
+/// finger rests too long, added at the lift to a fling in the same direction that is not much slower.
+public struct CarriedMomentum: Hashable, Sendable {
+    /// `momentumRetainStationaryDurationThreshold`: a finger still for more than 20 ms (an update that does not move
+    /// the content) loses the momentum.
+    public static let stationaryDurationThreshold = 0.020
+    /// `momentumRetainVelocityThresholdFactor`: the release must be faster than half the carried velocity to keep it
+    /// (flutter/flutter PR #79382).
+    public static let velocityThresholdFactor = 0.5
+
+    /// `carriedVelocity`: `carriedMomentum` of the velocity caught, in points per second along the content offset.
+    public let velocity: Double
+    /// `_retainMomentum`: false once lost.
+    public private(set) var isRetained: Bool
+    /// `_lastNonStationaryTimestamp`, in seconds.
+    private var lastMoveTime: Double
+
+    /// A drag beginning at `time` on content moving at `caughtVelocity` under `physics`.
+    public init(caught caughtVelocity: Double, physics: BouncingScrollPhysics, at time: Double) {
+        velocity = physics.carriedMomentum(caughtVelocity)
+        isRetained = velocity != 0
+        lastMoveTime = time
+    }
+
+    /// `update` / `_maybeLoseMomentum`: a drag update at `time` that moved the content (`moved`) or did not.
+    public mutating func update(moved: Bool, at time: Double) {
+        if moved {
+            lastMoveTime = time
+        } else if time - lastMoveTime > Self.stationaryDurationThreshold {
+            isRetained = false
+        }
+    }
+
+    /// `end`: the velocity the release goes ballistic with, given the fling's own `velocity` (after the fling gate).
+    public func releaseVelocity(_ velocity: Double) -> Double {
+        let sameDirection = FrictionSimulation.sign(velocity) == FrictionSimulation.sign(self.velocity)
+        let notMuchSlower = abs(velocity) > abs(self.velocity) * Self.velocityThresholdFactor
+        return isRetained && sameDirection && notMuchSlower ? velocity + self.velocity : velocity
     }
 }
 

@@ -107,7 +107,7 @@ public struct GestureFuzzer: Sendable {
                 // At once, or animated (an iPad window dragged to a new size) while other gestures go on.
                 made = [rng.chance(0.5) ? .resize(at: t, to: next)
                                         : .resize(at: t, to: next, duration: Self.decimal(rng.uniform(0.1, 0.6), 0.001),
-                                                  curve: rng.pick(DragCurve.allCases))]
+                                                  curve: .named(rng.pick(DragCurve.allCases)))]
                 size = next
             }
             gestures += made
@@ -141,7 +141,7 @@ public struct GestureFuzzer: Sendable {
         let duration = Self.decimal(rng.uniform(0.05, 1.2), 0.001)
         let hold = rng.chance(0.35) ? Self.decimal(rng.uniform(0.01, 0.3), 0.001) : 0
         let curve = rng.pick(DragCurve.allCases)
-        return .drag(at: t, from: from, to: to, duration: duration, curve: curve, hold: hold)
+        return .drag(at: t, from: from, to: to, duration: duration, curve: .named(curve), hold: hold)
     }
 
     /// A short, fast drag towards one edge of the screen: momentum into an edge, then the bounce.
@@ -331,12 +331,20 @@ public enum FuzzScenarioFile {
     static func n(_ x: Double) -> String { JSONValue.format(x) }
     static func point(_ p: Point) -> String { "[\(n(p.x)), \(n(p.y))]" }
 
+    /// A timing curve as its key and value in the file format.
+    static func text(_ curve: TimingCurve) -> String {
+        switch curve {
+        case .named(let name): "curve: \(name.rawValue)"
+        case .cubicBezier(let bezier): "cubicBezier: [\(bezier.controlPoints.map(n).joined(separator: ", "))]"
+        }
+    }
+
     /// One gesture in the file format's flow style.
     static func line(_ g: Gesture) -> String {
         switch g.action {
         case let .drag(from, to, duration, curve, hold):
             var fields = "from: \(point(from)), to: \(point(to)), duration: \(n(duration))"
-            if curve != .linear { fields += ", curve: \(curve.rawValue)" }
+            if curve != .named(Gesture.defaultCurve) { fields += ", \(text(curve))" }
             if hold > 0 { fields += ", hold: \(n(hold))" }
             return "{at: \(n(g.at)), drag: {\(fields)}}"
         case .touches(let samples):
@@ -347,7 +355,7 @@ public enum FuzzScenarioFile {
         case let .resize(size, duration, curve):
             var fields = "width: \(n(size.width)), height: \(n(size.height))"
             if duration != Gesture.defaultResizeDuration { fields += ", duration: \(n(duration))" }
-            if curve != Gesture.defaultResizeCurve { fields += ", curve: \(curve.rawValue)" }
+            if curve != .named(Gesture.defaultResizeCurve) { fields += ", \(text(curve))" }
             return "{at: \(n(g.at)), resize: {\(fields)}}"
         }
     }

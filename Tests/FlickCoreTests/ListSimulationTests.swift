@@ -172,6 +172,63 @@ struct ListSimulationTests {
         expectClose(f.last!.scrollView("list")!.contentOffset.y, 300, 1e-9)
     }
 
+    /// Two runs whose first flings differ (one fast, one slow) and whose second gestures, at 0.6 s, are the same: the
+    /// frames of each, and the content's velocity at 0.6 s without the second gesture.
+    static func refling(preset: String, second: String?) throws -> (fast: [FrameState], slow: [FrameState], caught: (Double, Double)) {
+        func run(_ firstDuration: Double, _ second: String?) throws -> [FrameState] {
+            try frames("""
+            viewport: {width: 390, height: 844, scale: 3}
+            fps: 60
+            duration: 1.5
+            physics: {preset: \(preset)}
+            scene:
+              list: {rows: 2000, rowHeight: 56}
+            gestures:
+              - {at: 0.1, drag: {from: [195, 700], to: [195, 300], duration: \(firstDuration)}}
+            """ + (second.map { "\n  - \($0)\n" } ?? "\n"))
+        }
+        let at = { (f: [FrameState]) in f.first { abs($0.time - 0.6) < 1e-9 }!.scrollView("list")!.velocity.y }
+        return (try run(0.08, second), try run(0.3, second), (at(try run(0.08, nil)), at(try run(0.3, nil))))
+    }
+
+    /// A second fling that catches the content still decelerating, in the same direction: UIKit's release keeps the
+    /// finger's velocity alone (docs/physics.md, "Catching a fling"); Flutter's adds `carriedMomentum` of the velocity
+    /// it caught (`ScrollDragController.end`).
+    @Test("A second fling in the same direction: uikit carries nothing, flutter-ios adds carriedMomentum",
+          arguments: ["uikit", "flutter-ios"])
+    func carriedMomentum(preset: String) throws {
+        let (fast, slow, caught) = try Self.refling(preset: preset,
+                                                    second: "{at: 0.6, drag: {from: [195, 700], to: [195, 400], duration: 0.1}}")
+        #expect(caught.0 - caught.1 > 100, "the first flings still move at different speeds: \(caught)")
+        let release = try #require(fast.firstIndex { $0.time > 0.7 + 1e-9 })
+        let a = fast[release].scrollView("list")!.velocity.y, b = slow[release].scrollView("list")!.velocity.y
+        #expect(a > 1000, "\(preset): a fling, \(a) pt/s")
+        if preset == "uikit" {
+            expectClose(a, b, 1e-6, "uikit: velocity just after the second release")
+        } else {
+            // The same fling, plus what each caught motion carries: their difference is that of the carried velocities.
+            // The frame comes `dt` after the release, through Flutter's friction (drag 0.135 per second).
+            let physics = BouncingScrollPhysics()
+            let dt = fast[release].time - 0.7
+            let carried = (physics.carriedMomentum(caught.0) - physics.carriedMomentum(caught.1))
+                * pow(FrictionSimulation.uiScrollViewDrag, dt)
+            #expect(carried > 500)
+            expectClose(a - b, carried, 1e-6, "flutter-ios: carried \(carried)")
+        }
+    }
+
+    /// A finger that holds still for more than 20 ms during the second drag loses what it caught
+    /// (`momentumRetainStationaryDurationThreshold`): both runs release alike again.
+    @Test func flutterLosesCarriedMomentumWhenStill() throws {
+        let samples = "[[0, 195, 700], [0.01, 195, 690], [0.02, 195, 680], [0.03, 195, 680], [0.04, 195, 680], "
+            + "[0.05, 195, 680], [0.06, 195, 640], [0.07, 195, 600], [0.08, 195, 560], [0.09, 195, 520], [0.1, 195, 480]]"
+        let (fast, slow, _) = try Self.refling(preset: "flutter-ios", second: "{at: 0.6, touches: \(samples)}")
+        let release = try #require(fast.firstIndex { $0.time > 0.7 + 1e-9 })
+        let a = fast[release].scrollView("list")!.velocity.y, b = slow[release].scrollView("list")!.velocity.y
+        #expect(a > 1000, "a fling, \(a) pt/s")
+        expectClose(a, b, 1e-6, "still for 30 ms: nothing carried")
+    }
+
     @Test("States do not depend on fps: 60 and 120 fps agree at the instants they share")
     func fpsIndependence() throws {
         let gestures = """

@@ -369,7 +369,52 @@ func minimalScenario(_ extra: String = "") -> String {
             Issue.record("no drag")
             return
         }
-        #expect(decoded == curve)
+        #expect(decoded == .named(curve))
+    }
+
+    @Test func cubicBezierDecodes() throws {
+        let scenario = try decodeScenario(minimalScenario("""
+            gestures:
+              - {at: 0, drag: {from: [1, 2], to: [3, 4], duration: 0.5, cubicBezier: [0.25, 0.1, 0.25, 1]}}
+              - {at: 1, resize: {width: 600, height: 844, duration: 0.4, cubicBezier: [0.3, -0.5, 0.7, 1.5]}}
+
+            """))
+        guard case .drag(_, _, _, let drag, _) = scenario.gestures[0].action,
+              case .resize(_, _, let resize) = scenario.gestures[1].action else {
+            Issue.record("expected a drag and a resize")
+            return
+        }
+        #expect(drag == .cubicBezier(.systemDefault))
+        #expect(resize == .cubicBezier(UnitBezier(0.3, -0.5, 0.7, 1.5)))
+    }
+
+    @Test func cubicBezierProblems() {
+        let drag = "gestures:\n  - {at: 0, drag: {from: [1, 1], to: [2, 2], duration: 0.1, cubicBezier: "
+        expectDiagnostic(problem(minimalScenario(drag + "[1.2, 0, 0.58, 1]}}\n")),
+                         path: "gestures[0].drag.cubicBezier[0]", line: 6, column: 75,
+                         message: "x1 must be in 0...1 (a control point's time lies within the animation), found 1.2")
+        expectDiagnostic(problem(minimalScenario(drag + "[0.42, 0, -0.1, 1]}}\n")),
+                         path: "gestures[0].drag.cubicBezier[2]", line: 6, column: 84,
+                         message: "x2 must be in 0...1 (a control point's time lies within the animation), found -0.1")
+        expectDiagnostic(problem(minimalScenario(drag + "[0.42, 0, 0.58, 20]}}\n")),
+                         path: "gestures[0].drag.cubicBezier[3]", line: 6, column: 90,
+                         message: "y2 must be from -10 to 10, found 20")
+        expectDiagnostic(problem(minimalScenario(drag + "[0.42, 0, 0.58]}}\n")),
+                         path: "gestures[0].drag.cubicBezier", line: 6, column: 74,
+                         message: "expected control points [x1, y1, x2, y2], found a list of 3")
+        expectDiagnostic(problem(minimalScenario(drag + "[0.42, .nan, 0.58, 1]}}\n")),
+                         path: "gestures[0].drag.cubicBezier[1]", line: 6, column: 81,
+                         message: "expected a number, found .nan (numbers must be finite)")
+        expectDiagnostic(problem(minimalScenario("gestures:\n  - {at: 0, resize: {width: 600, height: 844, duration: 0.4, curve: easeIn, cubicBezier: [0.42, 0, 0.58, 1]}}\n")),
+                         path: "gestures[0].resize.cubicBezier", line: 6, column: 90,
+                         message: "give either curve or cubicBezier, not both")
+    }
+
+    /// A wrong control point is an error of the file, exit status 2, with file:line:col and key path.
+    @Test func cubicBezierErrorNamesTheFile() {
+        let found = problems(minimalScenario("gestures:\n  - {at: 0, drag: {from: [1, 1], to: [2, 2], duration: 0.1, cubicBezier: [1.2, 0, 0.58, 1]}}\n"),
+                             file: "curves.yaml")
+        #expect(found.map(\.description) == ["curves.yaml:6:75: error: gestures[0].drag.cubicBezier[0]: x1 must be in 0...1 (a control point's time lies within the animation), found 1.2"])
     }
 
     @Test func resizeMayOverlapAFingerGesture() throws {

@@ -98,7 +98,7 @@ import FlickPhysics
         #expect(sheet.dismiss == model.dismiss && sheet.cornerRadius == model.cornerRadius && sheet.grabber == model.grabber)
         #expect(sheet.dimming?.alpha == DimmingSpec.defaultAlpha)
         #expect(pager.tabBar == TabBarSpec() && pager.paging == PagerSpec(pages: []).paging)
-        #expect(curve == Gesture.defaultCurve && hold == Gesture.defaultHold)
+        #expect(curve == .named(Gesture.defaultCurve) && hold == Gesture.defaultHold)
         #expect(scenario.fps == Scenario.defaultFPS && scenario.touchRate == Scenario.defaultTouchRate)
         #expect(scenario.viewport.scale == Viewport.defaultScale)
     }
@@ -202,7 +202,7 @@ import FlickPhysics
             return
         }
         #expect(size == Size(width: 600, height: 844) && duration == 0.4 && curve == .easeOut)
-        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == Gesture.defaultResizeCurve)
+        #expect(instant == Gesture.defaultResizeDuration && defaultCurve == .named(Gesture.defaultResizeCurve))
     }
 }
 
@@ -244,6 +244,19 @@ import FlickPhysics
         #expect(DevicePreset.named("iPhone 15")?.viewport == Viewport())
     }
 
+    /// The 2025 phones Flick lists, with the numbers their sources give (docs/scenario-format.md, "Viewport and devices").
+    @Test func iPhoneAirAnd17ProMax() throws {
+        #expect(try viewport("{device: iPhone Air}") == Viewport(width: 420, height: 912, scale: 3, safeArea: EdgeInsets(top: 68, bottom: 34)))
+        #expect(try viewport("{device: iPhone Air landscape}")
+                == Viewport(width: 912, height: 420, scale: 3, safeArea: EdgeInsets(top: 20, left: 68, bottom: 29, right: 68)))
+        #expect(try viewport("{device: iPhone 17 Pro Max}") == Viewport(width: 440, height: 956, scale: 3, safeArea: EdgeInsets(top: 62, bottom: 34)))
+        #expect(try viewport("{device: iPhone 17 Pro Max landscape}")
+                == Viewport(width: 956, height: 440, scale: 3, safeArea: EdgeInsets(top: 20, left: 62, bottom: 20, right: 62)))
+        // Their safe areas are not confirmed by a public source: left out rather than guessed.
+        #expect(DevicePreset.named("iPhone 17") == nil)
+        #expect(DevicePreset.named("iPhone 17 Pro") == nil)
+    }
+
     @Test func explicitKeysOverrideTheDevice() throws {
         #expect(try viewport("{device: iPhone 16 Pro, scale: 1}") == Viewport(width: 402, height: 874, scale: 1, safeArea: EdgeInsets(top: 62, bottom: 34)))
         #expect(try viewport("{device: iPhone 16 Pro, height: 700, safeArea: {}}") == Viewport(width: 402, height: 700, scale: 3, safeArea: .zero))
@@ -261,7 +274,7 @@ import FlickPhysics
     }
 
     @Test func everyPresetIsAValidViewportInBothOrientations() {
-        #expect(DevicePreset.all.count == 38)
+        #expect(DevicePreset.all.count == 42)
         #expect(Set(DevicePreset.all.map(\.name)).count == DevicePreset.all.count)
         for device in DevicePreset.all {
             let v = device.viewport

@@ -202,6 +202,31 @@ import Testing
         #expect(BouncingScrollPhysics(rate: .fast).maxFlingVelocity == 64000)
     }
 
+    /// `ScrollDragController.end` on a drag that caught 1000 pt/s (carried 649.666 pt/s), one row per release:
+    /// added only in the same direction and faster than half the carried velocity (324.833 pt/s).
+    @Test(arguments: [
+        (500.0, 1149.6660), (325.0, 974.6660), (324.0, 324.0), (-2000.0, -2000.0), (0.0, 0.0),
+    ])
+    func carriedMomentumAtTheLift(release: Double, expected: Double) {
+        let carried = CarriedMomentum(caught: 1000, physics: physics, at: 0)
+        expectClose(carried.velocity, 649.6660, tolerance: 1e-4, "carried")
+        expectClose(carried.releaseVelocity(release), expected, tolerance: 1e-4, "release \(release)")
+    }
+
+    /// `_maybeLoseMomentum`: lost once an update that moves nothing comes more than 20 ms after the last that moved.
+    @Test func carriedMomentumIsLostWhenStill() {
+        var carried = CarriedMomentum(caught: 1000, physics: physics, at: 0)
+        carried.update(moved: true, at: 0.010)
+        carried.update(moved: false, at: 0.030)
+        #expect(carried.isRetained, "still for exactly 20 ms")
+        carried.update(moved: false, at: 0.0301)
+        #expect(!carried.isRetained)
+        #expect(carried.releaseVelocity(2000) == 2000)
+        carried.update(moved: true, at: 0.040)
+        #expect(!carried.isRetained, "once lost, lost for the drag")
+        #expect(!CarriedMomentum(caught: 0, physics: physics, at: 0).isRetained, "nothing caught")
+    }
+
     /// The clamping fling in numbers (ClampingScrollSimulation at friction 0.015).
     @Test(arguments: [
         (1000.0, 0.458231, 194.3136, 164.0636, 342.5803),

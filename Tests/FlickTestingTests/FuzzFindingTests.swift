@@ -100,7 +100,8 @@ extension FuzzFindingTests {
 
     /// An android list flung by a slow drag that ends at 1.223 s; a finger comes down at 1.234 s, a whole millisecond
     /// at which the spline is due to step a pixel (`flick fuzz` on fling-flutter-android's scene under `android`,
-    /// seed 1, case 15, shrunk).
+    /// seed 1, case 15, shrunk). The case was found when `easeIn` was the quadratic u²; `cubicBezier: [1/3, 0, 2/3, 1/3]`
+    /// is that quadratic raised to a cubic (x(s) = s, y(s) = s²), so the drag, and the pixel step at 1.234 s, stay.
     static func androidCatch(grab: Bool) -> String {
         """
         viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
@@ -109,7 +110,7 @@ extension FuzzFindingTests {
         scene: {background: plain, list: {rows: 30, rowHeight: 56}}
         duration: 1.29
         gestures:
-          - {at: 0.068, drag: {from: [360, 409], to: [0, 284], duration: 1.155, curve: easeIn}}
+          - {at: 0.068, drag: {from: [360, 409], to: [0, 284], duration: 1.155, cubicBezier: [0.3333333333333333, 0, 0.6666666666666666, 0.3333333333333333]}}
         """ + (grab ? "\n  - {at: 1.234, touches: [[0, 211.5, 721.5], [0.008, 211.5, 717.5], [0.016, 211.5, 713.5]]}\n" : "\n")
     }
 

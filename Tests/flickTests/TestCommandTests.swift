@@ -236,13 +236,13 @@ struct FuzzCommandTests {
         #expect(check.status == 1)
         #expect(check.stdout == """
             settle.yaml: 2 violations
-              frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112 at 120 fps (off by 2.415112; allowed 0.5) [frame rates agree]
+              frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.405116 at 120 fps (off by 2.405116; allowed 0.5) [frame rates agree]
               frame 263 (4.383333 s) pager.phase: is "idle" at 60 fps but "animating" at 120 fps [frame rates agree]
 
             """)
         let test = try flick(["test", "settle.yaml"], in: folder)
         #expect(test.status == 1)
-        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 2 invariants broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112"))
+        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 2 invariants broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.405116"))
         #expect(test.stdout.hasSuffix("\n0 passed, 1 failed\n"))
     }
 
@@ -266,7 +266,7 @@ struct FuzzCommandTests {
         let run = try flick(["fuzz", "pagination-demo", "--seed", "3", "--case", "18", "--out", out.path])
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "case 18: frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.415112 at 120 fps (off by 2.415112; allowed 0.5) [frame rates agree]")
+        #expect(lines.first == "case 18: frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.405116 at 120 fps (off by 2.405116; allowed 0.5) [frame rates agree]")
         let file = out.appendingPathComponent("pagination-demo-fuzz-3-18.yaml").path
         #expect(lines.dropFirst().first == "  shrunk from 6 gestures and 5.71 s to 3 gestures and 4.44 s: \(file)", "\(lines)")
         #expect(lines.last == "pagination-demo: 1 script, 1 broke an invariant")

@@ -61,6 +61,12 @@ final class ScrollView: NestedScrollParticipant {
     private var trackingExcess = 0.0
     /// The content's velocity while tracking, set by the touch router from the finger's.
     var trackingVelocity = TrackingVelocity()
+    /// Flutter's momentum carried into the current drag from the motion it caught (`flutter-ios` only).
+    private var carried: CarriedMomentum?
+    /// While tracking: the position at the last touch sample, and whether the drag has moved the content yet (Flutter
+    /// counts a still finger only once its drag has begun).
+    private var lastTrackedRaw: Double?
+    private var trackingStarted = false
     /// Called with the time when the content starts moving under a finger (a drag begins).
     var onDragBegan: ((Double) -> Void)?
     /// Set for a paging scroll view: where a release comes to rest.
@@ -287,7 +293,15 @@ final class ScrollView: NestedScrollParticipant {
     public func beginTracking(at t: Double) {
         // Caught where it is shown just before the touch (Android's fling step due at `t` is never shown).
         var caught: Double?
-        if case .animating(let a) = motion { caught = a.caughtPosition(at: t) }
+        var caughtVelocity = 0.0
+        if case .animating(let a) = motion {
+            caught = a.caughtPosition(at: t)
+            caughtVelocity = a.velocity(at: t)
+        }
+        carried = nil
+        if case .flutterBouncing(let physics) = rule.momentum, caughtVelocity != 0 {
+            carried = CarriedMomentum(caught: caughtVelocity, physics: physics, at: t)
+        }
         settle(before: t)
         activeWhileTracking = isActive(at: t)
         let shown = caught ?? offset(at: t)
@@ -296,8 +310,11 @@ final class ScrollView: NestedScrollParticipant {
             if case .animating = motion, let heading = targetPage { dragStartPage = heading }
             else { dragStartPage = paging.nearestPage(offset: shown, pageWidth: pageLength) }
         }
-        motion = .tracking(raw: catchTracking(shown: shown))
+        let raw = catchTracking(shown: shown)
+        motion = .tracking(raw: raw)
         trackingVelocity = TrackingVelocity()
+        lastTrackedRaw = raw
+        trackingStarted = false
     }
 
     public func consume(_ delta: Double, pass: NestedScrollPass, at t: Double) -> Double {
@@ -343,7 +360,9 @@ final class ScrollView: NestedScrollParticipant {
         trackingVelocity = TrackingVelocity()
         trackingExcess = 0
         if let paging {
-            let velocity = paging.rule.gate?.velocity(fingerVelocity, dragDistance: dragDistance) ?? fingerVelocity
+            let gated = paging.rule.gate?.velocity(fingerVelocity, dragDistance: dragDistance) ?? fingerVelocity
+            let velocity = carried?.releaseVelocity(gated) ?? gated
+            carried = nil
             let decision = paging.releaseDecision(offset: x, velocity: velocity, dragStartOffset: dragStartOffset,
                                                   dragStartPage: dragStartPage, pageWidth: pageLength)
             targetPage = decision.page
@@ -352,16 +371,19 @@ final class ScrollView: NestedScrollParticipant {
             motion = .animating(animation)
             if let log, activeWhileTracking || velocity != 0 {
                 log.record(explainPageRelease(decision, at: x, velocity: velocity, fingerVelocity: fingerVelocity,
+                                              carried: velocity - gated,
                                               motion: animation, time: t))
             }
             activeWhileTracking = false
             return
         }
-        let velocity = rule.releaseVelocity(fingerVelocity, dragDistance: dragDistance)
+        let gated = rule.releaseVelocity(fingerVelocity, dragDistance: dragDistance)
+        let velocity = carried?.releaseVelocity(gated) ?? gated
+        carried = nil
         let animation = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
         if let log, activeWhileTracking || velocity != 0 || animation != nil {
-            log.record(explainRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, motion: animation,
-                                      time: t))
+            log.record(explainRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, carried: velocity - gated,
+                                      motion: animation, time: t))
         }
         if let animation {
             motion = .animating(animation)
@@ -373,6 +395,13 @@ final class ScrollView: NestedScrollParticipant {
     }
 
     public func updateTrackingVelocity(_ deltaVelocity: Double, at time: Double) {
+        // Called at every touch sample: Flutter loses carried momentum when its drag holds still too long.
+        if carried != nil, case .tracking(let raw) = motion {
+            let moved = raw != lastTrackedRaw
+            trackingStarted = trackingStarted || moved
+            if trackingStarted { carried?.update(moved: moved, at: time) }
+            lastTrackedRaw = raw
+        }
         trackingVelocity = TrackingVelocity(value: deltaVelocity * trackingSlope(movingForward: deltaVelocity > 0),
                                             sampleTime: time)
     }

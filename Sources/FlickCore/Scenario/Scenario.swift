@@ -499,17 +499,41 @@ public struct SheetSpec: Sendable {
     }
 }
 
-/// How a drag's finger moves between `from` and `to`.
+/// A named curve for how a drag's finger, or an animated resize, moves between its ends: linear, or one of Core
+/// Animation's named timing functions (docs/physics.md, "Timing curves").
 public enum DragCurve: String, Hashable, Sendable, CaseIterable {
     case linear, easeIn, easeOut, easeInOut
+
+    /// The Core Animation curve of this name (nil for `linear`, which is exact without one).
+    public var bezier: UnitBezier? {
+        switch self {
+        case .linear: nil
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .easeInOut: .easeInEaseOut
+        }
+    }
+
+    /// Progress along the path for time progress `u` in [0, 1].
+    public func progress(_ u: Double) -> Double { bezier?.progress(u) ?? u }
+}
+
+/// How a drag's finger, or an animated resize, moves between its ends: a named curve (`curve`) or the user's own
+/// cubic Bézier (`cubicBezier: [x1, y1, x2, y2]`).
+public enum TimingCurve: Hashable, Sendable {
+    case named(DragCurve)
+    case cubicBezier(UnitBezier)
+
+    public static let linear = TimingCurve.named(.linear)
+    public static let easeIn = TimingCurve.named(.easeIn)
+    public static let easeOut = TimingCurve.named(.easeOut)
+    public static let easeInOut = TimingCurve.named(.easeInOut)
 
     /// Progress along the path for time progress `u` in [0, 1].
     public func progress(_ u: Double) -> Double {
         switch self {
-        case .linear: u
-        case .easeIn: u * u
-        case .easeOut: 1 - (1 - u) * (1 - u)
-        case .easeInOut: u < 0.5 ? 2 * u * u : 1 - 2 * (1 - u) * (1 - u)
+        case .named(let name): name.progress(u)
+        case .cubicBezier(let bezier): bezier.progress(u)
         }
     }
 }
@@ -517,13 +541,13 @@ public enum DragCurve: String, Hashable, Sendable, CaseIterable {
 /// One entry of `gestures`: something the finger (or the window) does, starting at `at`.
 public struct Gesture: Sendable {
     public enum Action: Sendable {
-        case drag(from: Point, to: Point, duration: Double, curve: DragCurve, hold: Double)
+        case drag(from: Point, to: Point, duration: Double, curve: TimingCurve, hold: Double)
         /// Raw samples `(t relative to at, x, y)` of one finger.
         case touches([(t: Double, point: Point)])
         case tap(Point)
         /// The viewport changes to `Size`, at once or animated over `duration` seconds along `curve`
         /// (an iPad size transition).
-        case resize(Size, duration: Double = Gesture.defaultResizeDuration, curve: DragCurve = Gesture.defaultResizeCurve)
+        case resize(Size, duration: Double = Gesture.defaultResizeDuration, curve: TimingCurve = .named(Gesture.defaultResizeCurve))
     }
     /// Start time in seconds.
     public var at: Double
@@ -542,7 +566,7 @@ public struct Gesture: Sendable {
     /// Seconds a drag's finger rests at its end before lifting, when none is given.
     public static let defaultHold = 0.0
 
-    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: DragCurve = Gesture.defaultCurve,
+    public static func drag(at: Double, from: Point, to: Point, duration: Double, curve: TimingCurve = .named(Gesture.defaultCurve),
                             hold: Double = Gesture.defaultHold) -> Gesture {
         Gesture(at: at, .drag(from: from, to: to, duration: duration, curve: curve, hold: hold))
     }
@@ -556,7 +580,7 @@ public struct Gesture: Sendable {
     public static let defaultResizeCurve = DragCurve.easeInOut
 
     public static func resize(at: Double, to size: Size, duration: Double = Gesture.defaultResizeDuration,
-                              curve: DragCurve = Gesture.defaultResizeCurve) -> Gesture {
+                              curve: TimingCurve = .named(Gesture.defaultResizeCurve)) -> Gesture {
         Gesture(at: at, .resize(size, duration: duration, curve: curve))
     }
 

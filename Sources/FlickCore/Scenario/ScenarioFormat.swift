@@ -656,7 +656,7 @@ final class ScenarioFormat {
                 let from = m.required("from", .point(.coordinate), "Where the finger goes down, [x, y] in points.")
                 let to = m.required("to", .point(.coordinate), "Where it stops moving, [x, y] in points.")
                 let duration = m.required("duration", .number(.seconds), "Seconds from `from` to `to`.")
-                let curve = m.value("curve", .choice, default: Gesture.defaultCurve, "How the finger's progress follows time.")
+                let curve = self.timingCurve(m, default: Gesture.defaultCurve, "How the finger's progress follows time.")
                 let hold = m.value("hold", .number(.closed(0, 600)), default: Gesture.defaultHold,
                                    "Seconds resting at `to` before lifting (0.1 or more lifts at rest).")
                 guard let from, let to, let duration, let curve, let hold else { return nil }
@@ -692,7 +692,7 @@ final class ScenarioFormat {
                 let height = m.required("height", .number(.length), "Points.")
                 let duration = m.value("duration", .number(.closed(0, 600)), default: Gesture.defaultResizeDuration,
                                        "Seconds the viewport takes to reach the new size (0: at once).")
-                let curve = m.value("curve", .choice, default: Gesture.defaultResizeCurve, "How an animated resize follows time.")
+                let curve = self.timingCurve(m, default: Gesture.defaultResizeCurve, "How an animated resize follows time.")
                 guard let width, let height, let duration, let curve else { return nil }
                 if let scale, let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
                     m.fail("a resize to \(problem)")
@@ -700,6 +700,22 @@ final class ScenarioFormat {
                 return .resize(Size(width: width, height: height), duration: duration, curve: curve)
             }
         }
+    }
+}
+
+extension ScenarioFormat {
+    /// `curve` (a name) or `cubicBezier` (control points), at most one of them: how a drag or a resize follows time.
+    fileprivate func timingCurve(_ m: Mapping, default name: DragCurve, _ doc: String) -> TimingCurve? {
+        let curve = m.value("curve", .choice, default: name, doc + " Core Animation's curve of that name (docs/physics.md).")
+        let bezier = m.optional("cubicBezier", .cubicBezier,
+                                "Instead of `curve`: a curve of your own, Core Animation's control points [x1, y1, x2, y2] with x1 and x2 in 0...1 (as `CAMediaTimingFunction(controlPoints:)` and CSS `cubic-bezier()`).")
+        m.atMostOne(["curve", "cubicBezier"])
+        if m.has("curve"), m.has("cubicBezier") {
+            m.fail("cubicBezier", "give either curve or cubicBezier, not both")
+            return nil
+        }
+        if let bezier { return .cubicBezier(bezier) }
+        return curve.map(TimingCurve.named)
     }
 }
 

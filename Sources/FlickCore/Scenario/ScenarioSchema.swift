@@ -76,6 +76,9 @@ public enum ScenarioSchema {
         var groups = d.exactlyOne.map { group in
             JSONValue.object([("oneOf", .array(group.map { .object([("required", .array($0.map(JSONValue.string)))]) }))])
         }
+        for keys in d.atMostOne {
+            groups.append(.object([("not", .object([("required", .array(keys.map(JSONValue.string)))]))]))
+        }
         var unless: [String: [String]] = [:]
         for key in d.keys { if case .requiredUnless(let other) = key.need { unless[other, default: []].append(key.name) } }
         for (other, keys) in unless.sorted(by: { $0.key < $1.key }) {
@@ -180,6 +183,9 @@ public enum ScenarioSchema {
             }
             for group in d.exactlyOne {
                 out += "\nExactly one of: \(group.map { $0.map { "`\($0)`" }.joined(separator: " and ") }.joined(separator: ", ")).\n"
+            }
+            for keys in d.atMostOne {
+                out += "\nAt most one of: \(keys.map { "`\($0)`" }.joined(separator: ", ")).\n"
             }
             out += "\n"
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import FlickPhysics
 
 // Every key of a scenario file is stated once, where the decoder reads it: the read names the key, its kind of
 // value, its default and its meaning. Run on a document, the reads decode it, and a key nothing read is an
@@ -42,6 +43,8 @@ struct ObjectDescription {
     var keys: [KeyDescription] = []
     /// Sets of alternatives of which exactly one must be given; each alternative is keys given together.
     var exactlyOne: [[[String]]] = []
+    /// Sets of keys of which at most one may be given.
+    var atMostOne: [[String]] = []
     /// Any other key is a value of this shape (an expectation's state paths): its name and meaning.
     var others: (name: String, shape: Shape, doc: String)?
 }
@@ -142,6 +145,40 @@ extension Value where T == Point {
             let (x, y) = (items[0].number(rule), items[1].number(rule))
             guard let x, let y else { return nil }
             return Point(x: x, y: y)
+        }
+    }
+}
+
+extension Value where T == UnitBezier {
+    /// The most a control point's progress coordinate may be from 0: a curve overshooting tenfold is far beyond any
+    /// designer's, and the bound keeps every position a curve gives finite.
+    static let maximumControlProgress = 10.0
+
+    /// `[x1, y1, x2, y2]`: Core Animation's control points, x1 and x2 in 0...1.
+    static var cubicBezier: Value {
+        let time = NumberRule.closed(0, 1)
+        let progress = NumberRule.finite.within(-maximumControlProgress, maximumControlProgress)
+        return Value(shape: .tuple([.number(time), .number(progress), .number(time), .number(progress)])) { field in
+            guard let items = field.sequence(minCount: 0) else { return nil }
+            guard items.count == 4 else {
+                field.fail("expected control points [x1, y1, x2, y2], found a list of \(items.count)")
+                return nil
+            }
+            let names = ["x1", "y1", "x2", "y2"]
+            var values: [Double] = []
+            for (i, item) in items.enumerated() {
+                let isTime = i % 2 == 0
+                guard let value = item.number(.finite) else { continue }
+                if isTime, !time.domainAdmits(value) {
+                    item.fail("\(names[i]) must be in 0...1 (a control point's time lies within the animation), found \(say(value))")
+                } else if !isTime, !progress.limitsAdmit(value) {
+                    item.fail("\(names[i]) must be from \(say(-maximumControlProgress)) to \(say(maximumControlProgress)), found \(say(value))")
+                } else {
+                    values.append(value)
+                }
+            }
+            guard values.count == 4 else { return nil }
+            return UnitBezier(values[0], values[1], values[2], values[3])
         }
     }
 }
@@ -371,6 +408,9 @@ final class Mapping {
 
     /// Records that exactly one of these groups of keys (read separately) must be given, for the schema.
     func exactlyOne(_ groups: [[String]]) { description.exactlyOne.append(groups) }
+
+    /// Records that at most one of these keys (read separately) may be given, for the schema.
+    func atMostOne(_ keys: [String]) { if describing { description.atMostOne.append(keys) } }
 
     /// Every key not asked for, in document order, read as `value`: the mapping's free-form keys.
     func others<T>(_ name: String, _ value: Value<T>, _ doc: String) -> [(key: String, keyMark: Mark?, field: Field, value: T?)] {

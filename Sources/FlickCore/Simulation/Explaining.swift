@@ -91,20 +91,28 @@ extension ScrollView {
         }
     }
 
-    private func gateWords(_ velocity: Double, _ finger: Double) -> String {
-        guard velocity != finger, let gate = rule.gate ?? paging?.rule.gate else { return "" }
-        return "; the fling gate (faster than \(Say.number(gate.minVelocity)) pt/s over more than "
-            + "\(Say.number(gate.minDistance)) pt, at most \(Say.number(gate.maxVelocity)) pt/s) made "
-            + "\(Say.number(abs(finger))) pt/s into \(Say.number(abs(velocity))) pt/s"
+    /// What the fling gate made of the finger's velocity, and what carried momentum added (`carried`, pt/s).
+    private func gateWords(_ velocity: Double, _ finger: Double, carried: Double) -> String {
+        var words = ""
+        let gated = velocity - carried
+        if gated != finger, let gate = rule.gate ?? paging?.rule.gate {
+            words += "; the fling gate (faster than \(Say.number(gate.minVelocity)) pt/s over more than "
+                + "\(Say.number(gate.minDistance)) pt, at most \(Say.number(gate.maxVelocity)) pt/s) made "
+                + "\(Say.number(abs(finger))) pt/s into \(Say.number(abs(gated))) pt/s"
+        }
+        if carried != 0 {
+            words += "; Flutter's carried momentum added \(Say.number(abs(carried))) pt/s from the fling it caught"
+        }
+        return words
     }
 
-    func explainRelease(at x: Double, velocity: Double, fingerVelocity: Double, motion: AxisMotion?,
+    func explainRelease(at x: Double, velocity: Double, fingerVelocity: Double, carried: Double = 0, motion: AxisMotion?,
                         time t: Double) -> Explanation {
         var e = Explanation(time: t, event: .release, component: key, rule: motionRule, position: x, velocity: velocity,
                             reason: "", text: "")
         if velocity != fingerVelocity { e.fingerVelocity = fingerVelocity }
         let head = "\(Say.time(t)), \(name) released at offset \(Say.pt(x)) \(Say.contentMotion(velocity, axis: scrollAxis))"
-            + gateWords(velocity, fingerVelocity)
+            + gateWords(velocity, fingerVelocity, carried: carried)
         guard let motion else {
             e.chosen = "rest"
             e.destination = x
@@ -141,7 +149,8 @@ extension ScrollView {
     }
 
     func explainPageRelease(_ decision: (page: Int, rule: String, projected: Double?, reason: String), at x: Double,
-                            velocity: Double, fingerVelocity: Double, motion: AxisMotion, time t: Double) -> Explanation {
+                            velocity: Double, fingerVelocity: Double, carried: Double = 0, motion: AxisMotion,
+                            time t: Double) -> Explanation {
         var e = Explanation(time: t, event: .release, component: key, rule: decision.rule, position: x,
                             velocity: velocity, projected: decision.projected, chosen: pageName(decision.page),
                             destination: motion.finalPosition, settles: motion.endTime, reason: decision.reason,
@@ -156,7 +165,7 @@ extension ScrollView {
         }
         e.text = "\(Say.time(t)), \(name) released at page \(Say.number(length > 0 ? x / length : 0, digits: 2)) "
             + "(offset \(Say.pt(x))) \(Say.contentMotion(velocity, axis: scrollAxis))"
-            + gateWords(velocity, fingerVelocity)
+            + gateWords(velocity, fingerVelocity, carried: carried)
             + "; \(decision.reason): \(pageName(decision.page)); settles at \(Say.time(motion.endTime))"
         return e
     }

@@ -23,7 +23,7 @@ public final class Simulation {
     private var previousStateTime: Double?
     private var nextFrameIndex = 0
     /// An animated resize in progress: the viewport moves from `from` to `to` over `duration` along `curve`.
-    private var resizing: (from: Size, to: Size, start: Double, duration: Double, curve: DragCurve)?
+    private var resizing: (from: Size, to: Size, start: Double, duration: Double, curve: TimingCurve)?
 
     /// Events this close to a frame's time count as before it (touch samples and frames share instants).
     static let timeTolerance = 1e-9

@@ -7,7 +7,7 @@ public struct InputEvent: Sendable {
         case move(Point)
         case up(Point)
         /// The viewport changes size, at once (`duration` 0) or animated along `curve`.
-        case resize(Size, duration: Double = 0, curve: DragCurve = .easeInOut)
+        case resize(Size, duration: Double = 0, curve: TimingCurve = .named(Gesture.defaultResizeCurve))
     }
     public var time: Double
     public var kind: Kind
