@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRender", targets: ["FlickRender"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
+        .library(name: "FlickOutput", targets: ["FlickOutput"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
         .library(name: "FlickRunner", targets: ["FlickRunner"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
@@ -43,19 +44,22 @@ let package = Package(
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
         ),
         .target(name: "FlickPhysics"),
+        // Safe writing (output folders and files committed whole or not at all, cancellation), the one parallel
+        // map and the one number formatter; Foundation only, below every other Flick module.
+        .target(name: "FlickOutput"),
         .target(
             name: "FlickCore",
             dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
         ),
         // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["CFlickSpng"]),
+        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"]),
         .target(
             name: "FlickRender",
-            dependencies: ["FlickCore", "FlickImage", "CFlickCairo", "CFlickRsvg"]
+            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]
         ),
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer
         // (Cairo and librsvg only rasterise SVG files).
-        .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
+        .target(name: "FlickDiff", dependencies: ["FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]),
         // The test runner behind `flick check`, `flick test` and `flick fuzz`: expectations, invariants, golden
         // frames (render a scenario, compare with FlickDiff), JUnit. It links no test framework, so neither does
         // the `flick` binary.
@@ -76,7 +80,7 @@ let package = Package(
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage"]),
+        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage", "FlickOutput"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
         .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickRunner", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
