@@ -74,7 +74,7 @@ let package = Package(
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
+                "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
