@@ -1,9 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickImage (the one bitmap type and
-// PNG through libspng) is below both FlickRender and FlickDiff; FlickDiff stands aside: it reads images and
-// knows nothing of scenarios or of the renderer.
+// Data flows one way: scenario → simulation → state document → renderer / review → files. The modules, each
+// with the Flick modules it imports (docs/architecture.md draws the graph):
+//   flick         → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickCore, FlickOutput
+//   FlickTesting  → FlickRunner, FlickDiff, FlickCore
+//   FlickRunner   → FlickRender, FlickDiff, FlickCore, FlickPhysics, FlickOutput
+//   FlickReview   → FlickRender, FlickImage, FlickCore, FlickOutput
+//   FlickRender   → FlickCore, FlickImage, FlickOutput
+//   FlickDiff     → FlickImage, FlickOutput (it knows nothing of scenarios or of the renderer)
+//   FlickCore     → FlickPhysics, FlickOutput
+//   FlickImage    → FlickOutput (the one bitmap type, PNG through libspng, the one pixel limit)
+//   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
+//   files, cancellation, the one parallel map and the one number formatter.
 // Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(
@@ -49,7 +58,7 @@ let package = Package(
         .target(name: "FlickOutput"),
         .target(
             name: "FlickCore",
-            dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
         // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
         .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"]),
@@ -65,12 +74,12 @@ let package = Package(
         // the `flick` binary.
         .target(
             name: "FlickRunner",
-            dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
         ),
         // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
-        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickRender"]),
+        .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickOutput", "FlickRender"]),
         .executableTarget(
             name: "flick",
             dependencies: [
@@ -79,6 +88,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
+        .testTarget(name: "FlickOutputTests", dependencies: ["FlickOutput"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage", "FlickOutput"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.

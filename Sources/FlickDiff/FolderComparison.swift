@@ -97,6 +97,6 @@ public enum FolderComparison {
 
     private static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+        return NumberText.fixed(Double(seconds) * 1000 + Double(attoseconds) / 1e15, digits: 1)
     }
 }
