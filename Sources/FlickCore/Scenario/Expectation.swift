@@ -30,6 +30,24 @@ public struct Expectation: Sendable {
     public var condition: Condition
     /// Where it sits in the file (`expect[2]`), for messages.
     public var index: Int
+    /// Where its path is written in the file, for the runner's message when the path names no value; nil for an
+    /// expectation built in Swift.
+    public var source: Source?
+
+    /// A place in a scenario file: the file, the key path (`expect[2].sheet.detent`), and the line and column.
+    public struct Source: Hashable, Sendable {
+        public var file: String
+        public var path: String
+        public var line: Int?
+        public var column: Int?
+
+        public init(file: String, path: String, line: Int? = nil, column: Int? = nil) {
+            self.file = file
+            self.path = path
+            self.line = line
+            self.column = column
+        }
+    }
 
     public init(_ time: Time, _ path: String, _ condition: Condition, index: Int = 0) {
         self.time = time

@@ -6,6 +6,13 @@ struct ExpectationEntry {
     var expectation: Expectation
     var field: Field
     var keyMark: Mark?
+
+    /// The expectation with the place of its path, for the runner's messages.
+    var located: Expectation {
+        var located = expectation
+        located.source = Expectation.Source(file: field.reader.file, path: field.path, line: keyMark?.line, column: keyMark?.column)
+        return located
+    }
 }
 
 extension ScenarioFormat {
@@ -116,9 +123,9 @@ extension ScenarioFormat {
 }
 
 /// Why a state path of an expectation names no value, found on the scene's first frame.
-enum StatePaths {
+public enum StatePaths {
     /// nil when `path` names a value of the kind the condition compares; else what is wrong, with close paths.
-    static func problem(_ path: String, _ condition: Expectation.Condition, in state: FrameState) -> String? {
+    public static func problem(_ path: String, _ condition: Expectation.Condition, in state: FrameState) -> String? {
         if let value = state.value(atPath: path) {
             let expected: StateValue?
             switch condition {
