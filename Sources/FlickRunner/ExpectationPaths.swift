@@ -11,7 +11,7 @@ public enum ExpectationPaths {
         guard !scenario.expectations.isEmpty else { return [] }
         let state = Simulation(scenario: scenario).state(at: 0)
         return scenario.expectations.compactMap { expectation in
-            guard let problem = StatePaths.problem(expectation.path, expectation.condition, in: state) else { return nil }
+            guard let problem = StatePath.problem(expectation.path, expectation.condition, in: state) else { return nil }
             let source = expectation.source
             return ScenarioDiagnostic(file: source?.file ?? scenario.name,
                                       path: source?.path ?? "expect[\(expectation.index)].\(expectation.path)",

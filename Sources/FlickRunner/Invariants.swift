@@ -804,7 +804,7 @@ private struct Run {
 
     mutating func checkFinite(_ state: FrameState) {
         count(.finite)
-        StateWalk.leaves(of: state) { path, value in
+        StatePath.leaves(of: state, .distinctValues) { path, value in
             if case .number(let x) = value, !x.isFinite { report(.finite, at: state.time, path, "is \(x)") }
         }
     }
@@ -812,9 +812,9 @@ private struct Run {
     mutating func compareFrameRates(_ state: FrameState, _ other: FrameState, otherFPS: Double) {
         var a: [String: JSONValue] = [:]
         var order: [String] = []
-        StateWalk.leaves(of: state) { path, value in a[path] = value; order.append(path) }
+        StatePath.leaves(of: state, .distinctValues) { path, value in a[path] = value; order.append(path) }
         var b: [String: JSONValue] = [:]
-        StateWalk.leaves(of: other) { path, value in b[path] = value; if a[path] == nil { order.append(path) } }
+        StatePath.leaves(of: other, .distinctValues) { path, value in b[path] = value; if a[path] == nil { order.append(path) } }
         count(.frameRates)
         let here = "\(JSONValue.format(scenario.fps)) fps", there = "\(JSONValue.format(otherFPS)) fps"
         for path in order {
@@ -878,36 +878,5 @@ private struct OtherRate {
             last = next
         }
         return last?.index == index ? last : nil
-    }
-}
-
-/// The leaves of a frame's state document with their paths, as expectations name them: scroll views under their
-/// own key (`list.contentOffset.y`), the first sheet, pager and panel as `sheet`, `pager`, `panel` (their keyed
-/// copies under `sheets`, `pagers`, `panels` are skipped), the touch left out (its phase depends on the frame rate).
-enum StateWalk {
-    static func leaves(of state: FrameState, _ body: (String, JSONValue) -> Void) {
-        guard case .object(let pairs) = state.json else { return }
-        for (key, value) in pairs {
-            switch key {
-            case "index", "time", "touch":
-                continue
-            case "scrollViews":
-                if case .object(let views) = value { for (name, view) in views { walk(view, name, body) } }
-            case "sheets", "pagers", "panels":
-                if case .object(let items) = value {
-                    for (name, item) in items.dropFirst() { walk(item, "\(key).\(name)", body) }
-                }
-            default:
-                walk(value, key, body)
-            }
-        }
-    }
-
-    static func walk(_ value: JSONValue, _ path: String, _ body: (String, JSONValue) -> Void) {
-        switch value {
-        case .object(let pairs): for (key, child) in pairs { walk(child, "\(path).\(key)", body) }
-        case .array(let items): for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]", body) }
-        case .number, .string, .bool, .null: body(path, value)
-        }
     }
 }
