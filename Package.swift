@@ -1,9 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickImage (the one bitmap type and
-// PNG through libspng) is below both FlickRender and FlickDiff; FlickDiff stands aside: it reads images and
-// knows nothing of scenarios or of the renderer.
+// Data flows one way: scenario → simulation → state document → renderer / review → files. The modules, each
+// with the Flick modules it imports (docs/architecture.md draws the graph):
+//   flick         → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickCore, FlickOutput
+//   FlickTesting  → FlickRunner, FlickDiff, FlickCore
+//   FlickRunner   → FlickRender, FlickDiff, FlickCore, FlickPhysics, FlickOutput
+//   FlickReview   → FlickRender, FlickImage, FlickCore, FlickOutput
+//   FlickRender   → FlickCore, FlickImage, FlickOutput
+//   FlickDiff     → FlickImage, FlickOutput (it knows nothing of scenarios or of the renderer)
+//   FlickCore     → FlickPhysics, FlickOutput
+//   FlickImage    → FlickOutput (the one bitmap type, PNG through libspng, the one pixel limit)
+//   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
+//   files, cancellation, the one parallel map and the one number formatter.
 // Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(
@@ -15,6 +24,7 @@ let package = Package(
         .library(name: "FlickCore", targets: ["FlickCore"]),
         .library(name: "FlickRender", targets: ["FlickRender"]),
         .library(name: "FlickImage", targets: ["FlickImage"]),
+        .library(name: "FlickOutput", targets: ["FlickOutput"]),
         .library(name: "FlickDiff", targets: ["FlickDiff"]),
         .library(name: "FlickRunner", targets: ["FlickRunner"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
@@ -43,45 +53,49 @@ let package = Package(
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
         ),
         .target(name: "FlickPhysics"),
+        // Safe writing (output folders and files committed whole or not at all, cancellation), the one parallel
+        // map and the one number formatter; Foundation only, below every other Flick module.
+        .target(name: "FlickOutput"),
         .target(
             name: "FlickCore",
-            dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
         // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["CFlickSpng"]),
+        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"]),
         .target(
             name: "FlickRender",
-            dependencies: ["FlickCore", "FlickImage", "CFlickCairo", "CFlickRsvg"]
+            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]
         ),
         // Image comparison (pixelmatch's method) for `flick diff` and golden tests; needs no renderer
         // (Cairo and librsvg only rasterise SVG files).
-        .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
+        .target(name: "FlickDiff", dependencies: ["FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]),
         // The test runner behind `flick check`, `flick test` and `flick fuzz`: expectations, invariants, golden
         // frames (render a scenario, compare with FlickDiff), JUnit. It links no test framework, so neither does
         // the `flick` binary.
         .target(
             name: "FlickRunner",
-            dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
         ),
         // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(
             name: "FlickReview",
-            dependencies: ["FlickCore", "FlickImage", "FlickRender"],
+            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "FlickRender"],
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
+                "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
+        .testTarget(name: "FlickOutputTests", dependencies: ["FlickOutput"]),
         .testTarget(name: "FlickCoreTests", dependencies: ["FlickCore"]),
-        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage"]),
+        .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage", "FlickOutput"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
         .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickRunner", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),

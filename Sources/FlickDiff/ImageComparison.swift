@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// How two images are compared, how the diff image is drawn, and how many differing pixels are tolerated.
@@ -354,7 +355,7 @@ extension RGBA {
 public func formatPercent(_ ratio: Double) -> String {
     let percent = ratio * 100
     if percent == 0 { return "0%" }
-    if percent >= 10 { return String(format: "%.1f%%", percent) }
-    if percent >= 0.01 { return String(format: "%.3g%%", percent) }
-    return String(format: "%.2g%%", percent)
+    if percent >= 10 { return NumberText.fixed(percent, digits: 1) + "%" }
+    if percent >= 0.01 { return NumberText.significant(percent, digits: 3) + "%" }
+    return NumberText.significant(percent, digits: 2) + "%"
 }

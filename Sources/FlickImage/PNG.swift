@@ -1,4 +1,5 @@
 import CFlickSpng
+import FlickOutput
 import Foundation
 
 /// PNG files through libspng: decoding into RGBA8 and encoding Flick's frames.

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickRender
 import Foundation
 
@@ -222,6 +223,6 @@ public struct ContactSheet: Sendable {
     }
 
     static func format(_ value: Double, _ digits: Int) -> String {
-        String(format: "%.\(digits)f", value)
+        NumberText.fixed(value, digits: digits)
     }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickRender
 import Foundation
 
@@ -173,7 +174,7 @@ public struct MotionPlot: Sendable {
 
     static func tickLabel(_ value: Double, step: Double) -> String {
         let digits = step >= 1 ? 0 : min(4, Int((-log10(step)).rounded(.up)))
-        let text = String(format: "%.\(digits)f", value)
+        let text = NumberText.fixed(value, digits: digits)
         return text == "-0" ? "0" : text
     }
 
@@ -417,9 +418,7 @@ public struct MotionPlot: Sendable {
     }
 
     static func valueText(_ value: Double, unit: String) -> String {
-        if unit == "pages" { return String(format: "%g", (value * 100).rounded() / 100) }
-        var rounded = (value * 10).rounded() / 10
-        if rounded == 0 { rounded = 0 } // no "-0"
-        return (rounded == rounded.rounded() ? String(format: "%.0f", rounded) : String(format: "%.1f", rounded)) + " pt"
+        if unit == "pages" { return NumberText.significant((value * 100).rounded() / 100, digits: 6) }
+        return NumberText.short(value, digits: 1) + " pt"
     }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import Foundation
 
 /// What a sweep's table says about one variant (docs/sweeps.md, "The table"): how the run's measured component —
@@ -288,8 +289,7 @@ public struct SweepTable: Sendable {
 
     /// `x` with `digits` decimals, never `-0`.
     static func fixed(_ x: Double, _ digits: Int) -> String {
-        let text = String(format: "%.\(digits)f", x)
-        return text.hasPrefix("-") && Double(text) == 0 ? String(text.dropFirst()) : text
+        NumberText.fixed(x, digits: digits, negativeZero: false)
     }
 
     /// A swept value as YAML reads a plain scalar: a number, true, false, null, else the text (quotes removed).

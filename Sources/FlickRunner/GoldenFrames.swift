@@ -1,5 +1,6 @@
 import FlickCore
 import FlickDiff
+import FlickOutput
 import FlickRender
 import Foundation
 
@@ -196,7 +197,7 @@ public enum GoldenInstant: Hashable, Sendable {
     var fileName: String {
         switch self {
         case .frame(let index): String(format: "frame_%05d.png", index)
-        case .time(let t): String(format: "time_%.3f.png", t)
+        case .time(let t): "time_" + NumberText.fixed(t, digits: 3) + ".png"
         }
     }
 }

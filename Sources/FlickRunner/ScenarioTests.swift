@@ -172,6 +172,11 @@ public enum ScenarioTests {
     public static func run(_ scenario: Scenario, path: String,
                            options: ScenarioTestOptions = ScenarioTestOptions()) -> ScenarioTestResult {
         var result = ScenarioTestResult(path: path)
+        let pathProblems = ExpectationPaths.diagnostics(scenario)
+        guard pathProblems.isEmpty else {
+            result.error = ScenarioError(pathProblems).description
+            return result
+        }
         result.expectationCount = scenario.expectations.count
         result.expectationFailures = ExpectationEvaluator.check(scenario)
         result.invariants = InvariantChecker.check(scenario, options: options.invariants)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickOutput
 import FlickRender
 import Foundation
 
@@ -42,13 +43,16 @@ struct Bench: ParsableCommand, WritesOutput {
             printError("\(path): error: \(error)")
             throw failureExit
         }
-        func fps(_ x: Double) -> String { String(format: "%8.1f fps", x) }
+        func fps(_ x: Double) -> String {
+            let number = NumberText.fixed(x, digits: 1)
+            return String(repeating: " ", count: max(0, 8 - number.count)) + number + " fps"
+        }
         print("\(scenario.name): \(result.scenarioFrames) frames of \(result.pixelWidth)×\(result.pixelHeight) px; stages timed on \(result.sampledFrames) frames, one thread")
         print("  simulate        \(fps(result.simulate))")
         print("  draw            \(fps(result.draw))")
-        print("  encode (spng)   \(fps(result.encode))   \(String(format: "%.0f", result.pngBytes / 1024)) KiB/frame")
+        print("  encode (spng)   \(fps(result.encode))   \(NumberText.fixed(result.pngBytes / 1024, digits: 0)) KiB/frame")
         print("  write           \(fps(result.write))")
-        print("  cairo PNG       \(fps(result.cairoPNG))   \(String(format: "%.0f", result.cairoPNGBytes / 1024)) KiB/frame  (cairo_surface_write_to_png, for comparison)")
+        print("  cairo PNG       \(fps(result.cairoPNG))   \(NumberText.fixed(result.cairoPNGBytes / 1024, digits: 0)) KiB/frame  (cairo_surface_write_to_png, for comparison)")
         print("  pipeline        \(fps(result.pipeline))   simulate + draw + encode + write on \(result.jobs) thread\(result.jobs == 1 ? "" : "s")")
     }
 }

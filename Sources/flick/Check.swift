@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRunner
+import FlickOutput
 import Foundation
 
 struct Check: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickDiff
-import FlickRender
+import FlickImage
+import FlickOutput
 import Foundation
 
 struct Diff: ParsableCommand, WritesOutput {
@@ -73,14 +74,11 @@ struct Diff: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per core; at most \(Diff.jobsPerCore) per core).", valueName: "N"))
+    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per core; at most \(FolderComparison.jobsPerCore) per core).", valueName: "N"))
     var jobs: Int?
 
     @Flag(help: "Print to standard error how long each frame took to decode and to compare.")
     var timings = false
-
-    /// More threads than this many per core only add memory (each holds two decoded frames).
-    static let jobsPerCore = 4
 
     /// The options, checked: a bad value is bad input (exit status 2) with a message naming the option.
     func checkedOptions() throws -> DiffOptions {
@@ -110,21 +108,6 @@ struct Diff: ParsableCommand, WritesOutput {
                            diffColor: try color(diffColor, "--diff-color", .red),
                            diffColorAlt: try diffColorAlt.map { try color($0, "--diff-color-alt", .red) },
                            diffMask: diffMask, checkerboard: checkerboard)
-    }
-
-    /// Memory the images of all threads may hold at once.
-    static let memoryBudget = 4 << 30
-
-    /// Threads comparing frames: `--jobs` (else one per core), at most `jobsPerCore` per core, at most one per
-    /// frame, and no more than `memoryBudget` allows for frames of `framePixels` pixels (each thread holds two
-    /// decoded images, and with --out a diff image and a strip of three).
-    func workers(frames: Int, framePixels: Int?) -> Int {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        var count = min(jobs ?? cores, cores * Self.jobsPerCore, frames)
-        if let framePixels, framePixels > 0 {
-            count = min(count, Self.memoryBudget / (framePixels * 4 * (out == nil ? 2 : 6)))
-        }
-        return max(1, count)
     }
 
     func run() throws {
@@ -267,62 +250,21 @@ struct Diff: ParsableCommand, WritesOutput {
 
     // MARK: comparing
 
-    struct FramePair: Sendable {
-        /// The frame's file name (folders) or the actual file's path (two files).
-        let name: String
-        let expected: String
-        let actual: String
-    }
+    typealias FramePair = FolderComparison.FramePair
+    typealias FrameResult = FolderComparison.FrameResult
 
-    struct FrameResult: Sendable {
-        /// The comparison, without its diff image (written, then dropped, to keep memory flat).
-        let comparison: ImageComparison
-        let writeError: ImageError?
-    }
-
-    /// Compares the pairs on `workers(frames:)` threads, writing diff images as frames finish; nil when a signal
-    /// stopped it.
+    /// Compares the pairs on `--jobs` threads (see `FolderComparison.workers`); nil when a signal stopped it.
     private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?,
                          report: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
-        let results = ResultSlots<Result<FrameResult, ImageError>>(count: frames.count)
-        let scale = self.scale, timings = self.timings
-        let workers = workers(frames: frames.count, framePixels: frames.first.flatMap { pngPixels(path: $0.expected) })
+        let workers = FolderComparison.workers(jobs: jobs, frames: frames.count,
+                                               framePixels: frames.first.flatMap { FolderComparison.pngPixels(path: $0.expected) },
+                                               writingImages: out != nil)
         if timings { printError("comparing \(frames.count) frame\(frames.count == 1 ? "" : "s") on \(workers) thread\(workers == 1 ? "" : "s")") }
-        let cancellation = Interruption.cancellation
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let buffers = DecodingBuffers()
-            while !cancellation.isCancelled, let index = results.claim() {
-                let frame = frames[index]
-                results[index] = Result { () throws(ImageError) in
-                    let files = try FileComparison(expected: frame.expected, actual: frame.actual, options: options,
-                                                   svgScale: scale, drawingDiff: output != nil || report != nil, buffers: buffers)
-                    let comparison = files.comparison
-                    if timings {
-                        printError("\(frame.name): decode \(milliseconds(files.decodeTime)) ms, compare \(milliseconds(files.compareTime)) ms (\(comparison.isExactMatch ? "identical" : "\(comparison.differingPixels) differing"))")
-                    }
-                    var writeError: ImageError?
-                    if comparison.differingPixels > 0, let diff = comparison.diffImage,
-                       let expected = files.expected, let actual = files.actual {
-                        do throws(ImageError) {
-                            if let output {
-                                try output.write(diff, named: stem(frame.name) + ".diff.png")
-                                try output.write(DiffImages.sideBySide(expected: expected, actual: actual, diff: diff),
-                                                 named: stem(frame.name) + ".sidebyside.png")
-                            }
-                            if let report {
-                                for (folder, image) in [("expected", expected), ("actual", actual), ("diff", diff)] {
-                                    try report.write(image, named: "\(folder)/\(stem(frame.name)).png")
-                                }
-                            }
-                        } catch {
-                            writeError = error
-                        }
-                    }
-                    return FrameResult(comparison: comparison.withoutDiffImage(), writeError: writeError)
-                }
-            }
-        }
-        return cancellation.isCancelled ? nil : results.values
+        var timing: (@Sendable (String) -> Void)?
+        if timings { timing = { printError($0) } }
+        return FolderComparison.compare(frames, options: options, svgScale: scale, workers: workers,
+                                        cancellation: Interruption.cancellation, writingTo: output, report: report,
+                                        timing: timing)
     }
 
     private func message(for error: ImageError, frame: FramePair) -> String {
@@ -426,24 +368,6 @@ private struct JSONReport: Encodable {
 
 // MARK: helpers
 
-/// The pixels a PNG file declares in its header, or nil when it is not a PNG that can be read.
-private func pngPixels(path: String) -> Int? {
-    guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-    defer { try? file.close() }
-    let header = (try? file.read(upToCount: 32)) ?? Data()
-    return header.withUnsafeBytes { Bitmap.pngSize(of: $0) }.map { $0.width * $0.height }
-}
-
-/// A file name (or path's last component) without its extension.
-func stem(_ name: String) -> String {
-    ((name as NSString).lastPathComponent as NSString).deletingPathExtension
-}
-
-private func milliseconds(_ duration: Duration) -> String {
-    let (seconds, attoseconds) = duration.components
-    return String(format: "%.1f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
-}
-
 /// Columns padded to their widest cell, two spaces apart; numbers are right-aligned.
 private func table(_ rows: [[String]]) -> String {
     let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
@@ -454,28 +378,4 @@ private func table(_ rows: [[String]]) -> String {
             return numeric ? padding + cell : cell + padding
         }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }.joined(separator: "\n")
-}
-
-/// One slot per frame, filled from several threads; `claim` hands out the next unclaimed index.
-private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-    private var next = 0
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { slots[index] } }
-        set { lock.withLock { slots[index] = newValue } }
-    }
-
-    var values: [Value] { lock.withLock { slots.map { $0! } } }
 }

@@ -40,7 +40,7 @@ extension Diff {
         for (frame, outcome) in zip(frames, outcomes) {
             guard case .success(let result) = outcome else { continue }
             let c = result.comparison
-            pages.append(ReviewPage.ReportFrame(name: frame.name, stem: stem(frame.name), differing: c.differingPixels,
+            pages.append(ReviewPage.ReportFrame(name: frame.name, stem: FolderComparison.stem(frame.name), differing: c.differingPixels,
                                                 antiAliased: c.antialiasedPixels, total: c.pixelCount, ratio: c.diffRatio,
                                                 identical: c.isExactMatch, withinTolerance: c.isWithinTolerance,
                                                 images: c.differingPixels > 0))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickOutput
 import FlickRender
 import FlickReview
 import Foundation
@@ -172,7 +173,7 @@ struct Render: ParsableCommand, WritesOutput {
                 }
                 bar?.finish()
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(String(format: "%.1f", summary.seconds)) s")
+                print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             }
         }

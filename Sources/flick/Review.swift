@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickDiff
+import FlickOutput
 import FlickRender
 import FlickReview
 import Foundation
@@ -179,35 +180,41 @@ struct Review: ParsableCommand, WritesOutput {
         let pairs = found
         let digits = a.data.digits
         let options = DiffOptions(threshold: threshold)
-        let slots = ComparisonSlots(count: pairs.count)
         let cancellation = Interruption.cancellation
+        // A failure other than a size mismatch stops the other threads too.
+        let stop = Cancellation { cancellation.isCancelled }
         let created = !pairs.isEmpty
         if created { try folder.createFolder("diff") }
-        let workers = max(1, min(workerThreads(jobs), pairs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let buffers = DecodingBuffers()
-            while !cancellation.isCancelled, let k = slots.claim() {
-                let (i, expected, actual) = pairs[k]
-                do throws(ImageError) {
-                    let files = try FileComparison(expected: expected, actual: actual, options: options,
-                                                   drawingDiff: true, buffers: buffers)
-                    let c = files.comparison
-                    var image = false
-                    if c.differingPixels > 0, let diff = c.diffImage {
-                        try folder.write(diff, named: "diff/" + RunPageData.frameFile(i, digits: digits, ext: "png"))
-                        image = true
-                    }
-                    slots.set(k, ReviewPage.FrameDifference(index: i, differing: c.differingPixels, antiAliased: c.antialiasedPixels,
-                                                            ratio: c.diffRatio, identical: c.isExactMatch, image: image))
-                } catch {
-                    // Frames of different sizes are not compared: the page says so.
-                    if case .sizeMismatch = error { slots.set(k, nil) } else { slots.fail(error) }
+        let outcomes = Parallel.map(pairs, jobs: workerThreads(jobs), cancellation: stop, worker: { DecodingBuffers() }) {
+            buffers, pair -> Result<ReviewPage.FrameDifference?, ImageError> in
+            let (i, expected, actual) = pair
+            do throws(ImageError) {
+                let files = try FileComparison(expected: expected, actual: actual, options: options,
+                                               drawingDiff: true, buffers: buffers)
+                let c = files.comparison
+                var image = false
+                if c.differingPixels > 0, let diff = c.diffImage {
+                    try folder.write(diff, named: "diff/" + RunPageData.frameFile(i, digits: digits, ext: "png"))
+                    image = true
                 }
+                return .success(ReviewPage.FrameDifference(index: i, differing: c.differingPixels, antiAliased: c.antialiasedPixels,
+                                                           ratio: c.diffRatio, identical: c.isExactMatch, image: image))
+            } catch {
+                // Frames of different sizes are not compared: the page says so.
+                if case .sizeMismatch = error { return .success(nil) }
+                stop.cancel()
+                return .failure(error)
             }
         }
         if cancellation.isCancelled { throw RenderCancelled() }
-        if let error = slots.error { throw error }
-        let results = slots.values.compactMap { $0 }
+        var results: [ReviewPage.FrameDifference] = []
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let difference?)?: results.append(difference)
+            case .success(nil)?, nil: break
+            case .failure(let error)?: throw error
+            }
+        }
         if created, !results.contains(where: \.image) { rmdir(root.appendingPathComponent("diff").path) }
         return results
     }
@@ -221,26 +228,4 @@ struct Review: ParsableCommand, WritesOutput {
         let parts = Array(repeating: "..", count: a.count - common) + b[common...]
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
-}
-
-/// The comparisons of the frame pairs, filled from several threads.
-private final class ComparisonSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [ReviewPage.FrameDifference?]
-    private var next = 0
-    private(set) var error: Error?
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        lock.withLock {
-            guard next < slots.count, error == nil else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-
-    func set(_ index: Int, _ value: ReviewPage.FrameDifference?) { lock.withLock { slots[index] = value } }
-    func fail(_ error: Error) { lock.withLock { if self.error == nil { self.error = error } } }
-    var values: [ReviewPage.FrameDifference?] { lock.withLock { slots } }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlickCore
 import FlickRender
 import FlickRunner
+import FlickOutput
 import Foundation
 
 struct Test: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickRunner
 import Foundation
 
 struct Validate: ParsableCommand {
@@ -17,7 +18,7 @@ struct Validate: ParsableCommand {
         var failed = 0
         for argument in scenarios {
             let path = argument == "-" ? "<standard input>" : ExampleCatalog.resolve(argument)
-            switch readScenario(argument) {
+            switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
                 print("\(path): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
                 // Valid, but probably not what its author meant (a card that tracks a horizontal carousel).
@@ -31,5 +32,11 @@ struct Validate: ParsableCommand {
             printError("\(failed) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid")
             throw failureExit
         }
+    }
+
+    /// The scenario, or the problems of its expectation paths (checked by the runner, as `flick test` does).
+    private func checkedExpectationPaths(_ scenario: Scenario) -> Result<Scenario, ScenarioProblem> {
+        let problems = ExpectationPaths.diagnostics(scenario)
+        return problems.isEmpty ? .success(scenario) : .failure(ScenarioProblem(message: ScenarioError(problems).description))
     }
 }

@@ -38,24 +38,13 @@ import Testing
         #expect(e[5].condition == .equals(.number(195)) && e[6].condition == .equals(.string("half")))
     }
 
-    @Test func wrongPathsSuggestCloseOnes() {
-        let found = problems(Self.sheetScene + """
+    @Test("Decoding runs no simulation: a wrong path decodes, with the place the runner's message names")
+    func wrongPathsDecodeWithTheirPlace() throws {
+        let scenario = try decodeScenario(Self.sheetScene + """
             expect:
               - {at: 1, sheet.detnt: tip}
-              - {at: 1, sheet.frame: 0}
-              - {at: 1, songs.contentOfset.y: 0}
-              - {at: 1, sheet.detent: {near: 1, within: 0.1}}
-              - {at: 1, pager.page: two}
             """)
-        #expect(found.map(\.path) == ["expect[0].sheet.detnt", "expect[1].sheet.frame", "expect[2].songs.contentOfset.y",
-                                      "expect[3].sheet.detent", "expect[4].pager.page"])
-        #expect(found.map(\.line) == [9, 10, 11, 12, 13])
-        #expect(found.map(\.column) == [13, 13, 13, 13, 13])
-        #expect(found[0].message.hasPrefix("no state has the path sheet.detnt (did you mean sheet.detent?); sheet holds top, detent,"))
-        #expect(found[1].message == "sheet.frame holds several values; name one: sheet.frame.x, sheet.frame.y, sheet.frame.width, sheet.frame.height")
-        #expect(found[2].message.hasPrefix("no state has the path songs.contentOfset.y (did you mean songs.contentOffset.y?); songs holds contentOffset,"))
-        #expect(found[3].message == "sheet.detent is a string (half at 0 s), not a number")
-        #expect(found[4].message == "pager.page is a number (0 at 0 s), not a string")
+        #expect(scenario.expectations.map(\.source) == [Expectation.Source(file: "test.yaml", path: "expect[0].sheet.detnt", line: 9, column: 13)])
     }
 
     @Test func timesAndShapes() {

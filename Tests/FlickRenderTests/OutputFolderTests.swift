@@ -1,4 +1,5 @@
 import FlickCore
+@testable import FlickOutput
 @testable import FlickRender
 import Foundation
 import Testing

@@ -50,6 +50,23 @@ struct TestCommandTests {
         #expect(run.stderr.contains("\(bad.path)") && run.stderr.contains("rowHeight"), "\(run.stderr)")
     }
 
+    @Test("test and validate: an expectation path that names nothing exits 2 with its place and the nearest path")
+    func wrongExpectationPath() throws {
+        let folder = try scratchFolder("expect-path")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("typo.yaml")
+        try (pagerYAML + "expect:\n  - {at: end, pager.pag: 2}\n").write(to: file, atomically: true, encoding: .utf8)
+        let message = "\(file.path):11:15: error: expect[0].pager.pag: no state has the path pager.pag (did you mean pager.page?)"
+        let test = try flick(["test", file.path])
+        #expect(test.status == 2)
+        #expect(test.stdout.contains("ERROR \(file.path)") && test.stdout.contains(message), "\(test.stdout)")
+        let validate = try flick(["validate", file.path])
+        #expect(validate.status == 2)
+        #expect(validate.stderr.contains(message), "\(validate.stderr)")
+        // Rendering does not run expectations, so it does not check their paths.
+        #expect(try flick(["states", file.path]).status == 0)
+    }
+
     @Test("test: a folder runs every scenario, one line each, and ends with the count")
     func testExamples() throws {
         let run = try flick(["test", "Examples"])

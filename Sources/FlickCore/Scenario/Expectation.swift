@@ -30,6 +30,24 @@ public struct Expectation: Sendable {
     public var condition: Condition
     /// Where it sits in the file (`expect[2]`), for messages.
     public var index: Int
+    /// Where its path is written in the file, for the runner's message when the path names no value; nil for an
+    /// expectation built in Swift.
+    public var source: Source?
+
+    /// A place in a scenario file: the file, the key path (`expect[2].sheet.detent`), and the line and column.
+    public struct Source: Hashable, Sendable {
+        public var file: String
+        public var path: String
+        public var line: Int?
+        public var column: Int?
+
+        public init(file: String, path: String, line: Int? = nil, column: Int? = nil) {
+            self.file = file
+            self.path = path
+            self.line = line
+            self.column = column
+        }
+    }
 
     public init(_ time: Time, _ path: String, _ condition: Condition, index: Int = 0) {
         self.time = time
@@ -66,46 +84,5 @@ public struct GoldenSpec: Hashable, Sendable {
     public init(frames: [Int], scale: Double? = nil) {
         self.frames = frames
         self.scale = scale
-    }
-}
-
-extension FrameState {
-    /// The value at a state path (see `Expectation.path`), or nil when the path names nothing in this frame.
-    ///
-    /// The first segment is a top-level key of the frame (`sheet`, `pager`, `panel`, `touch`, `sheets`, …) or the
-    /// key of a scroll view; `[n]` indexes an array. A finger that is up reads as `touch.phase: null`.
-    public func value(atPath path: String) -> StateValue? {
-        var current = jsonValue(nullTouchAsObject: true)
-        var first = true
-        for segment in path.split(separator: ".", omittingEmptySubsequences: false) {
-            var name = Substring(segment)
-            var indices: [Int] = []
-            while name.hasSuffix("]"), let open = name.lastIndex(of: "["),
-                  let i = Int(name[name.index(after: open)..<name.index(before: name.endIndex)]), i >= 0 {
-                indices.insert(i, at: 0)
-                name = name[..<open]
-            }
-            guard !name.isEmpty, case .object(let pairs) = current else { return nil }
-            if let next = pairs.first(where: { $0.0 == name })?.1 {
-                current = next
-            } else if first, case .object(let views)? = pairs.first(where: { $0.0 == "scrollViews" })?.1,
-                      let view = views.first(where: { $0.0 == name })?.1 {
-                current = view
-            } else {
-                return nil
-            }
-            for i in indices {
-                guard case .array(let items) = current, items.indices.contains(i) else { return nil }
-                current = items[i]
-            }
-            first = false
-        }
-        switch current {
-        case .number(let x): return .number(x)
-        case .string(let s): return .string(s)
-        case .bool(let b): return .bool(b)
-        case .null: return .null
-        case .object, .array: return nil
-        }
     }
 }

@@ -6,6 +6,13 @@ struct ExpectationEntry {
     var expectation: Expectation
     var field: Field
     var keyMark: Mark?
+
+    /// The expectation with the place of its path, for the runner's messages.
+    var located: Expectation {
+        var located = expectation
+        located.source = Expectation.Source(file: field.reader.file, path: field.path, line: keyMark?.line, column: keyMark?.column)
+        return located
+    }
 }
 
 extension ScenarioFormat {
@@ -111,67 +118,6 @@ extension ScenarioFormat {
             }
             guard let frames, seen.count == frames.count, frames.allSatisfy({ $0 < frameCount ?? .max }) else { return nil }
             return GoldenSpec(frames: frames, scale: scale)
-        }
-    }
-}
-
-/// Why a state path of an expectation names no value, found on the scene's first frame.
-enum StatePaths {
-    /// nil when `path` names a value of the kind the condition compares; else what is wrong, with close paths.
-    static func problem(_ path: String, _ condition: Expectation.Condition, in state: FrameState) -> String? {
-        if let value = state.value(atPath: path) {
-            let expected: StateValue?
-            switch condition {
-            case .equals(let v): expected = v
-            case .near: expected = .number(0)
-            }
-            guard let expected, value != .null, expected != .null, kind(value) != kind(expected) else { return nil }
-            return "\(path) is \(kind(value)) (\(value) at 0 s), not \(kind(expected))"
-        }
-        var leaves: [String] = []
-        walk(state.jsonValue(nullTouchAsObject: true), "", into: &leaves)
-        let prefix = path + "."
-        let inside = leaves.filter { $0.hasPrefix(prefix) || $0.hasPrefix(path + "[") }
-        if !inside.isEmpty {
-            return "\(path) holds several values; name one: \(inside.prefix(8).joined(separator: ", "))\(inside.count > 8 ? ", …" : "")"
-        }
-        var message = "no state has the path \(Field.truncated(path))"
-        if let suggestion = closest(to: path, in: leaves, within: 3) { message += " (did you mean \(suggestion)?)" }
-        // What the longest prefix that does name something holds.
-        var segments = path.split(separator: ".").map(String.init)
-        while segments.count > 1 {
-            segments.removeLast()
-            let known = segments.joined(separator: ".") + "."
-            let children = leaves.filter { $0.hasPrefix(known) }.map { $0.dropFirst(known.count).split(separator: ".")[0] }
-            if !children.isEmpty {
-                var unique: [Substring] = []
-                for child in children where !unique.contains(child) { unique.append(child) }
-                return message + "; \(known.dropLast()) holds \(unique.prefix(12).joined(separator: ", "))\(unique.count > 12 ? ", …" : "")"
-            }
-        }
-        return message
-    }
-
-    private static func kind(_ value: StateValue) -> String {
-        switch value {
-        case .number: "a number"
-        case .string: "a string"
-        case .bool: "true or false"
-        case .null: "null"
-        }
-    }
-
-    /// Every leaf path of a frame's document, scroll views under their own key as expectations name them.
-    private static func walk(_ value: JSONValue, _ path: String, into leaves: inout [String]) {
-        switch value {
-        case .object(let pairs):
-            for (key, child) in pairs {
-                walk(child, path.isEmpty && key == "scrollViews" ? "" : path.isEmpty ? key : "\(path).\(key)", into: &leaves)
-            }
-        case .array(let items):
-            for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]", into: &leaves) }
-        case .number, .string, .bool, .null:
-            leaves.append(path)
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import Yams
 
@@ -264,10 +265,7 @@ struct NumberRule {
 func say(_ x: Double) -> String {
     if x != 0 && abs(x) < 0.001 { return "\(x)" }
     guard abs(x) < 1e9 else { return x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : "\(x)" }
-    var t = String(format: "%.3f", x)
-    while t.hasSuffix("0") { t.removeLast() }
-    if t.hasSuffix(".") { t.removeLast() }
-    return t
+    return NumberText.short(x, digits: 3, rounding: .printf)
 }
 
 /// The candidate nearest to a misspelt word, for "did you mean" hints: at most one edit away for short words, two

@@ -118,16 +118,10 @@ final class ScenarioFormat {
                   let gestures, let expect, let sweep else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
-                                    expectations: expect.map(\.expectation), goldens: goldens)
+                                    expectations: expect.map(\.located), goldens: goldens)
             scenario.sweep = sweep.map(\.axis)
-            // A path is checked on the first frame of the scene itself: the state document has no other schema.
-            if !expect.isEmpty {
-                let state = Simulation(scenario: scenario).state(at: 0)
-                for entry in expect {
-                    guard let problem = StatePaths.problem(entry.expectation.path, entry.expectation.condition, in: state) else { continue }
-                    entry.field.reader.report(entry.field.path, entry.keyMark, problem)
-                }
-            }
+            // Decoding runs no simulation: the runner checks each path on the scene's first frame
+            // (FlickRunner's ExpectationPaths), with the place recorded here.
             return scenario
         }
     }

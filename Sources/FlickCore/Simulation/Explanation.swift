@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import FlickPhysics
 
@@ -122,14 +123,7 @@ final class ExplanationLog {
 
 /// Numbers as a designer reads them: points and points per second to a tenth, seconds to a hundredth.
 enum Say {
-    static func number(_ x: Double, digits: Int = 1) -> String {
-        let scale = pow(10, Double(digits))
-        let r = (x * scale).rounded() / scale
-        if r == r.rounded() { return String(Int64(r)) }
-        var s = String(format: "%.\(digits)f", r)
-        while s.hasSuffix("0") { s.removeLast() }
-        return s
-    }
+    static func number(_ x: Double, digits: Int = 1) -> String { NumberText.short(x, digits: digits) }
 
     static func pt(_ x: Double) -> String { "\(number(x)) pt" }
     static func time(_ t: Double) -> String { "\(number(t, digits: 2)) s" }

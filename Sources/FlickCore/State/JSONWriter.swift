@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// A JSON value with ordered keys, written deterministically: numbers rounded to 1e-6 and printed in their
@@ -43,14 +44,7 @@ public indirect enum JSONValue: Sendable {
 
     /// A number rounded to 1e-6, without trailing zeros or a negative zero; non-finite numbers become null.
     public static func format(_ x: Double) -> String {
-        guard x.isFinite else { return "null" }
-        let rounded = (x * 1e6).rounded() / 1e6
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var s = String(format: "%.6f", rounded)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s
+        x.isFinite ? NumberText.short(x, digits: 6) : "null"
     }
 
     static func writeString(_ s: String, to out: inout String) {

@@ -91,6 +91,9 @@ extension FrameState {
     /// This frame as docs/states.md spells it; components absent from the scene are absent here.
     public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
 
+    /// The keyed collections whose first member is also at the top under a singular key (`sheets` and `sheet`).
+    public static let collectionsWithFirstAtTop: Set<String> = ["sheets", "pagers", "panels"]
+
     func jsonValue(nullTouchAsObject: Bool) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("index", .number(Double(index))), ("time", .number(time))]
         if let touch {
@@ -108,6 +111,7 @@ extension FrameState {
         func keyed<State>(_ name: String, _ states: [State], _ key: (State) -> String, _ json: (State) -> JSONValue) {
             if !states.isEmpty { pairs.append((name, .object(states.map { (key($0), json($0)) }))) }
         }
+        // The first of each is also under its own key above (`collectionsWithFirstAtTop`).
         keyed("sheets", sheets, \.key, \.json)
         keyed("pagers", pagers, \.key, \.json)
         keyed("panels", panels, \.key, \.json)
@@ -116,33 +120,18 @@ extension FrameState {
         return .object(pairs)
     }
 
-    /// Flattened `(column, value)` pairs for CSV: nested keys joined with dots, null as an empty cell.
+    /// Flattened `(column, value)` pairs for CSV: the state paths of `StatePath.Walk.csvColumns`, null as an
+    /// empty cell.
     var csvCells: [(String, String)] {
         var cells: [(String, String)] = []
-        func flatten(_ value: JSONValue, _ prefix: String) {
+        StatePath.leaves(of: self, .csvColumns) { path, value in
             switch value {
-            case .object(let pairs):
-                // The trail and a carousel's visible cards vary in length from frame to frame: CSV has a fixed
-                // set of columns, so they stay in the JSON only.
-                for (key, child) in pairs where key != "trail" && key != "cards" {
-                    flatten(child, prefix.isEmpty ? key : "\(prefix).\(key)")
-                }
-            case .array(let items):
-                for (i, child) in items.enumerated() { flatten(child, "\(prefix)[\(i)]") }
-            case .number(let x): cells.append((prefix, JSONValue.format(x)))
-            case .string(let s): cells.append((prefix, s))
-            case .bool(let b): cells.append((prefix, b ? "true" : "false"))
-            case .null: cells.append((prefix, ""))
+            case .number(let x): cells.append((path, JSONValue.format(x)))
+            case .string(let s): cells.append((path, s))
+            case .bool(let b): cells.append((path, b ? "true" : "false"))
+            case .null, .object, .array: cells.append((path, ""))
             }
         }
-        var value = jsonValue(nullTouchAsObject: true)
-        // Scroll views sit under their own keys at the top level of a row.
-        if case .object(var pairs) = value, let i = pairs.firstIndex(where: { $0.0 == "scrollViews" }),
-           case .object(let views) = pairs[i].1 {
-            pairs.replaceSubrange(i...i, with: views)
-            value = .object(pairs)
-        }
-        flatten(value, "")
         return cells
     }
 }

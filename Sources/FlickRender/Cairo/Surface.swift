@@ -4,12 +4,6 @@ import FlickCore
 import FlickImage
 import Foundation
 
-/// An error from Cairo, librsvg or the PNG encoder, with the library's own words.
-public struct RenderError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// A Cairo surface: pixels (`ImageSurface`) or a vector document (`SVGSurface`). Owns its `cairo_surface_t`.
 public class Surface {
     let pointer: OpaquePointer

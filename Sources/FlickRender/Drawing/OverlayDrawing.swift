@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import Foundation
 
 /// The review layer of `--overlay`: detent lines with their names, velocity vectors, the
@@ -136,5 +137,5 @@ enum OverlayDrawing {
         }
     }
 
-    static func format(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+    static func format(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits: digits) }
 }

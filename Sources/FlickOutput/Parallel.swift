@@ -1,6 +1,7 @@
 import Foundation
 
-/// Runs independent pieces of work on several threads and hands the results back in order.
+/// Runs independent pieces of work on several threads and hands the results back in order: the one worker pool
+/// of `flick check`, `test`, `fuzz`, `diff` and `review`.
 public enum Parallel {
     /// `body(items[i])` for every item on up to `jobs` threads. `inOrder` is called once per result, in the
     /// order of `items` (as soon as a result and all before it are ready), one call at a time, so output
@@ -9,17 +10,30 @@ public enum Parallel {
         _ items: [Item], jobs: Int, _ body: @Sendable (Item) -> Result,
         inOrder: @Sendable (Int, Result) -> Void = { _, _ in }
     ) -> [Result] {
+        map(items, jobs: jobs, cancellation: nil, worker: { () }, { _, item in body(item) }, inOrder: inOrder)
+            .map { $0! }
+    }
+
+    /// `body(state, items[i])` for every item on up to `jobs` threads, each thread with its own `worker()` state
+    /// (scratch buffers reused from one item to the next). Once `cancellation` is raised no further item is
+    /// started: the items not run are nil. `inOrder` is called as in `map(_:jobs:_:inOrder:)`, for the items run.
+    public static func map<Item: Sendable, Worker, Result: Sendable>(
+        _ items: [Item], jobs: Int, cancellation: Cancellation?, worker: @Sendable () -> Worker,
+        _ body: @Sendable (Worker, Item) -> Result, inOrder: @Sendable (Int, Result) -> Void = { _, _ in }
+    ) -> [Result?] {
         let slots = Slots<Result>(count: items.count)
         let workers = min(max(1, jobs), max(1, items.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = slots.claim() {
-                slots.store(body(items[index]), at: index, inOrder: inOrder)
+            let state = worker()
+            while cancellation?.isCancelled != true, let index = slots.claim() {
+                slots.store(body(state, items[index]), at: index, inOrder: inOrder)
             }
         }
         return slots.values
     }
 }
 
+/// One slot per item, filled from several threads; `claim` hands out the next unclaimed index.
 private final class Slots<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [Value?]
@@ -46,5 +60,5 @@ private final class Slots<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    var values: [Value] { lock.withLock { slots.map { $0! } } }
+    var values: [Value?] { lock.withLock { slots } }
 }

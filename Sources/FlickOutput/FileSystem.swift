@@ -1,4 +1,3 @@
-import FlickImage
 import Foundation
 
 /// The file-system operations Flick's output writers share, in plain POSIX calls.
@@ -6,9 +5,9 @@ import Foundation
 /// Nothing here deletes through a symbolic link: folders are opened with `O_NOFOLLOW` and entries removed
 /// with `unlinkat` relative to the folder that holds them, so a link met on the way is removed (or refused),
 /// never followed.
-enum FileSystem {
+package enum FileSystem {
     /// The message of an `errno` value ("No space left on device").
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+    package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     /// What is at `path`, without following a final symbolic link; nil when nothing is.
     static func linkStatus(_ path: String) -> stat? {
@@ -80,7 +79,7 @@ enum FileSystem {
     ///
     /// Plain POSIX calls: Foundation's `Data.write` stages and syncs every file, which costs more than
     /// encoding a frame, and the staging folder already makes the whole output atomic.
-    static func writeNewFile(_ data: Data, to path: String, name: String? = nil) throws {
+    package static func writeNewFile(_ data: Data, to path: String, name: String? = nil) throws {
         let writer = try FileWriter(descriptor: createNewFile(path, name: name), name: name ?? path, owned: true)
         try writer.write(data)
         try writer.close()
@@ -91,7 +90,7 @@ enum FileSystem {
     /// Removes `path` and, when it is a folder (not a link to one), everything inside it. Never follows a
     /// symbolic link: a link is removed, not what it points to. True when nothing is left at `path`.
     @discardableResult
-    static func removeTree(_ path: String) -> Bool {
+    package static func removeTree(_ path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0 else { return errno == ENOENT }
         guard isFolder(status) else { return unlink(path) == 0 }
@@ -242,7 +241,7 @@ enum FileSystem {
 
     /// The entries of `folder` named `prefix` + a process id that is no longer running, and owned by this
     /// user: what a process killed before it could clean up (SIGKILL, a power cut) left behind.
-    static func leftovers(in folder: String, prefix: String) -> [String] {
+    package static func leftovers(in folder: String, prefix: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.sorted().compactMap { name in
             guard let pid = processID(inName: name, prefix: prefix), !isRunning(pid),
@@ -318,7 +317,7 @@ public final class FileWriter {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
-        if let failure = FlickImage.writeAll(bytes, to: descriptor) {
+        if let failure = FlickOutput.writeAll(bytes, to: descriptor) {
             throw RenderError("cannot write \(name): \(FileSystem.reason(failure))")
         }
     }

@@ -1,11 +1,11 @@
-import FlickDiff
-import FlickRender
+import FlickImage
+import FlickOutput
 import Foundation
 
 extension OutputFolder {
     /// Writes `image` as the PNG file `name` of the output. A failure must abandon the whole output, so
     /// that no image is reported written that was not completely written.
-    func write(_ image: Bitmap, named name: String) throws(ImageError) {
+    public func write(_ image: Bitmap, named name: String) throws(ImageError) {
         let path: String
         do {
             path = try reservePath(name)
