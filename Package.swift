@@ -23,6 +23,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `flick serve`'s HTTP and WebSocket server: pure Swift concurrency on the system's sockets, no NIO
+        // (README "Live review: flick serve" gives the build times that chose it). Only FlickServe links it.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -72,10 +75,16 @@ let package = Package(
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),
+        // `flick serve`: the review pages served live from 127.0.0.1, updated in place when a file changes.
+        .target(
+            name: "FlickServe",
+            dependencies: ["FlickCore", "FlickRender", "FlickReview", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            resources: [.embedInCode("Resources/serve.js")]
+        ),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
+                "FlickCore", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview", "FlickServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
