@@ -122,6 +122,9 @@ struct Handler: HTTPHandler {
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
+        if request.method == .POST, parts.count == 3, parts[0] == "s", parts[2] == "tune", let scenario = owner.scenario(id: parts[1]) {
+            return try await tune(scenario, request)
+        }
         guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
         if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
         if parts == ["_flick", "serve.js"] {
@@ -155,6 +158,9 @@ struct Handler: HTTPHandler {
                                 body: ReviewPage.statesScript(run.statesJSON))
         case ["states.json"]:
             return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: run.statesJSON)
+        case ["export.json"]:
+            let value: FlickCore.JSONValue = .object(CodeExport.snippets(for: run.scenario).map { ($0.framework, .string($0.code)) })
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
         case ["motion.svg"]:
             return HTTPResponse(statusCode: .ok, headers: Self.headers("image/svg+xml"), body: run.motionSVG)
         case let file where file.count == 2 && file[0] == "frames":
@@ -170,6 +176,31 @@ struct Handler: HTTPHandler {
         default:
             return Self.notFound
         }
+    }
+
+    /// The largest body a tune request may send.
+    static let maximumTuneBody = 64 * 1024
+
+    /// POST /s/ID/tune: one `path=value` per line (the values sweeps take); runs the file again with them and
+    /// answers with the problems, `{"errors": [...]}` (empty when it ran). An empty body goes back to the file's own values.
+    func tune(_ scenario: ServedScenario, _ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try await request.bodyData
+        guard body.count <= Self.maximumTuneBody else { return Self.text(.payloadTooLarge, "at most 64 kB\n") }
+        var assignments: [SweepAssignment] = []
+        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            guard let equals = line.firstIndex(of: "=") else { return Self.text(.badRequest, "expected path=value, not \(line)\n") }
+            let path = line[..<equals].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard !path.isEmpty, !value.isEmpty else { return Self.text(.badRequest, "expected path=value, not \(line)\n") }
+            assignments.append(SweepAssignment(path: path, value: value))
+        }
+        let tuning = assignments
+        let problems = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: scenario.tune(tuning)) }
+        }
+        // 200 either way (a refused value is the page's to show, not a failed request): {"errors": [...]}.
+        let value: FlickCore.JSONValue = .object([("errors", .array(problems.map(FlickCore.JSONValue.string)))])
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
     }
 
     /// `frame_00042.png` → 42, for exactly the names the page asks for.

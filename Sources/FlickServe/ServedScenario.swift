@@ -24,6 +24,8 @@ public final class ServedScenario: @unchecked Sendable {
     private var watchers: [UUID: AsyncStream<String>.Continuation] = [:]
     /// Updates since the start (a good run or a change of problems), for the page and the benchmark.
     private var updates = 0
+    /// Values tuned in the page (`tune`); a change of the file clears them.
+    private var tuned: [SweepAssignment] = []
     /// Whether a page of it was opened: only then are its frames drawn ahead of time.
     private var viewed = false
 
@@ -75,12 +77,14 @@ public final class ServedScenario: @unchecked Sendable {
         let problems = self.problems
         let updates = self.updates
         let run = runs.last
+        let tuned = self.tuned
         lock.unlock()
         let cached = run.map { frames.cachedCount(of: $0) } ?? 0
         let value: JSONValue = .object([
             ("version", .number(Double(version))), ("updates", .number(Double(updates))),
             ("errors", .array(problems.map(JSONValue.string))),
             ("frames", .number(Double(run?.frames.count ?? 0))), ("drawn", .number(Double(cached))),
+            ("tuning", .array(tuned.map { .string($0.text) })),
         ])
         return value.text
     }
@@ -102,21 +106,62 @@ public final class ServedScenario: @unchecked Sendable {
         lock.lock()
         stamp = now
         let unchanged = text != nil && text == bytes
-        if !unchanged { bytes = text }
+        if !unchanged {
+            bytes = text
+            tuned = []
+        }
         lock.unlock()
         if unchanged { return false }
         reload(text)
         return true
     }
 
+    /// Decodes `text` with `tuning`'s values put in, by the key-path assignment sweeps use (`ScenarioSweep`).
+    private func decode(_ text: Data, tuning: [SweepAssignment]) throws(ScenarioError) -> Scenario {
+        if tuning.isEmpty { return try ScenarioDecoder.decode(data: text, file: shownPath, defaultName: Self.defaultName(path)) }
+        var axes: [SweepAxis] = []
+        for assignment in tuning {
+            do {
+                axes.append(try SweepAxis(path: assignment.path, values: [assignment.value], origin: "tune"))
+            } catch {
+                throw ScenarioError([ScenarioDiagnostic(file: shownPath, path: "tune \(assignment.text)", message: error.message)])
+            }
+        }
+        let sweep = try ScenarioSweep.decode(data: text, file: shownPath, defaultName: Self.defaultName(path), axes: axes)
+        guard let first = sweep.variants.first else {
+            throw ScenarioError([ScenarioDiagnostic(file: shownPath, path: "", message: "no variant")])
+        }
+        return first.scenario
+    }
+
+    /// The values tuned in the page, applied over the file's until the file changes.
+    public var tuning: [SweepAssignment] {
+        lock.lock()
+        defer { lock.unlock() }
+        return tuned
+    }
+
+    /// Runs the file again with `assignments` (key path and YAML value each) put in; the problems, if they do
+    /// not decode (the last good run then stays). An empty list runs the file as it is.
+    public func tune(_ assignments: [SweepAssignment]) -> [String] {
+        lock.lock()
+        let text = bytes
+        tuned = assignments
+        lock.unlock()
+        reload(text)
+        return currentProblems
+    }
+
     private func reload(_ text: Data?) {
+        let tuning = self.tuning
         var newProblems: [String] = []
         var newRun: LiveRun?
         if let text {
             do {
-                let scenario = try ScenarioDecoder.decode(data: text, file: shownPath, defaultName: Self.defaultName(path))
+                let scenario = try decode(text, tuning: tuning)
                 lock.lock()
                 let version = nextVersion
+                nextVersion += 1
                 lock.unlock()
                 newRun = try LiveRun(scenario: scenario, version: version, previewScale: previewScale, iconFolders: iconFolders)
             } catch let error as ScenarioError {
@@ -128,10 +173,9 @@ public final class ServedScenario: @unchecked Sendable {
             newProblems = ["\(shownPath): error: cannot read the file"]
         }
         lock.lock()
-        if let newRun {
+        if let newRun, newRun.version > (runs.last?.version ?? 0) {
             runs.append(newRun)
             if runs.count > 2 { runs.removeFirst(runs.count - 2) }
-            nextVersion += 1
         }
         problems = newProblems
         updates += 1

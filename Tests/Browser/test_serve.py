@@ -236,6 +236,33 @@ class Live(unittest.TestCase):
         self.wait(lambda: self.version() > before)
         self.wait(lambda: page.evaluate("!document.getElementById('live-errors')"))
 
+    def test_a_slider_reruns_the_scenario_and_moves_the_plot_and_the_export_follows(self):
+        page = self.page
+        before = self.version()
+        svg = lambda: page.evaluate("fetch(document.querySelector('.plot-area img').getAttribute('src')).then(r => r.text())")
+        plot = svg()
+        page.evaluate("flickPlayer.seek(2.0)")
+        slider = page.locator("[data-path='physics.sheetSpring.response']")
+        slider.fill("0.6")
+        self.wait(lambda: self.version() > before)
+        self.assertNotEqual(svg(), plot, "the motion plot did not change")
+        self.assertAlmostEqual(page.evaluate("flickPlayer.time"), 2.0, places=6)
+        self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
+        page.locator("#export summary").click()
+        self.wait(lambda: "response: 0.6, dampingFraction: 1" in page.evaluate("document.getElementById('export-code').textContent"))
+        code = page.evaluate("document.getElementById('export-code').textContent")
+        self.assertIn("SpringDescription(mass: 1, stiffness: 109.6623, damping: 20.944)", code)
+        self.assertIn("Spring(duration: 0.6, bounce: 0)", code)
+        # A value the decoder refuses is shown, and the run stays.
+        version = self.version()
+        page.fill("#tune-more", "physics.rubberBand=-3")
+        page.click("#tune-apply")
+        self.wait(lambda: page.evaluate("!document.getElementById('tune-error').hidden"))
+        self.assertIn("rubberBand", page.evaluate("document.getElementById('tune-error').textContent"))
+        self.assertEqual(self.version(), version)
+        page.click("#tune-reset")
+        self.wait(lambda: self.version() > version)
+
     def test_screenshots(self):
         page = self.page
         page.evaluate("flickPlayer.seek(1.0)")

@@ -113,6 +113,7 @@ function update() {
         shown = version;
         document.body.setAttribute("data-live-version", String(shown));
         showStatus(lastStatus, "updated " + clock());
+        refreshExport();
       });
     })
     .catch(function (error) { showStatus(lastStatus, String(error.message || error)); })
@@ -139,6 +140,95 @@ function connect() {
     setTimeout(connect, 500 * retry);
   };
 }
+// ---------------------------------------------------------------------------------------------------------
+// Tune: controls for the constants people tune. A change runs the scenario again on the server with the value
+// put in at its key path, as a sweep does (POST /s/ID/tune, with the token); the file is not changed.
+var tunePanel = null;
+var controls = [
+  {path: "physics.preset", label: "Preset", options: ["uikit", "floatingpanel", "flutter-ios", "flutter-android", "android"]},
+  {path: "physics.decelerationRate", label: "Deceleration rate", min: 0.985, max: 0.999, step: 0.0005, value: 0.998},
+  {path: "physics.rubberBand", label: "Rubber band", min: 0.2, max: 1.5, step: 0.05, value: 0.55},
+  {path: "physics.sheetSpring.response", label: "Sheet spring response (s)", min: 0.1, max: 1, step: 0.01, value: 0.3},
+  {path: "physics.sheetSpring.dampingRatio", label: "Sheet spring damping ratio", min: 0.2, max: 1.5, step: 0.01, value: 1}
+];
+function buildTune() {
+  var main = document.querySelector("main");
+  if (!main || !document.getElementById("flick-data")) return;
+  tunePanel = document.createElement("section");
+  tunePanel.id = "tune";
+  tunePanel.className = "card live-tune";
+  tunePanel.setAttribute("aria-labelledby", "tune-title");
+  var rows = controls.map(function (c, i) {
+    var input = c.options
+      ? "<select id=\"tune-" + i + "\" data-path=\"" + c.path + "\">" + c.options.map(function (o) { return "<option>" + o + "</option>"; }).join("") + "</select>"
+      : "<input type=\"range\" id=\"tune-" + i + "\" data-path=\"" + c.path + "\" min=\"" + c.min + "\" max=\"" + c.max + "\" step=\"" + c.step + "\" value=\"" + c.value + "\"><output for=\"tune-" + i + "\">" + c.value + "</output>";
+    return "<label class=\"tune-row\"><span>" + text(c.label) + " <code>" + c.path + "</code></span>" + input + "</label>";
+  }).join("");
+  tunePanel.innerHTML = "<h2 id=\"tune-title\">Tune</h2>" +
+    "<p class=\"hint\">Each change runs the scenario again with the value put in at its key path, as <code>--set</code> does; the file is not changed, and a change of the file starts over.</p>" +
+    rows +
+    "<label class=\"tune-row wide\"><span>More, one <code>path=value</code> a line (detents, a drag's <code>to</code> or <code>duration</code>…)</span>" +
+    "<textarea id=\"tune-more\" rows=\"2\" spellcheck=\"false\" placeholder=\"scene.sheet.detents[1].fraction=0.45\"></textarea></label>" +
+    "<p><button type=\"button\" id=\"tune-apply\">Apply</button> <button type=\"button\" id=\"tune-reset\">Back to the file</button></p>" +
+    "<p id=\"tune-error\" class=\"tune-error\" role=\"alert\" hidden></p>" +
+    "<details id=\"export\"><summary>Export the physics as code</summary><pre id=\"export-code\"></pre></details>";
+  main.after(tunePanel);
+  var timer = null;
+  tunePanel.addEventListener("input", function (e) {
+    var target = e.target;
+    if (!target.getAttribute("data-path")) return;
+    target.setAttribute("data-touched", "true");
+    var out = target.nextElementSibling;
+    if (out && out.tagName === "OUTPUT") out.textContent = target.value;
+    clearTimeout(timer);
+    timer = setTimeout(sendTune, 120);
+  });
+  document.getElementById("tune-apply").addEventListener("click", sendTune);
+  document.getElementById("tune-reset").addEventListener("click", function () {
+    tunePanel.querySelectorAll("[data-touched]").forEach(function (el) { el.removeAttribute("data-touched"); });
+    document.getElementById("tune-more").value = "";
+    post("");
+  });
+  refreshExport();
+}
+function sendTune() {
+  var lines = [];
+  tunePanel.querySelectorAll("[data-path][data-touched]").forEach(function (el) { lines.push(el.getAttribute("data-path") + "=" + el.value); });
+  document.getElementById("tune-more").value.split("\n").forEach(function (line) { if (line.trim()) lines.push(line.trim()); });
+  post(lines.join("\n"));
+}
+function post(body) {
+  var error = document.getElementById("tune-error");
+  fetch("/s/" + encodeURIComponent(id) + "/tune", {method: "POST", body: body, headers: {"X-Flick-Token": token, "Content-Type": "text/plain"}})
+    .then(function (response) {
+      if (!response.ok) return response.text().then(function (message) { throw new Error(message); });
+      return response.json().then(function (answer) {
+        error.hidden = answer.errors.length === 0;
+        error.textContent = answer.errors.join("\n");
+      });
+    })
+    .catch(function (e) { error.hidden = false; error.textContent = String(e); });
+}
+function refreshExport() {
+  var pre = document.getElementById("export-code");
+  var data = document.getElementById("flick-data");
+  if (!pre || !data) return;
+  var base = JSON.parse(data.textContent).runs[0].base;
+  fetch(base + "export.json", {cache: "no-store"})
+    .then(function (response) { return response.json(); })
+    .then(function (snippets) {
+      pre.textContent = Object.keys(snippets).map(function (k) { return snippets[k]; }).join("\n\n");
+    })
+    .catch(function () {});
+}
+style.textContent +=
+  ".live-tune{margin:0 24px 24px;padding:16px;border-radius:12px;background:var(--card,#fff)}" +
+  ".live-tune h2{margin:0 0 4px;font-size:17px}.live-tune .tune-row{display:grid;grid-template-columns:minmax(180px,1fr) 2fr auto;gap:8px;align-items:center;margin:6px 0}" +
+  ".live-tune .tune-row.wide{grid-template-columns:1fr}.live-tune textarea{font:12px ui-monospace,monospace;width:100%;box-sizing:border-box}" +
+  ".live-tune code{font-size:11px;opacity:.7}.live-tune pre{font-size:12px;overflow:auto;white-space:pre}.tune-error{color:#b42318;white-space:pre-wrap}" +
+  "@media (max-width:640px){.live-tune{margin:0 8px 16px}.live-tune .tune-row{grid-template-columns:1fr auto}.live-tune .tune-row span{grid-column:1/-1}}";
+
+buildTune();
 showStatus(null, "connecting");
 connect();
 })();
