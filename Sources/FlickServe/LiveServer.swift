@@ -122,8 +122,12 @@ struct Handler: HTTPHandler {
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
-        if request.method == .POST, parts.count == 3, parts[0] == "s", parts[2] == "tune", let scenario = owner.scenario(id: parts[1]) {
-            return try await tune(scenario, request)
+        if request.method == .POST, parts.count == 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) {
+            switch parts[2] {
+            case "tune": return try await tune(scenario, request)
+            case "save": return try await save(scenario, request, write: request.query["dry"] == nil)
+            default: return Self.notFound
+            }
         }
         guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
         if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
@@ -184,23 +188,56 @@ struct Handler: HTTPHandler {
     /// POST /s/ID/tune: one `path=value` per line (the values sweeps take); runs the file again with them and
     /// answers with the problems, `{"errors": [...]}` (empty when it ran). An empty body goes back to the file's own values.
     func tune(_ scenario: ServedScenario, _ request: HTTPRequest) async throws -> HTTPResponse {
-        let body = try await request.bodyData
-        guard body.count <= Self.maximumTuneBody else { return Self.text(.payloadTooLarge, "at most 64 kB\n") }
-        var assignments: [SweepAssignment] = []
-        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            guard let equals = line.firstIndex(of: "=") else { return Self.text(.badRequest, "expected path=value, not \(line)\n") }
-            let path = line[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard !path.isEmpty, !value.isEmpty else { return Self.text(.badRequest, "expected path=value, not \(line)\n") }
-            assignments.append(SweepAssignment(path: path, value: value))
+        let tuning: [SweepAssignment]
+        switch try await Self.assignments(request) {
+        case .success(let read): tuning = read
+        case .failure(let refusal): return refusal.response
         }
-        let tuning = assignments
         let problems = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: scenario.tune(tuning)) }
         }
         // 200 either way (a refused value is the page's to show, not a failed request): {"errors": [...]}.
         let value: FlickCore.JSONValue = .object([("errors", .array(problems.map(FlickCore.JSONValue.string)))])
         return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    /// POST /s/ID/save (`?dry=1`: only the diff): the assignments written into the file's text. Answers
+    /// `{"diff": "-N: …\n+N: …", "errors": [...], "written": bool}`.
+    func save(_ scenario: ServedScenario, _ request: HTTPRequest, write: Bool) async throws -> HTTPResponse {
+        let assignments: [SweepAssignment]
+        switch try await Self.assignments(request) {
+        case .success(let read): assignments = read
+        case .failure(let refusal): return refusal.response
+        }
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: scenario.save(assignments, write: write)) }
+        }
+        let value: FlickCore.JSONValue = .object([
+            ("diff", .string(result.diff)), ("errors", .array(result.problems.map(FlickCore.JSONValue.string))),
+            ("written", .bool(write && result.problems.isEmpty)),
+        ])
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    struct Refusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The body's `path=value` lines.
+    static func assignments(_ request: HTTPRequest) async throws -> Result<[SweepAssignment], Refusal> {
+        let body = try await request.bodyData
+        guard body.count <= maximumTuneBody else { return .failure(Refusal(response: text(.payloadTooLarge, "at most 64 kB\n"))) }
+        var assignments: [SweepAssignment] = []
+        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let equals = line.firstIndex(of: "=")
+            let path = equals.map { line[..<$0].trimmingCharacters(in: .whitespaces) } ?? ""
+            let value = equals.map { line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !path.isEmpty, !value.isEmpty else {
+                return .failure(Refusal(response: text(.badRequest, "expected path=value, not \(line)\n")))
+            }
+            assignments.append(SweepAssignment(path: path, value: value))
+        }
+        return .success(assignments)
     }
 
     /// `frame_00042.png` → 42, for exactly the names the page asks for.

@@ -152,6 +152,45 @@ public final class ServedScenario: @unchecked Sendable {
         return currentProblems
     }
 
+    /// The tuned `assignments` written into the file's text (`ScenarioTextEdit`: only their values' text changes):
+    /// the diff of the file, and with `write` the file replaced by it (a new file beside it, renamed over it, so
+    /// a stop leaves the old file or the new one). The only file ever written is this served scenario.
+    public func save(_ assignments: [SweepAssignment], write: Bool) -> (diff: String, problems: [String]) {
+        lock.lock()
+        let known = bytes
+        lock.unlock()
+        let onDisk = FileManager.default.contents(atPath: path)
+        guard let known, onDisk == known, let text = String(data: known, encoding: .utf8) else {
+            return ("", ["\(shownPath): error: the file changed on disk since it was last read; try again"])
+        }
+        do {
+            let edited = try ScenarioTextEdit.apply(assignments, to: text, file: shownPath)
+            _ = try ScenarioDecoder.decode(data: Data(edited.utf8), file: shownPath, defaultName: Self.defaultName(path))
+            let diff = ScenarioTextEdit.diff(text, edited)
+            if write { try replaceFile(with: Data(edited.utf8)) }
+            return (diff, [])
+        } catch let error as ScenarioError {
+            return ("", error.description.split(separator: "\n").map(String.init))
+        } catch {
+            return ("", ["\(shownPath): error: cannot write the file: \(error)"])
+        }
+    }
+
+    private func replaceFile(with data: Data) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flick-save-\(UUID().uuidString)")
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions]
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data,
+                                             attributes: permissions.map { [.posixPermissions: $0] }) else {
+            throw ServeProblem("cannot create \(temporary.lastPathComponent)")
+        }
+        guard rename(temporary.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw ServeProblem(reason)
+        }
+    }
+
     private func reload(_ text: Data?) {
         let tuning = self.tuning
         var newProblems: [String] = []

@@ -13,7 +13,9 @@ struct Serve: ParsableCommand, WritesOutput {
 
         Frames are drawn when the page asks for them, at --preview-scale pixels per point (default 1; the simulation runs at the scenario's own scale), and then ahead of time on two threads; a frame whose state is unchanged by an edit is not drawn again.
 
-        Safety: the server listens on 127.0.0.1 only unless --host says otherwise (with a warning). It answers only requests whose Host (and Origin, when sent) is its own address, so a web page elsewhere cannot reach it by rebinding its name. The printed address carries a token made for this run: the live channel and every write need it. Requests name scenarios by id from the list made at the start, never by path, and files reached through symbolic links are served only when they lie inside the folder given. It writes no file. Ctrl-C stops it (exit status 130).
+        Safety: the server listens on 127.0.0.1 only unless --host says otherwise (with a warning). It answers only requests whose Host (and Origin, when sent) is its own address, so a web page elsewhere cannot reach it by rebinding its name. The printed address carries a token made for this run: the live channel and every write need it. Requests name scenarios by id from the list made at the start, never by path, and files reached through symbolic links are served only when they lie inside the folder given. The one write, Save in the page's Tune panel, replaces a served scenario file (a new file beside it, renamed over it) and nothing else. Ctrl-C stops it (exit status 130).
+
+        Tune: the page's Tune panel runs the scenario again with values put in at key paths, as --set does, without changing the file; Save writes those values into the file, changing only their text (docs/review-page.md).
         """
     )
 

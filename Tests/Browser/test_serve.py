@@ -263,6 +263,27 @@ class Live(unittest.TestCase):
         page.click("#tune-reset")
         self.wait(lambda: self.version() > version)
 
+    def test_save_shows_the_diff_then_changes_exactly_that_value_and_comments_survive(self):
+        page = self.page
+        page.fill("#tune-more", "scene.sheet.detents[1].fraction=0.45")
+        page.click("#tune-apply")
+        before = self.version()
+        page.click("#tune-save")
+        self.wait(lambda: page.evaluate("!document.getElementById('save-box').hidden"))
+        diff = page.evaluate("document.getElementById('save-diff').textContent")
+        old = next(l for l in SOURCE.splitlines() if "fraction: 0.5" in l)
+        number = SOURCE.splitlines().index(old) + 1
+        self.assertEqual(diff, f"-{number}: {old}\n+{number}: {old.replace('fraction: 0.5', 'fraction: 0.45')}")
+        self.assertEqual(state["file"].read_text(), SOURCE, "the diff alone wrote the file")
+        page.screenshot(path=str(SHOTS / "serve-save-desktop.png"))
+        page.click("#save-write")
+        self.wait(lambda: page.evaluate("document.getElementById('save-note').textContent") == "Saved.")
+        self.assertEqual(state["file"].read_text(), SOURCE.replace("fraction: 0.5}", "fraction: 0.45}"))
+        self.assertIn("# ClassPass: one pan expands the sheet", state["file"].read_text())
+        # The written file is served as the new run, and nothing else was written beside it.
+        self.wait(lambda: self.version() > before)
+        self.assertEqual(sorted(p.name for p in state["folder"].iterdir()), ["linked.yaml", "sheet-handoff.yaml"])
+
     def test_screenshots(self):
         page = self.page
         page.evaluate("flickPlayer.seek(1.0)")

@@ -169,7 +169,11 @@ function buildTune() {
     rows +
     "<label class=\"tune-row wide\"><span>More, one <code>path=value</code> a line (detents, a drag's <code>to</code> or <code>duration</code>…)</span>" +
     "<textarea id=\"tune-more\" rows=\"2\" spellcheck=\"false\" placeholder=\"scene.sheet.detents[1].fraction=0.45\"></textarea></label>" +
-    "<p><button type=\"button\" id=\"tune-apply\">Apply</button> <button type=\"button\" id=\"tune-reset\">Back to the file</button></p>" +
+    "<p><button type=\"button\" id=\"tune-apply\">Apply</button> <button type=\"button\" id=\"tune-reset\">Back to the file</button> " +
+    "<button type=\"button\" id=\"tune-save\">Save to the file\u2026</button></p>" +
+    "<div id=\"save-box\" hidden><p>The file changes on these lines only:</p><pre id=\"save-diff\"></pre>" +
+    "<p><button type=\"button\" id=\"save-write\">Write</button> <button type=\"button\" id=\"save-cancel\">Cancel</button></p></div>" +
+    "<p id=\"save-note\" role=\"status\"></p>" +
     "<p id=\"tune-error\" class=\"tune-error\" role=\"alert\" hidden></p>" +
     "<details id=\"export\"><summary>Export the physics as code</summary><pre id=\"export-code\"></pre></details>";
   main.after(tunePanel);
@@ -189,14 +193,42 @@ function buildTune() {
     document.getElementById("tune-more").value = "";
     post("");
   });
+  document.getElementById("tune-save").addEventListener("click", function () { save(true); });
+  document.getElementById("save-write").addEventListener("click", function () { save(false); });
+  document.getElementById("save-cancel").addEventListener("click", function () { document.getElementById("save-box").hidden = true; });
   refreshExport();
 }
-function sendTune() {
+// Save: first the diff (dry), then, on Write, the same values written into the file.
+function save(dry) {
+  var box = document.getElementById("save-box"), note = document.getElementById("save-note"), error = document.getElementById("tune-error");
+  fetch("/s/" + encodeURIComponent(id) + "/save" + (dry ? "?dry=1" : ""), {method: "POST", body: tuneLines().join("\n"),
+    headers: {"X-Flick-Token": token, "Content-Type": "text/plain"}})
+    .then(function (response) {
+      if (!response.ok) return response.text().then(function (message) { throw new Error(message); });
+      return response.json();
+    })
+    .then(function (answer) {
+      error.hidden = answer.errors.length === 0;
+      error.textContent = answer.errors.join("\n");
+      if (answer.errors.length) { box.hidden = true; return; }
+      if (dry) {
+        document.getElementById("save-diff").textContent = answer.diff || "(nothing changes)";
+        box.hidden = false;
+        note.textContent = "";
+      } else {
+        box.hidden = true;
+        note.textContent = answer.written ? "Saved." : "";
+      }
+    })
+    .catch(function (e) { error.hidden = false; error.textContent = String(e.message || e); });
+}
+function tuneLines() {
   var lines = [];
   tunePanel.querySelectorAll("[data-path][data-touched]").forEach(function (el) { lines.push(el.getAttribute("data-path") + "=" + el.value); });
   document.getElementById("tune-more").value.split("\n").forEach(function (line) { if (line.trim()) lines.push(line.trim()); });
-  post(lines.join("\n"));
+  return lines;
 }
+function sendTune() { post(tuneLines().join("\n")); }
 function post(body) {
   var error = document.getElementById("tune-error");
   fetch("/s/" + encodeURIComponent(id) + "/tune", {method: "POST", body: body, headers: {"X-Flick-Token": token, "Content-Type": "text/plain"}})
@@ -223,7 +255,7 @@ function refreshExport() {
 }
 style.textContent +=
   ".live-tune{margin:0 24px 24px;padding:16px;border-radius:12px;background:var(--card,#fff)}" +
-  ".live-tune h2{margin:0 0 4px;font-size:17px}.live-tune .tune-row{display:grid;grid-template-columns:minmax(180px,1fr) 2fr auto;gap:8px;align-items:center;margin:6px 0}" +
+  ".live-tune h2{margin:0 0 4px;font-size:17px}.live-tune .tune-row{display:grid;grid-template-columns:18em 1fr 4em;gap:8px;align-items:center;margin:6px 0}" +
   ".live-tune .tune-row.wide{grid-template-columns:1fr}.live-tune textarea{font:12px ui-monospace,monospace;width:100%;box-sizing:border-box}" +
   ".live-tune code{font-size:11px;opacity:.7}.live-tune pre{font-size:12px;overflow:auto;white-space:pre}.tune-error{color:#b42318;white-space:pre-wrap}" +
   "@media (max-width:640px){.live-tune{margin:0 8px 16px}.live-tune .tune-row{grid-template-columns:1fr auto}.live-tune .tune-row span{grid-column:1/-1}}";
