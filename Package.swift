@@ -33,6 +33,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // `flick serve`'s HTTP and WebSocket server: pure Swift concurrency on the system's sockets, no NIO
+        // (README "Live review: flick serve" gives the build times that chose it). Only FlickServe links it.
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -85,10 +88,16 @@ let package = Package(
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),
+        // `flick serve`: the review pages served live from 127.0.0.1, updated in place when a file changes.
+        .target(
+            name: "FlickServe",
+            dependencies: ["FlickCore", "FlickRender", "FlickReview", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            resources: [.embedInCode("Resources/serve.js")]
+        ),
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview",
+                "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview", "FlickServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +112,7 @@ let package = Package(
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
+        .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview"]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

@@ -1,0 +1,146 @@
+import Foundation
+import Yams
+
+/// Writes values into a scenario file's text by key path, changing only those values' text: comments, key order
+/// and layout stay as they are. The composer knows where each value starts (line and column); a plain value
+/// (`0.3`, `uikit`) or a flow list or mapping (`[195, 600]`, `{height: 120}`) is replaced where it stands, and a key
+/// the file lacks is added to the deepest mapping of its path that the file has: on a line of its own before
+/// that mapping's first key (a block mapping), or first inside its braces (a flow mapping), with any further
+/// keys as flow mappings (`physics:` lacking → `physics: {sheetSpring: {response: 0.6}}`).
+public enum ScenarioTextEdit {
+    /// `text` with every assignment written in, in order (each a key path as `--set` takes it and a YAML value).
+    public static func apply(_ assignments: [SweepAssignment], to text: String, file: String) throws(ScenarioError) -> String {
+        var body = text
+        // A byte order mark stays; the composer's lines and columns start after it.
+        let bom = body.unicodeScalars.first == "\u{FEFF}"
+        if bom { body = String(body.unicodeScalars.dropFirst()) }
+        for assignment in assignments { body = try apply(assignment, to: body, file: file) }
+        return (bom ? "\u{FEFF}" : "") + body
+    }
+
+    /// The lines that differ between `old` and `new`, as `-N: old line` and `+N: new line` (N from 1).
+    public static func diff(_ old: String, _ new: String) -> String {
+        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
+        var prefix = 0
+        while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let removed = a[prefix..<(a.count - suffix)].enumerated().map { "-\(prefix + $0.offset + 1): \($0.element)" }
+        let added = b[prefix..<(b.count - suffix)].enumerated().map { "+\(prefix + $0.offset + 1): \($0.element)" }
+        return (removed + added).joined(separator: "\n")
+    }
+
+    static func apply(_ assignment: SweepAssignment, to text: String, file: String) throws(ScenarioError) -> String {
+        func failure(_ message: String) -> ScenarioError {
+            ScenarioError([ScenarioDiagnostic(file: file, path: assignment.path, message: message)])
+        }
+        let composed = try ScenarioDecoder.compose(data: Data(text.utf8), file: file)
+        guard composed.renamedKeys.isEmpty else { throw failure("the file repeats a key; fix that before saving") }
+        let steps: [SweepPathStep]
+        do {
+            steps = try SweepAxis(path: assignment.path, values: [assignment.value], origin: "save").steps
+        } catch {
+            throw failure(error.message)
+        }
+        guard !assignment.value.contains("\n") else { throw failure("a value saved into the file is one line") }
+        let scalars = Array(text.unicodeScalars)
+        var node = composed.root
+        for (i, step) in steps.enumerated() {
+            switch (step, node) {
+            case (.key(let key), .mapping(let mapping)):
+                if let child = mapping.first(where: { $0.key.string == key })?.value {
+                    node = child
+                    continue
+                }
+                return try insert(steps[i...], value: assignment.value, into: mapping, at: node.mark, in: scalars, failure)
+            case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
+                node = sequence[index]
+            default:
+                throw failure("the file has no such place to write a value (a missing list item, or a value where a mapping is)")
+            }
+        }
+        guard let mark = node.mark, let start = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars) else {
+            throw failure("the file does not say where this value is")
+        }
+        let end: Int
+        switch node {
+        case .scalar(let scalar):
+            let written = Array(scalar.string.unicodeScalars)
+            guard scalar.style == .plain, start + written.count <= scalars.count,
+                  scalars[start..<(start + written.count)].elementsEqual(written) else {
+                throw failure("only a plain value (a number or a word) or a flow list or mapping is replaced; edit this one in the file")
+            }
+            end = start + written.count
+        case .sequence, .mapping:
+            guard let close = flowEnd(from: start, in: scalars) else {
+                throw failure("only a flow list or mapping ([…], {…}) is replaced whole; edit this one in the file")
+            }
+            end = close
+        case .alias:
+            throw failure("an alias is not replaced; edit it in the file")
+        }
+        return replacing(start..<end, in: scalars, with: assignment.value)
+    }
+
+    /// Adds `steps` (the first a key the mapping lacks) with `value` to the mapping that starts at `mark`.
+    static func insert(_ steps: ArraySlice<SweepPathStep>, value: String, into mapping: Node.Mapping, at mark: Mark?,
+                       in scalars: [Unicode.Scalar], _ failure: (String) -> ScenarioError) throws(ScenarioError) -> String {
+        var keys: [String] = []
+        for step in steps {
+            guard case .key(let key) = step else { throw failure("a list item the file lacks is not added; edit the list in the file") }
+            keys.append(key)
+        }
+        var entry = value
+        for key in keys.dropFirst().reversed() { entry = "{\(key): \(entry)}" }
+        entry = "\(keys[0]): \(entry)"
+        switch mapping.style {
+        case .flow:
+            guard let mark, let open = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars),
+                  scalars[open] == "{" else { throw failure("the file does not say where this mapping is") }
+            return replacing((open + 1)..<(open + 1), in: scalars, with: mapping.isEmpty ? entry : entry + ", ")
+        case .block, .any:
+            guard let first = mapping.first?.key.mark,
+                  let lineStart = DocumentComposer.offset(line: first.line, column: 1, in: scalars),
+                  let keyStart = DocumentComposer.offset(line: first.line, column: first.column, in: scalars),
+                  scalars[lineStart..<keyStart].allSatisfy({ $0 == " " }) else {
+                throw failure("the mapping's first key does not start its line; add this key in the file")
+            }
+            let indent = String(repeating: " ", count: keyStart - lineStart)
+            return replacing(lineStart..<lineStart, in: scalars, with: indent + entry + "\n")
+        }
+    }
+
+    /// The index just past the bracket that closes the flow collection opening at `start`; nil when `start` is no
+    /// bracket or it is not closed on the same line.
+    static func flowEnd(from start: Int, in scalars: [Unicode.Scalar]) -> Int? {
+        guard scalars[start] == "[" || scalars[start] == "{" else { return nil }
+        var depth = 0
+        var quote: Unicode.Scalar?
+        var i = start
+        while i < scalars.count {
+            let c = scalars[i]
+            if c == "\n" || c == "\r" { return nil }
+            if let q = quote {
+                if c == "\\" && q == "\"" { i += 2; continue }
+                if c == q { quote = nil }
+            } else if c == "\"" || c == "'" {
+                quote = c
+            } else if c == "[" || c == "{" {
+                depth += 1
+            } else if c == "]" || c == "}" {
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    static func replacing(_ range: Range<Int>, in scalars: [Unicode.Scalar], with text: String) -> String {
+        var result = scalars
+        result.replaceSubrange(range, with: Array(text.unicodeScalars))
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: result)
+        return String(view)
+    }
+}

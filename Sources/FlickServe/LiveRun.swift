@@ -1,0 +1,230 @@
+import FlickCore
+import FlickRender
+import FlickReview
+import Foundation
+
+/// One good simulation of a served scenario: everything the review page loads, made at once from the file's
+/// text, except the frames, which are drawn when asked for (and ahead of time, see `FrameCache`).
+///
+/// It goes the way a render does: scenario → simulation → states document → page data and motion plot. The
+/// physics runs at the scenario's own scale; only the frames' pixels use the preview scale.
+public struct LiveRun: Sendable {
+    /// Counts the good runs of one file from 1; the page's frames are under `v<version>/`.
+    public var version: Int
+    /// The scenario as decoded, at its own scale.
+    public var scenario: Scenario
+    /// The scenario the frames are drawn from: the same, at the preview scale.
+    public var preview: Scenario
+    public var frames: [FrameState]
+    /// `states.json`'s text; `states.js` is the same as a script (`ReviewPage.statesScript`).
+    public var statesJSON: Data
+    public var motionSVG: Data
+    public var data: RunPageData
+    /// What, beside a frame's state, its pixels depend on: a frame drawn for a run with the same context and an
+    /// equal state is the same image.
+    public var drawingContext: String
+
+    /// The relative folder of this run's files on its page.
+    public var base: String { "v\(version)/" }
+
+    /// Simulates `scenario` and plans its page; frames are drawn at `previewScale` pixels per point.
+    public init(scenario: Scenario, version: Int, previewScale: Double, iconFolders: [String]) throws {
+        self.version = version
+        self.scenario = scenario
+        var preview = scenario
+        preview.viewport.scale = previewScale
+        self.preview = preview
+        let simulation = Simulation(scenario: scenario)
+        var frames: [FrameState] = []
+        frames.reserveCapacity(scenario.frameCount)
+        while let frame = simulation.nextFrame() { frames.append(frame) }
+        self.frames = frames
+        statesJSON = Data(StatesWriter.document(scenario, frames: frames, format: .json).utf8)
+        let timeline = MotionTimeline(scenario: scenario)
+        let plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion")
+        motionSVG = try plot.svg()
+        let canvas = RunCanvas(viewports: timeline.viewports, scale: previewScale)
+        data = RunPageData(scenario: preview, timeline: timeline, canvas: canvas, frameExtension: "png", overlay: false, plot: plot)
+        // The scene, theme and scale are all a frame's pixels depend on beside its state (the renderer derives
+        // no geometry of its own); the reflection of the scene is complete and stable within one process.
+        drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(String(reflecting: scenario.scene))"
+    }
+
+    /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own.
+    public func page(liveScript: String) -> String {
+        let run = ReviewPage.Run(data: data, base: base, states: base + "states.js", label: scenario.name)
+        return LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
+    }
+
+    /// `html` with `tag` inserted just before its last inline `<script>` (the page's own script), so the live
+    /// script runs first and sees every listener the page adds.
+    static func insertBeforePageScript(_ tag: String, into html: String) -> String {
+        guard let range = html.range(of: "<script>\n", options: .backwards) else { return html }
+        var out = html
+        out.insert(contentsOf: tag + "\n", at: range.lowerBound)
+        return out
+    }
+}
+
+/// PNGs of frames at the preview scale, drawn on at most `threads` threads and kept by content: a frame whose
+/// state and drawing context are unchanged after an edit is not drawn again.
+public final class FrameCache: @unchecked Sendable {
+    /// At most this many PNGs are kept (a 1× frame of a phone is tens of kB: some tens of MB in all).
+    public static let capacity = 4_000
+
+    private let lock = NSLock()
+    private var context = ""
+    private var pngs: [String: Data] = [:]
+    private var renderers: [FrameRenderer] = []
+    private let slots: DrawingSlots
+    private let queue = DispatchQueue(label: "flick.serve.frames", attributes: .concurrent)
+    private let iconFolders: [String]
+    /// The version being drawn ahead; an older warm-up stops when a newer one starts.
+    private var warming = 0
+
+    public init(slots: DrawingSlots, iconFolders: [String]) {
+        self.slots = slots
+        self.iconFolders = iconFolders
+    }
+
+    /// The newest version a frame was asked for, and which of its frames are ready.
+    private var readyVersion = 0
+    private var ready = Set<Int>()
+
+    /// How many of `run`'s frames are ready (drawn, or found unchanged).
+    public func cachedCount(of run: LiveRun) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return readyVersion == run.version ? ready.count : 0
+    }
+
+    /// Notes that frame `index` of `run` is ready; call with the lock held.
+    private func markReady(_ run: LiveRun, _ index: Int) {
+        if run.version > readyVersion {
+            readyVersion = run.version
+            ready = []
+        }
+        if run.version == readyVersion { ready.insert(index) }
+    }
+
+    /// Frame `index` of `run` as PNG, drawn now unless kept.
+    public func png(of run: LiveRun, index: Int) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try self.drawn(run, index, urgent: true) }) }
+        }
+    }
+
+    /// Draws every frame of `run` in the background, from the first, two at a time.
+    public func warm(_ run: LiveRun, threads: Int) {
+        lock.lock()
+        warming = run.version
+        lock.unlock()
+        let next = Counter()
+        // Threads of their own, not the queue the pages' requests use: GCD runs about one block per core there,
+        // and a request must not wait behind a warm-up.
+        for _ in 0..<max(1, threads) {
+            let thread = Thread {
+                while true {
+                    let i = next.take()
+                    guard i < run.frames.count, self.isWarming(run.version) else { return }
+                    _ = try? self.drawn(run, i, urgent: false)
+                }
+            }
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+    }
+
+    private func isWarming(_ version: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return warming == version
+    }
+
+    private static func key(_ frame: FrameState) -> String { frame.json.text }
+
+    private func drawn(_ run: LiveRun, _ index: Int, urgent: Bool) throws -> Data {
+        guard run.frames.indices.contains(index) else { throw ServeError.notFound }
+        let frame = run.frames[index]
+        let key = Self.key(frame)
+        lock.lock()
+        if context != run.drawingContext {
+            context = run.drawingContext
+            pngs = [:]
+            renderers = []
+        }
+        if let png = pngs[key] {
+            markReady(run, index)
+            lock.unlock()
+            return png
+        }
+        lock.unlock()
+        slots.take(urgent: urgent)
+        defer { slots.give() }
+        let renderer = try takeRenderer(for: run)
+        let png = try renderer.png(of: frame)
+        lock.lock()
+        if context == run.drawingContext {
+            if pngs.count >= Self.capacity { pngs = [:] }
+            pngs[key] = png
+            renderers.append(renderer)
+            markReady(run, index)
+        }
+        lock.unlock()
+        return png
+    }
+
+    /// A renderer of `run`'s preview scenario (one per thread drawing; they are reused while the context holds).
+    private func takeRenderer(for run: LiveRun) throws -> FrameRenderer {
+        lock.lock()
+        if context == run.drawingContext, let renderer = renderers.popLast() {
+            lock.unlock()
+            return renderer
+        }
+        lock.unlock()
+        return try FrameRenderer(scenario: run.preview, options: RenderOptions(iconFolders: iconFolders))
+    }
+}
+
+/// The threads that may draw at once, shared by every served scenario: a frame a page waits for goes before
+/// the frames drawn ahead of time.
+public final class DrawingSlots: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var free: Int
+    private var urgentWaiting = 0
+
+    public init(count: Int) { free = max(1, count) }
+
+    func take(urgent: Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        if urgent { urgentWaiting += 1 }
+        while free == 0 || (!urgent && urgentWaiting > 0) { condition.wait() }
+        if urgent { urgentWaiting -= 1 }
+        free -= 1
+    }
+
+    func give() {
+        condition.lock()
+        free += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// Hands out 0, 1, 2, … to several threads.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value - 1
+    }
+}
+
+enum ServeError: Error {
+    case notFound
+}

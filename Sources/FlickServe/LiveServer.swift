@@ -1,0 +1,298 @@
+import FlickCore
+import FlickReview
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// What `flick serve` serves and how.
+public struct ServeConfiguration: Sendable {
+    /// The address to bind: 127.0.0.1 unless `--host` says otherwise.
+    public var host: String
+    /// 0 picks a free port.
+    public var port: UInt16
+    /// Pixels per point of the page's frames.
+    public var previewScale: Double
+    /// The per-run secret every write and the live channel need; the printed address carries it.
+    public var token: String
+
+    public init(host: String = "127.0.0.1", port: UInt16, previewScale: Double = 1, token: String = ServeConfiguration.newToken()) {
+        self.host = host
+        self.port = port
+        self.previewScale = previewScale
+        self.token = token
+    }
+
+    /// 128 random bits in hex.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%08x", UInt32.random(in: .min ... .max, using: &generator)) }.joined()
+    }
+}
+
+/// The HTTP side of `flick serve`, on FlyingFox: the index, each scenario's review page and its files, and a
+/// WebSocket per open page that says when the file changed. Every request is checked before it is routed
+/// (`RequestGuard`); scenarios are found by id in the served list, never by a path taken from the request.
+public final class LiveServer: @unchecked Sendable {
+    public let configuration: ServeConfiguration
+    public let scenarios: [ServedScenario]
+    private let server: HTTPServer
+    private let lock = NSLock()
+    private var allowedHosts: Set<String> = []
+
+    public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
+        self.scenarios = scenarios
+        self.configuration = configuration
+        let address: any SocketAddress = configuration.host.contains(":")
+            ? try sockaddr_in6.inet6(ip6: configuration.host, port: configuration.port)
+            : try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
+        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 30, logger: .disabled))
+    }
+
+    /// Starts listening; returns the port it listens on once it does.
+    public func start() async throws -> UInt16 {
+        let handler = Handler(owner: self)
+        await server.appendRoute("*", to: handler)
+        let server = self.server
+        Task { try? await server.run() }
+        try await server.waitUntilListening(timeout: 10)
+        var port = configuration.port
+        if case .ip4(_, let p)? = await server.listeningAddress { port = p }
+        if case .ip6(_, let p)? = await server.listeningAddress { port = p }
+        let hosts = RequestGuard.hosts(bound: configuration.host, port: port)
+        lock.withLock { allowedHosts = hosts }
+        return port
+    }
+
+    /// Stops listening, ends every page's live channel and waits for open requests (at most a second).
+    public func stop() async {
+        for scenario in scenarios { scenario.finishWatchers() }
+        await server.stop(timeout: 1)
+    }
+
+    var hosts: Set<String> { lock.withLock { allowedHosts } }
+
+    func scenario(id: String) -> ServedScenario? { scenarios.first { $0.id == id } }
+}
+
+/// The checks every request passes before anything is read or written: its Host is this server's own address
+/// (a page of another site that rebinds its name to 127.0.0.1 sends its own name), an Origin, when sent, is
+/// this server's, and a write or the live channel carries the per-run token.
+enum RequestGuard {
+    /// `host:port` values a request may name: the bound address, and `localhost` when bound to loopback.
+    static func hosts(bound host: String, port: UInt16) -> Set<String> {
+        let name = host.contains(":") ? "[\(host)]" : host
+        var hosts: Set<String> = ["\(name):\(port)"]
+        if host == "127.0.0.1" || host == "::1" { hosts.insert("localhost:\(port)") }
+        return hosts
+    }
+
+    /// Why `request` is refused, or nil.
+    static func refusal(method: String, host: String?, origin: String?, token: String?, needsToken: Bool,
+                        allowed: Set<String>, expectedToken: String) -> String? {
+        guard let host, allowed.contains(host.lowercased()) else { return "unknown Host" }
+        if let origin, origin != "null" {
+            guard let url = URL(string: origin), url.scheme == "http", let h = url.host else { return "foreign Origin" }
+            let named = (h.contains(":") ? "[\(h)]" : h) + (url.port.map { ":\($0)" } ?? "")
+            guard allowed.contains(named.lowercased()) else { return "foreign Origin" }
+        } else if origin == "null" {
+            return "foreign Origin"
+        }
+        let writes = method != "GET" && method != "HEAD"
+        if (writes || needsToken) && !constantTimeEqual(token ?? "", expectedToken) { return "missing or wrong token" }
+        return nil
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}
+
+/// Routes the requests the guard let through.
+struct Handler: HTTPHandler {
+    let owner: LiveServer
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let isLive = parts.count == 3 && parts[0] == "s" && parts[2] == "live"
+        let token = request.query["token"] ?? request.headers[HTTPHeader("X-Flick-Token")]
+        if let refusal = RequestGuard.refusal(method: request.method.rawValue, host: request.headers[.host],
+                                              origin: request.headers[HTTPHeader("Origin")], token: token, needsToken: isLive,
+                                              allowed: owner.hosts, expectedToken: owner.configuration.token) {
+            return Self.text(.forbidden, "refused: \(refusal)\n")
+        }
+        if request.method == .POST, parts.count == 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) {
+            switch parts[2] {
+            case "tune": return try await tune(scenario, request)
+            case "save": return try await save(scenario, request, write: request.query["dry"] == nil)
+            default: return Self.notFound
+            }
+        }
+        guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
+        if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
+        if parts == ["_flick", "serve.js"] {
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(LiveScript.source.utf8))
+        }
+        guard parts[0] == "s", parts.count >= 2, let scenario = owner.scenario(id: parts[1]) else { return Self.notFound }
+        let rest = Array(parts.dropFirst(2))
+        if rest.count != 1 || rest[0] != "status.json" { scenario.markViewed() }
+        switch rest.count {
+        case 0:
+            guard let run = scenario.current else {
+                return Self.html(IndexPage.problemsPage(scenario, token: owner.configuration.token))
+            }
+            return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token)))
+        case 1 where rest[0] == "status.json":
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(scenario.status.utf8))
+        case 1 where rest[0] == "live":
+            let stream = scenario.watch()
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveChannel(updates: stream)))
+                .handleRequest(request)
+        default:
+            break
+        }
+        // v<N>/states.js, v<N>/motion.svg, v<N>/frames/frame_NNNNN.png
+        guard rest[0].hasPrefix("v"), let version = Int(rest[0].dropFirst()), let run = scenario.run(version: version) else {
+            return Self.notFound
+        }
+        switch Array(rest.dropFirst()) {
+        case ["states.js"]:
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"),
+                                body: ReviewPage.statesScript(run.statesJSON))
+        case ["states.json"]:
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: run.statesJSON)
+        case ["export.json"]:
+            let value: FlickCore.JSONValue = .object(CodeExport.snippets(for: run.scenario).map { ($0.framework, .string($0.code)) })
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+        case ["motion.svg"]:
+            return HTTPResponse(statusCode: .ok, headers: Self.headers("image/svg+xml"), body: run.motionSVG)
+        case let file where file.count == 2 && file[0] == "frames":
+            guard let index = Self.frameIndex(file[1], digits: run.data.digits) else { return Self.notFound }
+            do {
+                let png = try await scenario.frames.png(of: run, index: index)
+                return HTTPResponse(statusCode: .ok, headers: Self.headers("image/png", cache: true), body: png)
+            } catch ServeError.notFound {
+                return Self.notFound
+            } catch {
+                return Self.text(.internalServerError, "cannot draw frame \(index): \(error)\n")
+            }
+        default:
+            return Self.notFound
+        }
+    }
+
+    /// The largest body a tune request may send.
+    static let maximumTuneBody = 64 * 1024
+
+    /// POST /s/ID/tune: one `path=value` per line (the values sweeps take); runs the file again with them and
+    /// answers with the problems, `{"errors": [...]}` (empty when it ran). An empty body goes back to the file's own values.
+    func tune(_ scenario: ServedScenario, _ request: HTTPRequest) async throws -> HTTPResponse {
+        let tuning: [SweepAssignment]
+        switch try await Self.assignments(request) {
+        case .success(let read): tuning = read
+        case .failure(let refusal): return refusal.response
+        }
+        let problems = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: scenario.tune(tuning)) }
+        }
+        // 200 either way (a refused value is the page's to show, not a failed request): {"errors": [...]}.
+        let value: FlickCore.JSONValue = .object([("errors", .array(problems.map(FlickCore.JSONValue.string)))])
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    /// POST /s/ID/save (`?dry=1`: only the diff): the assignments written into the file's text. Answers
+    /// `{"diff": "-N: …\n+N: …", "errors": [...], "written": bool}`.
+    func save(_ scenario: ServedScenario, _ request: HTTPRequest, write: Bool) async throws -> HTTPResponse {
+        let assignments: [SweepAssignment]
+        switch try await Self.assignments(request) {
+        case .success(let read): assignments = read
+        case .failure(let refusal): return refusal.response
+        }
+        let result = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: scenario.save(assignments, write: write)) }
+        }
+        let value: FlickCore.JSONValue = .object([
+            ("diff", .string(result.diff)), ("errors", .array(result.problems.map(FlickCore.JSONValue.string))),
+            ("written", .bool(write && result.problems.isEmpty)),
+        ])
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    struct Refusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The body's `path=value` lines.
+    static func assignments(_ request: HTTPRequest) async throws -> Result<[SweepAssignment], Refusal> {
+        let body = try await request.bodyData
+        guard body.count <= maximumTuneBody else { return .failure(Refusal(response: text(.payloadTooLarge, "at most 64 kB\n"))) }
+        var assignments: [SweepAssignment] = []
+        for line in String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            let equals = line.firstIndex(of: "=")
+            let path = equals.map { line[..<$0].trimmingCharacters(in: .whitespaces) } ?? ""
+            let value = equals.map { line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
+            guard !path.isEmpty, !value.isEmpty else {
+                return .failure(Refusal(response: text(.badRequest, "expected path=value, not \(line)\n")))
+            }
+            assignments.append(SweepAssignment(path: path, value: value))
+        }
+        return .success(assignments)
+    }
+
+    /// `frame_00042.png` → 42, for exactly the names the page asks for.
+    static func frameIndex(_ name: String, digits: Int) -> Int? {
+        guard name.hasPrefix("frame_"), name.hasSuffix(".png") else { return nil }
+        let number = name.dropFirst("frame_".count).dropLast(".png".count)
+        guard number.count == digits || (number.count > digits && !number.hasPrefix("0")), number.allSatisfy(\.isASCII),
+              let index = Int(number), index >= 0 else { return nil }
+        return index
+    }
+
+    static let notFound = text(.notFound, "not found\n")
+
+    static func headers(_ type: String, cache: Bool = false) -> HTTPHeaders {
+        var headers: HTTPHeaders = [.contentType: type]
+        // Frames of a version never change; everything else is asked for again.
+        headers[.cacheControl] = cache ? "private, max-age=3600, immutable" : "no-store"
+        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        return headers
+    }
+
+    static func html(_ text: String) -> HTTPResponse {
+        var headers = headers("text/html; charset=utf-8")
+        // The page runs its own inline script and loads only from this server.
+        headers[HTTPHeader("Content-Security-Policy")] =
+            "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"
+        headers[HTTPHeader("X-Frame-Options")] = "DENY"
+        return HTTPResponse(statusCode: .ok, headers: headers, body: Data(text.utf8))
+    }
+
+    static func text(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
+        HTTPResponse(statusCode: status, headers: headers("text/plain; charset=utf-8"), body: Data(text.utf8))
+    }
+}
+
+/// The live channel of one open page: the scenario's status texts out; whatever the page sends is ignored.
+struct LiveChannel: WSMessageHandler {
+    let updates: AsyncStream<String>
+
+    func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
+        let updates = self.updates
+        return AsyncStream { continuation in
+            let task = Task {
+                for await text in updates { continuation.yield(.text(text)) }
+                continuation.finish()
+            }
+            let reader = Task {
+                for await _ in client {}
+                task.cancel()
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                reader.cancel()
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import FlickCore
+import Foundation
+
+/// The scenario files `flick serve` serves, found once at the start: the files given, and every `.yaml`, `.yml`
+/// and `.json` file below a folder given (hidden entries and `__Goldens__` folders skipped). Every path is
+/// resolved through its symbolic links and kept only when it lies inside the folder it was found in, so no
+/// request can reach a file outside it: requests name a scenario by id, and the ids come from this list.
+public enum ServedFiles {
+    public struct Entry: Equatable, Sendable {
+        public var id: String
+        /// Symbolic links resolved.
+        public var path: String
+        /// As given on the command line, or below the folder given.
+        public var shownPath: String
+    }
+
+    /// The entries for the command line's arguments, or the problem with one of them.
+    public static func find(_ arguments: [String]) throws(ServeProblem) -> [Entry] {
+        var found: [(root: String, path: String, shown: String)] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                throw ServeProblem("\(argument): error: no such file or folder")
+            }
+            if isDirectory.boolValue {
+                let root = resolved(argument)
+                for relative in scenarioFiles(below: root) {
+                    let path = resolved(root + "/" + relative)
+                    guard inside(path, root) else { continue }
+                    found.append((root, path, (argument as NSString).appendingPathComponent(relative)))
+                }
+            } else {
+                let ext = (argument as NSString).pathExtension.lowercased()
+                guard ScenarioDecoder.supportedExtensions.contains(ext) else {
+                    throw ServeProblem("\(argument): error: not a scenario file (.yaml, .yml or .json) or a folder")
+                }
+                let path = resolved(argument)
+                found.append(((path as NSString).deletingLastPathComponent, path, argument))
+            }
+        }
+        var entries: [Entry] = []
+        for item in found where !entries.contains(where: { $0.path == item.path }) {
+            let relative = String(item.path.dropFirst(item.root.count + 1))
+            var id = ((relative as NSString).deletingPathExtension).replacingOccurrences(of: "/", with: "~")
+            if entries.contains(where: { $0.id == id }) { id += "." + (relative as NSString).pathExtension }
+            while entries.contains(where: { $0.id == id }) { id += "~" }
+            entries.append(Entry(id: id, path: item.path, shownPath: item.shown))
+        }
+        guard !entries.isEmpty else { throw ServeProblem("error: no scenario files (.yaml, .yml, .json) in \(arguments.joined(separator: ", "))") }
+        return entries
+    }
+
+    /// `path` with every symbolic link resolved (realpath), or standardized when it cannot be.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return (path as NSString).standardizingPath }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Whether `path` is `root` or below it.
+    static func inside(_ path: String, _ root: String) -> Bool {
+        path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// Scenario files below `root`, relative to it, sorted; hidden entries and `__Goldens__` skipped. At most
+    /// `limit` files and `depth` folders deep, so a huge tree cannot stall the start.
+    static func scenarioFiles(below root: String, limit: Int = 1_000, depth: Int = 8) -> [String] {
+        var out: [String] = []
+        func walk(_ relative: String, _ level: Int) {
+            let folder = relative.isEmpty ? root : root + "/" + relative
+            guard level <= depth, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && name != "__Goldens__" && out.count < limit {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else { continue }
+                if isDirectory.boolValue {
+                    walk(child, level + 1)
+                } else if ScenarioDecoder.supportedExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                    out.append(child)
+                }
+            }
+        }
+        walk("", 0)
+        return out
+    }
+}
+
+/// A problem with `flick serve`'s arguments, as the line to print.
+public struct ServeProblem: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,270 @@
+import FlickCore
+import Foundation
+
+/// One scenario file `flick serve` serves: its last good run, the problems of its current text, and the pages
+/// that watch it. `check()` is called a few times a second; when the file's bytes change, it decodes and
+/// simulates again. A text that does not decode leaves the last good run in place and shows its problems.
+public final class ServedScenario: @unchecked Sendable {
+    /// The id in the page's address: the path below the served folder, without extension, `/` as `~`.
+    public let id: String
+    /// The file, with symbolic links resolved (it lies inside the served folder).
+    public let path: String
+    /// The path as shown to people: relative to the served folder.
+    public let shownPath: String
+    let previewScale: Double
+    let iconFolders: [String]
+    public let frames: FrameCache
+
+    private let lock = NSLock()
+    private var bytes: Data?
+    private var stamp: (Date, Int)?
+    private var runs: [LiveRun] = []
+    private var problems: [String] = []
+    private var nextVersion = 1
+    private var watchers: [UUID: AsyncStream<String>.Continuation] = [:]
+    /// Updates since the start (a good run or a change of problems), for the page and the benchmark.
+    private var updates = 0
+    /// Values tuned in the page (`tune`); a change of the file clears them.
+    private var tuned: [SweepAssignment] = []
+    /// Whether a page of it was opened: only then are its frames drawn ahead of time.
+    private var viewed = false
+
+    /// - Parameter slots: the drawing threads, shared by all served scenarios.
+    public init(entry: ServedFiles.Entry, previewScale: Double, iconFolders: [String], slots: DrawingSlots) {
+        id = entry.id
+        path = entry.path
+        shownPath = entry.shownPath
+        self.previewScale = previewScale
+        self.iconFolders = iconFolders
+        frames = FrameCache(slots: slots, iconFolders: iconFolders)
+    }
+
+    /// The newest good run, if the file ever decoded.
+    public var current: LiveRun? {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs.last
+    }
+
+    /// The good run of `version`, while it is one of the last two (a page may still ask for the older one's frames).
+    public func run(version: Int) -> LiveRun? {
+        lock.lock()
+        defer { lock.unlock() }
+        return runs.first { $0.version == version }
+    }
+
+    /// Notes that a page of this scenario asked for something: from now on its frames are drawn ahead of time.
+    public func markViewed() {
+        lock.lock()
+        let first = !viewed
+        viewed = true
+        let run = runs.last
+        lock.unlock()
+        if first, let run { frames.warm(run, threads: 2) }
+    }
+
+    /// The problems of the file's current text (`file:line:col: error: …` lines), empty when it decodes.
+    public var currentProblems: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return problems
+    }
+
+    /// What the page is told: the version to show and the current problems, as JSON.
+    public var status: String {
+        lock.lock()
+        let version = runs.last?.version ?? 0
+        let problems = self.problems
+        let updates = self.updates
+        let run = runs.last
+        let tuned = self.tuned
+        lock.unlock()
+        let cached = run.map { frames.cachedCount(of: $0) } ?? 0
+        let value: JSONValue = .object([
+            ("version", .number(Double(version))), ("updates", .number(Double(updates))),
+            ("errors", .array(problems.map(JSONValue.string))),
+            ("frames", .number(Double(run?.frames.count ?? 0))), ("drawn", .number(Double(cached))),
+            ("tuning", .array(tuned.map { .string($0.text) })),
+        ])
+        return value.text
+    }
+
+    /// Reads the file if it changed since the last look, and simulates it again. Returns whether anything changed.
+    @discardableResult
+    public func check() -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let now = (attributes?[.modificationDate] as? Date ?? .distantPast, (attributes?[.size] as? NSNumber)?.intValue ?? -1)
+        lock.lock()
+        let same = stamp.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
+        lock.unlock()
+        if same { return false }
+        // One byte more than the decoder takes, so that it can say the file is too long.
+        let text = FileHandle(forReadingAtPath: path).map { handle in
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: ScenarioDecoder.maximumFileSize + 1)) ?? Data()
+        }
+        lock.lock()
+        stamp = now
+        let unchanged = text != nil && text == bytes
+        if !unchanged {
+            bytes = text
+            tuned = []
+        }
+        lock.unlock()
+        if unchanged { return false }
+        reload(text)
+        return true
+    }
+
+    /// Decodes `text` with `tuning`'s values put in, by the key-path assignment sweeps use (`ScenarioSweep`).
+    private func decode(_ text: Data, tuning: [SweepAssignment]) throws(ScenarioError) -> Scenario {
+        if tuning.isEmpty { return try ScenarioDecoder.decode(data: text, file: shownPath, defaultName: Self.defaultName(path)) }
+        var axes: [SweepAxis] = []
+        for assignment in tuning {
+            do {
+                axes.append(try SweepAxis(path: assignment.path, values: [assignment.value], origin: "tune"))
+            } catch {
+                throw ScenarioError([ScenarioDiagnostic(file: shownPath, path: "tune \(assignment.text)", message: error.message)])
+            }
+        }
+        let sweep = try ScenarioSweep.decode(data: text, file: shownPath, defaultName: Self.defaultName(path), axes: axes)
+        guard let first = sweep.variants.first else {
+            throw ScenarioError([ScenarioDiagnostic(file: shownPath, path: "", message: "no variant")])
+        }
+        return first.scenario
+    }
+
+    /// The values tuned in the page, applied over the file's until the file changes.
+    public var tuning: [SweepAssignment] {
+        lock.lock()
+        defer { lock.unlock() }
+        return tuned
+    }
+
+    /// Runs the file again with `assignments` (key path and YAML value each) put in; the problems, if they do
+    /// not decode (the last good run then stays). An empty list runs the file as it is.
+    public func tune(_ assignments: [SweepAssignment]) -> [String] {
+        lock.lock()
+        let text = bytes
+        tuned = assignments
+        lock.unlock()
+        reload(text)
+        return currentProblems
+    }
+
+    /// The tuned `assignments` written into the file's text (`ScenarioTextEdit`: only their values' text changes):
+    /// the diff of the file, and with `write` the file replaced by it (a new file beside it, renamed over it, so
+    /// a stop leaves the old file or the new one). The only file ever written is this served scenario.
+    public func save(_ assignments: [SweepAssignment], write: Bool) -> (diff: String, problems: [String]) {
+        lock.lock()
+        let known = bytes
+        lock.unlock()
+        let onDisk = FileManager.default.contents(atPath: path)
+        guard let known, onDisk == known, let text = String(data: known, encoding: .utf8) else {
+            return ("", ["\(shownPath): error: the file changed on disk since it was last read; try again"])
+        }
+        do {
+            let edited = try ScenarioTextEdit.apply(assignments, to: text, file: shownPath)
+            _ = try ScenarioDecoder.decode(data: Data(edited.utf8), file: shownPath, defaultName: Self.defaultName(path))
+            let diff = ScenarioTextEdit.diff(text, edited)
+            if write { try replaceFile(with: Data(edited.utf8)) }
+            return (diff, [])
+        } catch let error as ScenarioError {
+            return ("", error.description.split(separator: "\n").map(String.init))
+        } catch {
+            return ("", ["\(shownPath): error: cannot write the file: \(error)"])
+        }
+    }
+
+    private func replaceFile(with data: Data) throws {
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flick-save-\(UUID().uuidString)")
+        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions]
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data,
+                                             attributes: permissions.map { [.posixPermissions: $0] }) else {
+            throw ServeProblem("cannot create \(temporary.lastPathComponent)")
+        }
+        guard rename(temporary.path, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw ServeProblem(reason)
+        }
+    }
+
+    private func reload(_ text: Data?) {
+        let tuning = self.tuning
+        var newProblems: [String] = []
+        var newRun: LiveRun?
+        if let text {
+            do {
+                let scenario = try decode(text, tuning: tuning)
+                lock.lock()
+                let version = nextVersion
+                nextVersion += 1
+                lock.unlock()
+                newRun = try LiveRun(scenario: scenario, version: version, previewScale: previewScale, iconFolders: iconFolders)
+            } catch let error as ScenarioError {
+                newProblems = error.description.split(separator: "\n").map(String.init)
+            } catch {
+                newProblems = ["\(shownPath): error: \(error)"]
+            }
+        } else {
+            newProblems = ["\(shownPath): error: cannot read the file"]
+        }
+        lock.lock()
+        if let newRun, newRun.version > (runs.last?.version ?? 0) {
+            runs.append(newRun)
+            if runs.count > 2 { runs.removeFirst(runs.count - 2) }
+        }
+        problems = newProblems
+        updates += 1
+        lock.unlock()
+        lock.lock()
+        let warm = viewed
+        lock.unlock()
+        if let newRun, warm { frames.warm(newRun, threads: 2) }
+        broadcast()
+    }
+
+    /// The scenario's name when the file gives none: the file's name without its extension (the decoder's rule).
+    static func defaultName(_ path: String) -> String {
+        URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    // MARK: watchers
+
+    /// A stream of status texts: the current one at once, then one per update, until the page goes.
+    public func watch() -> AsyncStream<String> {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        continuation.onTermination = { [weak self] _ in self?.unwatch(id) }
+        lock.lock()
+        watchers[id] = continuation
+        lock.unlock()
+        continuation.yield(status)
+        return stream
+    }
+
+    private func unwatch(_ id: UUID) {
+        lock.lock()
+        watchers[id] = nil
+        lock.unlock()
+    }
+
+    private func broadcast() {
+        let text = status
+        lock.lock()
+        let all = Array(watchers.values)
+        lock.unlock()
+        for watcher in all { watcher.yield(text) }
+    }
+
+    /// Ends every page's stream (the server is stopping).
+    public func finishWatchers() {
+        lock.lock()
+        let all = Array(watchers.values)
+        watchers = [:]
+        lock.unlock()
+        for watcher in all { watcher.finish() }
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import FlickCore
+import FlickServe
+import Foundation
+
+struct Serve: ParsableCommand, WritesOutput {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve scenarios' review pages live: edit a file and its open page follows.",
+        discussion: """
+        Serves the review page of each scenario (the page `flick render --html` writes) from a local web server, and keeps it live: when a served file changes on disk, flick decodes and simulates it again and every open page of it updates in place, at the same playhead time, with no reload. A file that stops decoding shows its problems (file:line:column, key path) at the top of the page; the last good run stays visible until the file decodes again.
+
+        FILES or FOLDER: scenario files (.yaml, .yml, .json), or folders whose scenario files (below them, hidden entries and __Goldens__ skipped) are served; default: the current folder. The list is made at the start.
+
+        Frames are drawn when the page asks for them, at --preview-scale pixels per point (default 1; the simulation runs at the scenario's own scale), and then ahead of time on two threads; a frame whose state is unchanged by an edit is not drawn again.
+
+        Safety: the server listens on 127.0.0.1 only unless --host says otherwise (with a warning). It answers only requests whose Host (and Origin, when sent) is its own address, so a web page elsewhere cannot reach it by rebinding its name. The printed address carries a token made for this run: the live channel and every write need it. Requests name scenarios by id from the list made at the start, never by path, and files reached through symbolic links are served only when they lie inside the folder given. The one write, Save in the page's Tune panel, replaces a served scenario file (a new file beside it, renamed over it) and nothing else. Ctrl-C stops it (exit status 130).
+
+        Tune: the page's Tune panel runs the scenario again with values put in at key paths, as --set does, without changing the file; Save writes those values into the file, changing only their text (docs/review-page.md).
+        """
+    )
+
+    @Argument(help: "Scenario files or folders of them (default: the current folder).")
+    var paths: [String] = []
+
+    @Option(help: "The port to listen on (0: any free port).")
+    var port: Int = 8765
+
+    @Option(help: "The address to listen on. Anything but 127.0.0.1 or ::1 lets other machines reach the server.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of the page's frames.", valueName: "S"))
+    var previewScale: Double = 1
+
+    func run() throws {
+        guard (0...65535).contains(port) else { throw badInput("--port must be in 0...65535, not \(port)") }
+        guard previewScale.isFinite, previewScale > 0, previewScale <= 4 else {
+            throw badInput("--preview-scale must be a number in (0, 4], not \(previewScale)")
+        }
+        let isLoopback = host == "127.0.0.1" || host == "::1"
+        let entries: [ServedFiles.Entry]
+        do {
+            entries = try ServedFiles.find(paths.isEmpty ? ["."] : paths)
+        } catch {
+            printError(error.description)
+            throw failureExit
+        }
+        // Two threads draw frames for all the scenarios (one per core on the machines Flick is tuned for).
+        let slots = DrawingSlots(count: 2)
+        let scenarios = entries.map { entry in
+            ServedScenario(entry: entry, previewScale: previewScale,
+                           iconFolders: ExampleCatalog.iconFolders(forScenarioAt: entry.path), slots: slots)
+        }
+        for scenario in scenarios {
+            scenario.check()
+            for problem in scenario.currentProblems { printError(problem) }
+        }
+        let configuration = ServeConfiguration(host: host, port: UInt16(port), previewScale: previewScale)
+        let server: LiveServer
+        do {
+            server = try LiveServer(scenarios: scenarios, configuration: configuration)
+        } catch {
+            throw badInput("--host \(host) is not an IPv4 or IPv6 address this machine can listen on")
+        }
+        let started = Waiter<Result<UInt16, Error>>()
+        Task {
+            do { started.set(.success(try await server.start())) } catch { started.set(.failure(error)) }
+        }
+        let listening: UInt16
+        switch started.wait() {
+        case .success(let p)?: listening = p
+        case .failure(let error)?:
+            printError("error: cannot listen on \(host):\(port): \(error)")
+            throw failureExit
+        case nil:
+            throw failureExit
+        }
+        if !isLoopback {
+            printError("warning: --host \(host): other machines that can reach this address can read the served runs (writes still need the token)")
+        }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("flick serve: \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") at http://\(shownHost):\(listening)/?token=\(configuration.token)")
+        print("Ctrl-C stops it.")
+        fflush(nil)
+        // The files are looked at ten times a second; a signal (held since the start, see Interruption) ends the loop.
+        while Interruption.pending == nil {
+            for scenario in scenarios { scenario.check() }
+            usleep(100_000)
+        }
+        let stopped = Waiter<Bool>()
+        Task {
+            await server.stop()
+            stopped.set(true)
+        }
+        _ = stopped.wait(timeout: 3)
+        print("flick serve: stopped")
+        throw Interruption.exit
+    }
+}
+
+/// A value set once by a task and waited for by the command's thread.
+final class Waiter<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func set(_ value: Value) {
+        condition.lock()
+        self.value = value
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(timeout: Double = .infinity) -> Value? {
+        let deadline = Date(timeIntervalSinceNow: min(timeout, 1e9))
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil {
+            if !condition.wait(until: deadline) { break }
+        }
+        return value
+    }
+}

@@ -1,0 +1,302 @@
+"""`flick serve` over real HTTP on 127.0.0.1 and in a real headless Chromium.
+
+Run through scripts/browser-tests.sh (FLICK, CHROMIUM, OUT). The server serves a copy of sheet-handoff in a
+folder of its own under OUT; the browser may reach nothing but that server (every other request is aborted
+and recorded), and every page is checked for console errors.
+"""
+
+import http.client
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+import unittest
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+FLICK = os.environ.get("FLICK") or str(ROOT / ".build/debug/flick")
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+OUT = Path(os.environ.get("OUT") or ROOT / ".build/browser-tests").resolve()
+SHOTS = OUT / "screenshots"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SOURCE = (ROOT / "Examples/sheet-handoff.yaml").read_text()
+
+state = {}
+
+
+def start_server(folder, *extra):
+    server = subprocess.Popen([FLICK, "serve", str(folder), "--port", "0", *extra], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://(127\.0\.0\.1):(\d+)/\?token=([0-9a-f]+)", line)
+    if not match:
+        server.kill()
+        raise AssertionError(f"flick serve printed {line!r}; stderr: {server.stderr.read()}")
+    return server, int(match.group(2)), match.group(3)
+
+
+def setUpModule():
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    root = OUT / "serve"
+    if root.exists():
+        shutil.rmtree(root)
+    served = root / "served"
+    served.mkdir(parents=True)
+    (served / "sheet-handoff.yaml").write_text(SOURCE)
+    # A scenario outside the served folder, reachable only through a symbolic link inside it.
+    outside = root / "outside"
+    outside.mkdir()
+    (outside / "secret.yaml").write_text(SOURCE.replace("Studios nearby", "Secret"))
+    (served / "linked.yaml").symlink_to(outside / "secret.yaml")
+    state["folder"] = served
+    state["file"] = served / "sheet-handoff.yaml"
+    state["server"], state["port"], state["token"] = start_server(served)
+    state["playwright"] = sync_playwright().start()
+    state["browser"] = state["playwright"].chromium.launch(executable_path=CHROMIUM)
+
+
+def tearDownModule():
+    state["browser"].close()
+    state["playwright"].stop()
+    state["server"].send_signal(signal.SIGINT)
+    state["server"].wait(timeout=10)
+
+
+def request(method, path, headers=None, host=None, body=None):
+    """One request to the server with exactly these headers (Host included)."""
+    port = state["port"]
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+    connection.putheader("Host", host or f"127.0.0.1:{port}")
+    for name, value in (headers or {}).items():
+        connection.putheader(name, value)
+    if body is not None:
+        connection.putheader("Content-Length", str(len(body)))
+    connection.endheaders(body.encode() if body is not None else None)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, data
+
+
+class Safety(unittest.TestCase):
+    """Each rule of docs/review-page.md's "flick serve" section, over real HTTP."""
+
+    def test_the_index_lists_the_served_scenario_and_not_the_one_behind_the_link(self):
+        status, body = request("GET", "/")
+        self.assertEqual(status, 200)
+        self.assertIn(b"/s/sheet-handoff/", body)
+        self.assertNotIn(b"linked", body)
+        self.assertNotIn(b"Secret", body)
+
+    def test_a_foreign_host_is_refused(self):
+        port = state["port"]
+        for host in [f"evil.example:{port}", "127.0.0.1", f"127.0.0.1:{port + 1}", f"localhost.evil.example:{port}"]:
+            status, body = request("GET", "/", host=host)
+            self.assertEqual(status, 403, host)
+            self.assertIn(b"unknown Host", body)
+        status, _ = request("GET", "/", host=f"localhost:{port}")
+        self.assertEqual(status, 200)
+
+    def test_a_foreign_origin_is_refused(self):
+        port = state["port"]
+        for origin in ["http://evil.example", f"http://evil.example:{port}", "null", f"https://127.0.0.1:{port}"]:
+            status, body = request("GET", "/s/sheet-handoff/", headers={"Origin": origin})
+            self.assertEqual(status, 403, origin)
+            self.assertIn(b"foreign Origin", body)
+        status, _ = request("GET", "/s/sheet-handoff/", headers={"Origin": f"http://127.0.0.1:{port}"})
+        self.assertEqual(status, 200)
+
+    def test_writes_and_the_live_channel_need_the_token(self):
+        for method in ["POST", "PUT", "DELETE"]:
+            status, body = request(method, "/s/sheet-handoff/", body="x")
+            self.assertEqual(status, 403, method)
+            self.assertIn(b"token", body)
+            status, _ = request(method, "/s/sheet-handoff/?token=" + "0" * 32, body="x")
+            self.assertEqual(status, 403, method)
+        # With the token a write passes the guard (and finds nothing to write: the server writes no file).
+        status, _ = request("POST", "/s/sheet-handoff/?token=" + state["token"], body="x")
+        self.assertEqual(status, 405)
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+        status, _ = request("GET", "/s/sheet-handoff/live", headers=upgrade)
+        self.assertEqual(status, 403)
+        status, _ = request("GET", "/s/sheet-handoff/live?token=" + state["token"], headers=upgrade)
+        self.assertEqual(status, 101)
+
+    def test_no_path_reaches_outside_the_served_scenarios(self):
+        for path in ["/../outside/secret.yaml", "/s/..%2F..%2Foutside%2Fsecret/", "/s/linked/", "/s/sheet-handoff/../../outside/secret.yaml",
+                     "/s/sheet-handoff/v1/../../../../etc/passwd", "/s/sheet-handoff/v1/frames/..%2F..%2Fsheet-handoff.yaml",
+                     "/sheet-handoff.yaml", "/s/sheet-handoff/v1/frames/frame_99999.png", "/s/sheet-handoff/v1/frames/frame_1.png"]:
+            status, body = request("GET", path)
+            self.assertIn(status, (403, 404), path)
+            self.assertNotIn(b"Secret", body)
+            self.assertNotIn(b"root:", body)
+
+    def test_it_listens_on_loopback_only(self):
+        lines = Path(f"/proc/{state['server'].pid}/net/tcp").read_text().splitlines()[1:]
+        listening = [l.split() for l in lines if l.split()[3] == "0A"]
+        mine = [l for l in listening if int(l[1].split(":")[1], 16) == state["port"]]
+        self.assertEqual([l[1].split(":")[0] for l in mine], ["0100007F"])
+
+    def test_ctrl_c_stops_it_cleanly_and_writes_nothing(self):
+        folder = state["folder"]
+        before = sorted(p.name for p in folder.iterdir())
+        server, port, _ = start_server(folder)
+        status, _ = request_to(port, "/s/sheet-handoff/v1/frames/frame_00010.png")
+        self.assertEqual(status, 200)
+        server.send_signal(signal.SIGINT)
+        self.assertEqual(server.wait(timeout=5), 130)
+        self.assertIn("stopped", server.stdout.read())
+        self.assertEqual(sorted(p.name for p in folder.iterdir()), before)
+        with self.assertRaises(OSError):
+            request_to(port, "/")
+
+
+def request_to(port, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, data
+
+
+class Live(unittest.TestCase):
+    """An open page follows its file."""
+
+    def setUp(self):
+        self.context = state["browser"].new_context(viewport=DESKTOP)
+        self.outside = []
+        self.errors = []
+        origin = f"http://127.0.0.1:{state['port']}/"
+        self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
+                           else (self.outside.append(route.request.url), route.abort()))
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(f"{origin}s/sheet-handoff/?token={state['token']}")
+        self.wait(lambda: self.page.evaluate("document.querySelector('#viewer canvas') && document.querySelector('#viewer canvas').getAttribute('data-frame') !== null"))
+        self.wait(lambda: self.page.evaluate("document.getElementById('live').getAttribute('data-state') === 'live'"))
+
+    def tearDown(self):
+        state["file"].write_text(SOURCE)
+        self.context.close()
+        self.assertEqual(self.outside, [], "requests that left the server")
+        self.assertEqual(self.errors, [], "console errors")
+
+    def wait(self, condition, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting")
+            self.page.wait_for_timeout(50)
+
+    def version(self):
+        return int(self.page.evaluate("document.body.getAttribute('data-live-version')"))
+
+    def test_an_edit_on_disk_updates_the_open_page_in_place_and_keeps_the_playhead(self):
+        page = self.page
+        page.evaluate("window.notReloaded = true; flickPlayer.seek(3.5)")
+        before = self.version()
+        plot = page.evaluate("document.querySelector('.plot-area img').getAttribute('src')")
+        # A longer flick: the run changes after 3 s.
+        state["file"].write_text(SOURCE.replace("to: [195, 600], duration: 0.1", "to: [195, 700], duration: 0.1"))
+        self.wait(lambda: self.version() > before)
+        self.assertTrue(page.evaluate("window.notReloaded === true"), "the page was reloaded")
+        self.assertAlmostEqual(page.evaluate("flickPlayer.time"), 3.5, places=6)
+        self.wait(lambda: page.evaluate("document.querySelector('#viewer canvas').getAttribute('data-frame')") == "210")
+        new_plot = page.evaluate("document.querySelector('.plot-area img').getAttribute('src')")
+        self.assertNotEqual(new_plot, plot)
+        self.assertTrue(new_plot.startswith(f"v{self.version()}/"))
+        # The state tree shows the new run: the release velocity of a 200 pt flick in 0.1 s.
+        states = page.evaluate("Object.keys(window.flickStates)")
+        self.assertIn(f"v{self.version()}/states.js", states)
+        # One keydown listener: a frame step moves one frame, not two.
+        page.keyboard.press("ArrowRight")
+        self.assertEqual(page.evaluate("flickPlayer.frame()"), 211)
+
+    def test_a_broken_edit_shows_its_error_and_keeps_the_run_and_fixing_it_recovers(self):
+        page = self.page
+        before = self.version()
+        state["file"].write_text(SOURCE.replace("fps: 60", "fps: fast"))
+        self.wait(lambda: page.evaluate("!!document.getElementById('live-errors')"))
+        errors = page.evaluate("document.getElementById('live-errors').textContent")
+        self.assertRegex(errors, r"sheet-handoff\.yaml:4:6: error: fps")
+        self.assertEqual(page.evaluate("document.getElementById('live').getAttribute('data-state')"), "error")
+        self.assertEqual(self.version(), before)
+        self.assertTrue(page.evaluate("!!document.querySelector('#viewer canvas[data-frame]')"))
+        page.screenshot(path=str(SHOTS / "serve-error-desktop.png"))
+        state["file"].write_text(SOURCE.replace("alpha: 0.3", "alpha: 0.5"))
+        self.wait(lambda: self.version() > before)
+        self.wait(lambda: page.evaluate("!document.getElementById('live-errors')"))
+
+    def test_a_slider_reruns_the_scenario_and_moves_the_plot_and_the_export_follows(self):
+        page = self.page
+        before = self.version()
+        svg = lambda: page.evaluate("fetch(document.querySelector('.plot-area img').getAttribute('src')).then(r => r.text())")
+        plot = svg()
+        page.evaluate("flickPlayer.seek(2.0)")
+        slider = page.locator("[data-path='physics.sheetSpring.response']")
+        slider.fill("0.6")
+        self.wait(lambda: self.version() > before)
+        self.assertNotEqual(svg(), plot, "the motion plot did not change")
+        self.assertAlmostEqual(page.evaluate("flickPlayer.time"), 2.0, places=6)
+        self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
+        page.locator("#export summary").click()
+        self.wait(lambda: "response: 0.6, dampingFraction: 1" in page.evaluate("document.getElementById('export-code').textContent"))
+        code = page.evaluate("document.getElementById('export-code').textContent")
+        self.assertIn("SpringDescription(mass: 1, stiffness: 109.6623, damping: 20.944)", code)
+        self.assertIn("Spring(duration: 0.6, bounce: 0)", code)
+        # A value the decoder refuses is shown, and the run stays.
+        version = self.version()
+        page.fill("#tune-more", "physics.rubberBand=-3")
+        page.click("#tune-apply")
+        self.wait(lambda: page.evaluate("!document.getElementById('tune-error').hidden"))
+        self.assertIn("rubberBand", page.evaluate("document.getElementById('tune-error').textContent"))
+        self.assertEqual(self.version(), version)
+        page.click("#tune-reset")
+        self.wait(lambda: self.version() > version)
+
+    def test_save_shows_the_diff_then_changes_exactly_that_value_and_comments_survive(self):
+        page = self.page
+        page.fill("#tune-more", "scene.sheet.detents[1].fraction=0.45")
+        page.click("#tune-apply")
+        before = self.version()
+        page.click("#tune-save")
+        self.wait(lambda: page.evaluate("!document.getElementById('save-box').hidden"))
+        diff = page.evaluate("document.getElementById('save-diff').textContent")
+        old = next(l for l in SOURCE.splitlines() if "fraction: 0.5" in l)
+        number = SOURCE.splitlines().index(old) + 1
+        self.assertEqual(diff, f"-{number}: {old}\n+{number}: {old.replace('fraction: 0.5', 'fraction: 0.45')}")
+        self.assertEqual(state["file"].read_text(), SOURCE, "the diff alone wrote the file")
+        page.screenshot(path=str(SHOTS / "serve-save-desktop.png"))
+        page.click("#save-write")
+        self.wait(lambda: page.evaluate("document.getElementById('save-note').textContent") == "Saved.")
+        self.assertEqual(state["file"].read_text(), SOURCE.replace("fraction: 0.5}", "fraction: 0.45}"))
+        self.assertIn("# ClassPass: one pan expands the sheet", state["file"].read_text())
+        # The written file is served as the new run, and nothing else was written beside it.
+        self.wait(lambda: self.version() > before)
+        self.assertEqual(sorted(p.name for p in state["folder"].iterdir()), ["linked.yaml", "sheet-handoff.yaml"])
+
+    def test_screenshots(self):
+        page = self.page
+        page.evaluate("flickPlayer.seek(1.0)")
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "serve-desktop.png"))
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SHOTS / "serve-phone.png"), full_page=True)
+        index = self.context.new_page()
+        index.goto(f"http://127.0.0.1:{state['port']}/?token={state['token']}")
+        index.screenshot(path=str(SHOTS / "serve-index.png"))
+        index.close()
+
+
+if __name__ == "__main__":
+    unittest.main()

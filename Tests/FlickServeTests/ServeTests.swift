@@ -1,0 +1,149 @@
+import FlickCore
+import FlickReview
+import Foundation
+import Testing
+@testable import FlickServe
+
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let sheetHandoff = repository.appendingPathComponent("Examples/sheet-handoff.yaml").path
+
+/// A fresh folder under the temporary directory, removed by the caller.
+private func temporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return URL(fileURLWithPath: ServedFiles.resolved(url.path))
+}
+
+@Suite struct RequestGuardTests {
+    let allowed = RequestGuard.hosts(bound: "127.0.0.1", port: 8765)
+    let token = "0123456789abcdef0123456789abcdef"
+
+    func refusal(_ method: String = "GET", host: String? = "127.0.0.1:8765", origin: String? = nil, token: String? = nil,
+                 needsToken: Bool = false) -> String? {
+        RequestGuard.refusal(method: method, host: host, origin: origin, token: token, needsToken: needsToken,
+                             allowed: allowed, expectedToken: self.token)
+    }
+
+    @Test func theServersOwnAddressesOnly() {
+        #expect(allowed == ["127.0.0.1:8765", "localhost:8765"])
+        #expect(RequestGuard.hosts(bound: "::1", port: 80) == ["[::1]:80", "localhost:80"])
+        #expect(RequestGuard.hosts(bound: "0.0.0.0", port: 80) == ["0.0.0.0:80"])
+    }
+
+    @Test func aRebindingPageIsRefusedByItsHost() {
+        #expect(refusal() == nil)
+        #expect(refusal(host: "LOCALHOST:8765") == nil)
+        #expect(refusal(host: "evil.example:8765") == "unknown Host")
+        #expect(refusal(host: "127.0.0.1") == "unknown Host")
+        #expect(refusal(host: nil) == "unknown Host")
+    }
+
+    @Test func aForeignOriginIsRefused() {
+        #expect(refusal(origin: "http://127.0.0.1:8765") == nil)
+        #expect(refusal(origin: "http://localhost:8765") == nil)
+        #expect(refusal(origin: "http://evil.example") == "foreign Origin")
+        #expect(refusal(origin: "https://127.0.0.1:8765") == "foreign Origin")
+        #expect(refusal(origin: "null") == "foreign Origin")
+    }
+
+    @Test func writesAndTheLiveChannelNeedTheToken() {
+        #expect(refusal("POST") == "missing or wrong token")
+        #expect(refusal("POST", token: String(token.dropLast()) + "0") == "missing or wrong token")
+        #expect(refusal("POST", token: token) == nil)
+        #expect(refusal(needsToken: true) == "missing or wrong token")
+        #expect(refusal(token: token, needsToken: true) == nil)
+        #expect(refusal("HEAD") == nil)
+    }
+
+    @Test func frameNamesAreReadExactly() {
+        #expect(Handler.frameIndex("frame_00042.png", digits: 5) == 42)
+        #expect(Handler.frameIndex("frame_123456.png", digits: 5) == 123456)
+        #expect(Handler.frameIndex("frame_42.png", digits: 5) == nil)
+        #expect(Handler.frameIndex("frame_00042.svg", digits: 5) == nil)
+        #expect(Handler.frameIndex("frame_-0001.png", digits: 5) == nil)
+        #expect(Handler.frameIndex("../frame_00042.png", digits: 5) == nil)
+    }
+}
+
+@Suite struct ServedFilesTests {
+    @Test func aFolderServesItsScenariosButNotALinkOutOfIt() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let served = root.appendingPathComponent("served"), outside = root.appendingPathComponent("outside")
+        for folder in [served, outside, served.appendingPathComponent("sub"), served.appendingPathComponent("__Goldens__")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        for file in ["served/a.yaml", "served/sub/a.yaml", "served/notes.txt", "served/__Goldens__/g.json", "served/.hidden.yaml",
+                     "outside/secret.yaml"] {
+            try Data("fps: 60\n".utf8).write(to: root.appendingPathComponent(file))
+        }
+        try FileManager.default.createSymbolicLink(atPath: served.appendingPathComponent("link.yaml").path,
+                                                   withDestinationPath: outside.appendingPathComponent("secret.yaml").path)
+        try FileManager.default.createSymbolicLink(atPath: served.appendingPathComponent("inner.yaml").path,
+                                                   withDestinationPath: served.appendingPathComponent("a.yaml").path)
+        let entries = try ServedFiles.find([served.path])
+        #expect(entries.map(\.id) == ["a", "sub~a"])
+        #expect(entries.allSatisfy { $0.path.hasPrefix(served.path + "/") })
+        #expect(throws: ServeProblem.self) { try ServedFiles.find([served.appendingPathComponent("notes.txt").path]) }
+        #expect(throws: ServeProblem.self) { try ServedFiles.find([root.appendingPathComponent("missing").path]) }
+    }
+}
+
+@Suite struct LiveRunTests {
+    @Test func thePageIsTheReviewPageWithTheLiveScriptBeforeItsOwn() throws {
+        let scenario = try ScenarioDecoder.load(path: sheetHandoff)
+        let run = try LiveRun(scenario: scenario, version: 3, previewScale: 1, iconFolders: [])
+        let tag = "<script src=\"/_flick/serve.js\"></script>"
+        let page = run.page(liveScript: tag)
+        let review = ReviewPage.runPage(ReviewPage.Run(data: run.data, base: "v3/", states: "v3/states.js", label: scenario.name))
+        #expect(page.replacingOccurrences(of: tag + "\n", with: "") == review)
+        let tagAt = try #require(page.range(of: tag)), pageScriptAt = try #require(page.range(of: "<script>\n", options: .backwards))
+        #expect(tagAt.upperBound < pageScriptAt.lowerBound)
+        // Frames at the preview scale; states at the scenario's own.
+        #expect(run.data.scale == 1 && run.data.width == 390 && run.data.height == 844)
+        #expect(run.scenario.viewport.scale == 3)
+        #expect(run.frames.count == 271)
+    }
+
+    @Test func theExportCarriesTheSheetSpringInEveryFramework() throws {
+        var scenario = try ScenarioDecoder.load(path: sheetHandoff)
+        scenario.physics.sheetSpring = PhysicsSettings.SpringOverride(response: 0.5, dampingRatio: 0.7)
+        let snippets = Dictionary(uniqueKeysWithValues: CodeExport.snippets(for: scenario).map { ($0.framework, $0.code) })
+        #expect(snippets["SwiftUI"]?.contains(".spring(response: 0.5, dampingFraction: 0.7)") == true)
+        #expect(snippets["SwiftUI"]?.contains("Spring(duration: 0.5, bounce: 0.3)") == true)
+        #expect(snippets["Flutter"]?.contains("SpringDescription(mass: 1, stiffness: 157.9137, damping: 17.5929)") == true)
+        #expect(snippets["UIKit"]?.contains("DecelerationRate(rawValue: 0.998)") == true)
+        #expect(snippets["FloatingPanel"]?.contains("// half: FloatingPanelLayoutAnchor(fractionalInset: 0.5, edge: .bottom, referenceGuide: .superview)") == true)
+    }
+}
+
+@Suite struct ServedScenarioTests {
+    @Test func aBadEditKeepsTheLastGoodRunAndTuningUsesTheSweepsAssignment() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sheet-handoff.yaml")
+        let source = try String(contentsOfFile: sheetHandoff, encoding: .utf8)
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let entry = try #require(try ServedFiles.find([folder.path]).first)
+        let served = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+        #expect(served.check())
+        #expect(served.current?.version == 1 && served.currentProblems.isEmpty)
+        #expect(!served.check(), "an unchanged file is not read again")
+
+        try source.replacingOccurrences(of: "fps: 60", with: "fps: fast").write(to: file, atomically: true, encoding: .utf8)
+        #expect(served.check())
+        #expect(served.current?.version == 1)
+        #expect(served.currentProblems == ["\(entry.shownPath):4:6: error: fps: expected a number in 1...240, found fast"])
+
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        #expect(served.check())
+        #expect(served.current?.version == 2 && served.currentProblems.isEmpty)
+
+        #expect(served.tune([SweepAssignment(path: "physics.sheetSpring.response", value: "0.6")]).isEmpty)
+        #expect(served.current?.version == 3)
+        #expect(served.current?.scenario.physics.sheetSpring?.response == 0.6)
+        #expect(served.tune([SweepAssignment(path: "physics.rubberBand", value: "-3")]).first?.contains("rubberBand") == true)
+        #expect(served.current?.version == 3, "a refused value keeps the run")
+        #expect(try String(contentsOf: file, encoding: .utf8) == source, "tuning never writes the file")
+    }
+}
