@@ -14,6 +14,8 @@ public struct Expectation: Sendable {
         case end
         /// Every frame whose time is in `from...to`.
         case span(from: Double, to: Double)
+        /// Every sample of the scenario's `references[n]`: the condition is `near(0, within:)` on simulated − recorded.
+        case reference(Int)
     }
 
     /// What the value must be.

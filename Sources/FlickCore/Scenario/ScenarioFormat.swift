@@ -107,25 +107,32 @@ final class ScenarioFormat {
             }
             let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, scale: viewport?.scale),
                                    default: d.gestures, "What the finger (or the window) does; one finger, so they may not overlap.")
-            let expect = m.value("expect", self.expectations(duration: duration, fps: fps), default: [],
-                                 "Checks on the simulated states, run by `flick test`.")
+            let references = m.value("reference", self.references, default: [],
+                                     "Motion recorded on a device for state paths: `flick states` measures the residual, the motion plot draws it, `flick fit` fits the physics to it (docs/scenario-format.md, \"References\").")
+            let expect = m.value("expect", self.expectations(duration: duration, fps: fps, references: references?.map(\.reference)),
+                                 default: [], "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
                                      "Frames `flick test` compares with stored images.")
             let sweep = m.value("sweep", Self.sweep, default: [],
                                 "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
             guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
-                  let gestures, let expect, let sweep else { return nil }
+                  let gestures, let expect, let sweep, let references else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
                                     expectations: expect.map(\.expectation), goldens: goldens)
             scenario.sweep = sweep.map(\.axis)
+            scenario.references = references.map(\.reference)
             // A path is checked on the first frame of the scene itself: the state document has no other schema.
-            if !expect.isEmpty {
+            if !expect.isEmpty || !references.isEmpty {
                 let state = Simulation(scenario: scenario).state(at: 0)
-                for entry in expect {
+                for entry in expect where entry.checksPath {
                     guard let problem = StatePaths.problem(entry.expectation.path, entry.expectation.condition, in: state) else { continue }
                     entry.field.reader.report(entry.field.path, entry.keyMark, problem)
+                }
+                for entry in references {
+                    guard let problem = StatePaths.problem(entry.reference.path, .near(0, within: 0), in: state) else { continue }
+                    entry.pathField.fail(problem)
                 }
             }
             return scenario
