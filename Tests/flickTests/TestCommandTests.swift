@@ -367,4 +367,24 @@ private struct JUnitDocument {
         #expect(run.status == 2)
         #expect(run.stderr.contains("s.yaml:4:48: error: reference[0].file: r.csv:3: value is NaN, not a finite number"), "\(run.stderr)")
     }
+
+    /// `flick fit`: the paste-ready block, the residuals before and after, the uncertainty; --out never replaces.
+    @Test func fitPrintsTheBlockAndWritesThePlot() throws {
+        let run = try flick(["fit", "Examples/device-bounce.yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("physics:\n  bounce: 10.91287\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("reference[0] feed.contentOffset.y vs recordings/uikit-bounce-2x.csv: max 0.391 → 0.402 pt, rms 0.139 → 0.138 pt"))
+        #expect(run.stdout.contains("bounce: 10.91000 → 10.91287; ±1 % raises the rms by 0.504 / 0.488 pt"), "\(run.stdout)")
+        #expect(run.stdout.contains("not constrained by these recordings: decelerationRate, rubberBand"))
+        let folder = try scratchFolder("fit-out")
+        #expect(try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path]).status == 0)
+        let png = try Data(contentsOf: folder.appendingPathComponent("fit.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let again = try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("fit.svg exists; flick fit never replaces a file"), "\(again.stderr)")
+        let none = try flick(["fit", "fling-to-rest"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("the scenario names no recording (reference:); nothing to fit"), "\(none.stderr)")
+    }
 }

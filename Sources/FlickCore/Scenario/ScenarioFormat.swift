@@ -217,17 +217,22 @@ final class ScenarioFormat {
                                       "FloatingPanel's redirectionalProgress (0.5): how far towards the next detent a release must project to go there.")
             let removal = m.optional("removalVelocity", .number(.positive.upTo(ScenarioDecoder.maximumLength)),
                                      "FloatingPanel's removalInteractionVelocityThreshold (5.5 per second): velocity ÷ distance to hidden that removes a card.")
+            let bounce = m.optional("bounce", .number(.range(0, 1000, lowOpen: true, highOpen: false)),
+                                    "ω (1/s) of UIKit's critically damped edge bounce, 10.91 as measured on devices (uikit and floatingpanel lists, pagers, carousels). Default: the preset's.")
+            let pagingSpring = m.optional("pagingSpring", Self.sheetSpring,
+                                          "Either field of the spring that settles a uikit page (response 0.3 s, dampingRatio 1). Default: the preset's.")
             guard !m.failed, let preset, let refreshRate, let rate else { return nil }
             return PhysicsSettings(preset: preset, refreshRate: refreshRate, decelerationRate: rate, rubberBand: rubberBand,
                                    friction: friction, minFlingVelocity: minFling, sheetSpring: sheetSpring,
-                                   redirectionalProgress: redirect, removalVelocity: removal)
+                                   redirectionalProgress: redirect, removalVelocity: removal, bounceFrequency: bounce,
+                                   pagingSpring: pagingSpring)
         }
     }
 
     private static let physicsDoc = "Whose physics the components follow, and single constants that replace the preset's (each applies to the presets that have it)."
 
     private static var sheetSpring: Value<PhysicsSettings.SpringOverride> {
-        .object("sheetSpring", "Either field of the spring that settles sheets.") { m in
+        .object("springOverride", "Either field of a spring that replaces the preset's (sheetSpring, pagingSpring).") { m in
             let rule = NumberRule.range(0, 10, lowOpen: true, highOpen: false)
             let response = m.optional("response", .number(rule), "The period of the undamped spring, in seconds.")
             let ratio = m.optional("dampingRatio", .number(rule), "1 is critical damping; below 1 it overshoots.")
