@@ -41,7 +41,7 @@ enum GestureKey: String, CaseIterable {
     var doc: String {
         switch self {
         case .drag: "One finger down at `from`, moving to `to` over `duration`, resting `hold` seconds, then lifting."
-        case .touches: "Raw samples `[t, x, y]` of one finger, t in seconds from `at`, never decreasing."
+        case .touches: "Raw samples `[t, x, y]` of one finger, t in seconds from `at`, never decreasing; or a touch recorded on a device, `{file, format: getevent | evemu | csv, pixelsPerPoint}`."
         case .tap: "Down and up at one point `[x, y]`."
         case .resize: "The viewport changes size (a rotation, an iPad window resize)."
         }
@@ -661,6 +661,48 @@ final class ScenarioFormat {
         }
     }
 
+    /// `touches: {file, format, pixelsPerPoint}`: one finger's touch recorded on a device (`TouchRecording`).
+    private static func recordedTouches(scale: Double?) -> Value<Gesture.Action> {
+        .object("recordedTouches", "One finger's touch recorded on a device, replayed from its touch-down (at `at`) to its lift.") { m in
+            let file = m.required("file", .text(), "The recording, relative to the scenario's folder.")
+            let format = m.required("format", Value<String>(shape: .words(TouchRecording.Format.allCases.map(\.rawValue)), read: { field in
+                guard let word = field.plainScalar, TouchRecording.Format(rawValue: word) != nil else {
+                    field.fail(expected: "getevent, evemu or csv")
+                    return nil
+                }
+                _ = field.reader.visit(field.path, field.mark)
+                return word
+            }), "getevent (`adb shell getevent -lt`), evemu (`evemu-record`) or csv (`t,x,y`).")
+            let pixelsPerPoint = m.optional("pixelsPerPoint", .number(.range(0, 100, lowOpen: true, highOpen: false)),
+                                            "Device pixels per point, to turn the recording's positions into points. Default: the viewport's scale for getevent and evemu, 1 for csv.")
+            guard !m.failed, let file, let format, let kind = TouchRecording.Format(rawValue: format),
+                  let fileField = m.field("file") else { return nil }
+            let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
+            let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            let ratio: Double
+            switch kind {
+            case .getevent, .evemu: ratio = pixelsPerPoint ?? scale ?? Viewport.defaultScale
+            case .csv: ratio = pixelsPerPoint ?? 1
+            }
+            let result = Result { () throws(RecordingFile.Problem) in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw RecordingFile.Problem(line: nil, message: "no such file (or it cannot be read)")
+                }
+                guard data.count <= RecordingFile.maximumFileSize else {
+                    throw RecordingFile.Problem(line: nil, message: "is \(data.count) bytes; a recording may be at most \(RecordingFile.maximumFileSize)")
+                }
+                guard let text = String(data: data, encoding: .utf8) else { throw RecordingFile.Problem(line: nil, message: "is not UTF-8 text") }
+                return try TouchRecording.samples(text, format: kind, pixelsPerPoint: ratio)
+            }
+            switch result {
+            case .success(let samples): return .touches(samples)
+            case .failure(let problem):
+                fileField.fail("\(file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
+                return nil
+            }
+        }
+    }
+
     private func action(_ key: GestureKey, scale: Double?) -> Value<Gesture.Action> {
         switch key {
         case .drag:
@@ -676,7 +718,10 @@ final class ScenarioFormat {
             }
         case .touches:
             let time = NumberRule.closed(0, 600)
-            return Value(shape: .list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)) { field in
+            let recorded = Self.recordedTouches(scale: scale)
+            let listShape = Shape.list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)
+            return Value(shape: .anyOf([listShape, recorded.shape])) { field in
+                if case .mapping = field.node { return recorded.read(field) }
                 guard let samples = field.sequence(minCount: 1) else { return nil }
                 var points: [(t: Double, point: Point)] = []
                 points.reserveCapacity(samples.count)
