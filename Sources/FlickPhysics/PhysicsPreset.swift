@@ -140,7 +140,7 @@ public struct ScrollRule: Hashable, Sendable {
 
     public var momentum: Momentum
     public var overscroll: Overscroll
-    /// UIKit's bounce spring at an edge (for `.uikit` momentum): mass 1, stiffness 100, critically damped.
+    /// UIKit's bounce spring at an edge (for `.uikit` momentum): `Spring.bounce`, critically damped at ω = 10.91/s.
     public var bounce: Spring
     /// The drag-end fling gate, if the system has one (UIKit passes every release velocity on).
     public var gate: FlingGate?

@@ -56,6 +56,8 @@ public struct MotionPlot: Sendable {
     static let shadeColor = Color(rgb: 0x007AFF, alpha: 0.08)
     static let eventColor = Color(rgb: 0x636366)
     static let settleColor = Color(rgb: 0x248A3D)
+    /// Motion recorded on a device (`reference:`), drawn over the simulated value.
+    public static let recordingColor = Color(rgb: 0xAF52DE)
 
     public let timeline: MotionTimeline
     public let title: String
@@ -99,7 +101,13 @@ public struct MotionPlot: Sendable {
             let titleOrigin = Point(x: MotionPlot.left, y: y + 14)
             let valueRect = Rect(x: MotionPlot.left, y: y + 24, width: plotWidth, height: MotionPlot.valueHeight)
             let speedRect = Rect(x: MotionPlot.left, y: valueRect.maxY + 24, width: plotWidth, height: MotionPlot.speedHeight)
-            let (low, high, offScale) = MotionPlot.valueRange(series)
+            var (low, high, offScale) = MotionPlot.valueRange(series)
+            // A recording widens the scale to what it reached inside the plotted time.
+            for recording in timeline.recordings where timeline.series[recording.seriesIndex].key == series.key
+                && timeline.series[recording.seriesIndex].title == series.title {
+                let inside = recording.residual.recorded.filter { $0.t >= t0 && $0.t <= t1 }.map(\.value)
+                if let lo = inside.min(), let hi = inside.max() { low = min(low, lo); high = max(high, hi) }
+            }
             let (speedLow, speedHigh) = MotionPlot.speedRange(series)
             panels.append(Panel(series: series, titleOrigin: titleOrigin, valueRect: valueRect, speedRect: speedRect,
                                 valueAtTop: series.flipped ? low : high, valueAtBottom: series.flipped ? high : low,
@@ -212,6 +220,11 @@ public struct MotionPlot: Sendable {
             + "pages and content edges; settled: within half a pixel of where it stops."
         canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
                     maxWidth: MotionPlot.width - MotionPlot.left - 16)
+        if !timeline.recordings.isEmpty {
+            let text = "Purple dots: recorded on a device (reference:), drawn on the simulated value's scale."
+            canvas.text(text, x: MotionPlot.left, baseline: 57, size: 11.5, color: MotionPlot.recordingColor,
+                        maxWidth: MotionPlot.width - MotionPlot.left - 16)
+        }
         if panels.isEmpty {
             canvas.text("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
                         color: MotionPlot.axisColor)
@@ -296,6 +309,7 @@ public struct MotionPlot: Sendable {
             canvas.stroke(polyline: curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
                           color: MotionPlot.speedColor, width: 1.5)
         }
+        drawRecordings(panel, on: canvas)
         // Dots on the value curve where the finger went down or lifted and where the motion settled.
         for event in timeline.events {
             guard let i = timeline.position(atOrAfter: event.time) else { continue }
@@ -400,6 +414,33 @@ public struct MotionPlot: Sendable {
             noteY += 24
         }
     }
+
+    /// The recordings of this panel's series: a dot per sample inside the plotted time, and a legend line with the
+    /// residual under the panel's title.
+    private func drawRecordings(_ panel: Panel, on canvas: Canvas) {
+        guard let index = timeline.series.firstIndex(where: { $0.key == panel.series.key && $0.title == panel.series.title })
+        else { return }
+        let rect = panel.valueRect
+        // Legends in the title's row, right-aligned (further recordings of the same series above it).
+        var legendY = panel.titleOrigin.y
+        for recording in timeline.recordings where recording.seriesIndex == index {
+            canvas.preservingState {
+                canvas.clip(to: rect)
+                for sample in recording.residual.recorded where timeRange.contains(sample.t) {
+                    let center = Point(x: x(ofTime: sample.t, in: rect), y: panel.y(ofValue: sample.value))
+                    canvas.fill(circle: center, radius: 2.2, color: MotionPlot.recordingColor)
+                }
+            }
+            let r = recording.residual
+            let legend = "● recorded: \(r.reference.file) — residual max \(MotionPlot.residualText(r.maximum)), "
+                + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(String(format: "%.3f", $0.t)) s" } ?? "")
+            canvas.text(legend, x: rect.maxX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor, anchor: .right)
+            legendY -= 13
+        }
+    }
+
+    /// A residual in the legend: points with two decimals.
+    static func residualText(_ value: Double) -> String { String(format: "%.2f pt", value) }
 
     private func drawEventLines(_ panel: Panel, on canvas: Canvas) {
         for event in timeline.events {

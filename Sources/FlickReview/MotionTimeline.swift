@@ -38,6 +38,24 @@ public struct MotionSeries: Sendable {
     public var halfPixel: Double
 }
 
+extension MotionSeries {
+    /// The state path of the value the series draws (`feed.contentOffset.y`, `sheet.top`); nil for pages.
+    public var statePath: String? {
+        switch kind {
+        case .sheetTop: "\(key).top"
+        case .scrollOffset(let axis): "\(key).contentOffset.\(axis == .horizontal ? "x" : "y")"
+        case .pages: nil
+        }
+    }
+}
+
+/// A recording drawn beside a series of the timeline: its samples on the scenario's clock and its residual.
+public struct RecordedSeries: Sendable {
+    /// Index into `MotionTimeline.series`.
+    public var seriesIndex: Int
+    public var residual: ReferenceResidual
+}
+
 /// What happened when: a finger going down or lifting, a tap, a resize, everything coming to rest.
 public struct MotionEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
@@ -66,6 +84,8 @@ public struct MotionTimeline: Sendable {
     /// Spans the finger was down (seconds).
     public var gestureSpans: [ClosedRange<Double>]
     public var events: [MotionEvent]
+    /// Motion recorded on a device (`reference:`) for a series of this timeline, with its residual.
+    public var recordings: [RecordedSeries] = []
 
     /// Simulates `scenario` over the frames in `range` (all when nil).
     public init(scenario: Scenario, range: ClosedRange<Int>? = nil) {
@@ -134,6 +154,12 @@ public struct MotionTimeline: Sendable {
         let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
         series = built.filter { $0.moved }
+        let drawn = series
+        let recordings = ReferenceResidual.measure(scenario).compactMap { residual -> RecordedSeries? in
+            guard let index = drawn.firstIndex(where: { $0.statePath == residual.reference.path }) else { return nil }
+            return RecordedSeries(seriesIndex: index, residual: residual)
+        }
+        self.recordings = recordings
         gestureSpans = []
         events = []
         let firstTime = times.first ?? 0, lastTime = times.last ?? 0

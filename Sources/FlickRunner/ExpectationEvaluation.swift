@@ -71,6 +71,8 @@ public struct ExpectationEvaluator {
                 } else {
                     entry.outside = "no frame from \(Self.seconds(from)) to \(Self.seconds(to)) (frames run from 0 s to \(Self.seconds(lastTime)) at \(JSONValue.format(scenario.fps)) fps)"
                 }
+            case .reference:
+                break // judged on the recorded samples, in `failures`
             }
             return entry
         }
@@ -95,7 +97,13 @@ public struct ExpectationEvaluator {
     /// The expectations that did not hold, in the order of the file. Expectations whose frames were not all
     /// observed are judged on the frames that were.
     public var failures: [ExpectationFailure] {
-        pending.compactMap { entry in
+        let residuals = pending.contains { if case .reference = $0.expectation.time { true } else { false } }
+            ? ReferenceResidual.measure(scenario) : []
+        return pending.compactMap { entry in
+            if case .reference(let index) = entry.expectation.time {
+                guard residuals.indices.contains(index) else { return nil }
+                return Self.referenceFailure(entry.expectation, residuals[index], fps: scenario.fps)
+            }
             if let outside = entry.outside {
                 return ExpectationFailure(expectation: entry.expectation, frame: nil, time: nil, actual: nil,
                                           failedFrames: 0, coveredFrames: 0,
@@ -114,6 +122,24 @@ public struct ExpectationEvaluator {
         guard !scenario.expectations.isEmpty else { return [] }
         Simulation(scenario: scenario).run { evaluator.observe($0) }
         return evaluator.failures
+    }
+
+    /// A reference expectation that did not hold: the worst recorded sample is further than `within` from the
+    /// simulation, or no sample lies inside the scenario's time.
+    static func referenceFailure(_ e: Expectation, _ residual: ReferenceResidual, fps: Double) -> ExpectationFailure? {
+        guard case .near(_, let within) = e.condition else { return nil }
+        let name = "expect[\(e.index)]: reference[\(residual.reference.index)] \(e.path) vs \(residual.reference.file)"
+        guard let worst = residual.worst else {
+            return ExpectationFailure(expectation: e, frame: nil, time: nil, actual: nil, failedFrames: 0, coveredFrames: 0,
+                                      description: "\(name): no recorded sample lies inside the scenario's time")
+        }
+        guard residual.maximum > within + numberPrecision else { return nil }
+        let failed = residual.differences.filter { abs($0.value) > within + numberPrecision }.count
+        let frame = Int((worst.t * fps).rounded())
+        return ExpectationFailure(
+            expectation: e, frame: frame, time: worst.t, actual: .number(worst.value), failedFrames: failed,
+            coveredFrames: residual.differences.count,
+            description: "\(name): off by up to \(ReferenceResidual.format(residual.maximum)) pt, expected within \(JSONValue.format(within)), worst at \(seconds((worst.t * 1000).rounded() / 1000)) (frame \(frame)); \(failed) of the \(residual.differences.count) samples are further (rms \(ReferenceResidual.format(residual.rms)))")
     }
 
     // MARK: Comparing and describing
@@ -158,6 +184,8 @@ public struct ExpectationEvaluator {
                 text += " at the end, \(seconds(time)) (frame \(frame))"
             case .span(let from, let to):
                 text += " at \(seconds(time)) (frame \(frame)); \(failure.failedFrames) of the \(failure.coveredFrames) frames from \(seconds(from)) to \(seconds(to)) fail"
+            case .reference:
+                break // described by `referenceFailure`
             }
         }
         return text

@@ -8,14 +8,23 @@ import FlickCore
 public enum ExpectationPaths {
     /// One diagnostic per expectation whose path names no value, or a value of the wrong kind, in file order.
     public static func diagnostics(_ scenario: Scenario) -> [ScenarioDiagnostic] {
-        guard !scenario.expectations.isEmpty else { return [] }
+        guard !scenario.expectations.isEmpty || !scenario.references.isEmpty else { return [] }
         let state = Simulation(scenario: scenario).state(at: 0)
-        return scenario.expectations.compactMap { expectation in
-            guard let problem = StatePath.problem(expectation.path, expectation.condition, in: state) else { return nil }
-            let source = expectation.source
-            return ScenarioDiagnostic(file: source?.file ?? scenario.name,
-                                      path: source?.path ?? "expect[\(expectation.index)].\(expectation.path)",
-                                      line: source?.line, column: source?.column, message: problem)
+        let expectations: [ScenarioDiagnostic] = scenario.expectations.compactMap { expectation in
+            guard expectation.checksPath,
+                  let problem = StatePath.problem(expectation.path, expectation.condition, in: state) else { return nil }
+            return diagnostic(expectation.source, scenario, fallback: "expect[\(expectation.index)].\(expectation.path)", problem)
         }
+        let references: [ScenarioDiagnostic] = scenario.references.compactMap { reference in
+            guard let problem = StatePath.problem(reference.path, .near(0, within: 0), in: state) else { return nil }
+            return diagnostic(reference.source, scenario, fallback: "reference[\(reference.index)].path", problem)
+        }
+        return references + expectations
+    }
+
+    private static func diagnostic(_ source: Expectation.Source?, _ scenario: Scenario, fallback: String,
+                                   _ problem: String) -> ScenarioDiagnostic {
+        ScenarioDiagnostic(file: source?.file ?? scenario.name, path: source?.path ?? fallback,
+                           line: source?.line, column: source?.column, message: problem)
     }
 }

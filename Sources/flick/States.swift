@@ -61,7 +61,9 @@ struct States: ParsableCommand, WritesOutput {
                 }
                 try writer.write(frame)
             }
-            try writer.end()
+            let residuals = ReferenceResidual.measure(scenario)
+            if format == .csv { for residual in residuals { printError(residual.summary) } }
+            try writer.end(references: residuals)
         }
     }
 

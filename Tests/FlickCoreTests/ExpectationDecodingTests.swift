@@ -50,7 +50,7 @@ import Testing
     @Test func timesAndShapes() {
         func one(_ item: String) -> ScenarioDiagnostic? { problem(Self.sheetScene + "expect:\n  - \(item)\n") }
         expectDiagnostic(one("{sheet.detent: tip}"), path: "expect[0]", line: 9, column: 5,
-                         message: "expected a time: at (seconds or end), or from and to")
+                         message: "expected a time: at (seconds or end), or from and to; or reference and within")
         expectDiagnostic(one("{at: 1, from: 0, to: 1, sheet.detent: tip}"), path: "expect[0]", line: 9, column: 5,
                          message: "expected at, or from and to, not both")
         expectDiagnostic(one("{from: 0, sheet.detent: tip}"), path: "expect[0]", line: 9, column: 5, message: "missing required key \"to\"")

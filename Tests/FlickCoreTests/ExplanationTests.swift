@@ -12,7 +12,8 @@ struct ExplanationTests {
 
     static func explained(_ example: String) throws -> [FrameState] {
         let url = examples.appendingPathComponent(example)
-        let s = try ScenarioDecoder.decode(data: Data(contentsOf: url), file: example, defaultName: "x")
+        // The example's own path: a `reference:` file is found beside it.
+        let s = try ScenarioDecoder.decode(data: Data(contentsOf: url), file: url.path, defaultName: "x")
         let simulation = Simulation(scenario: s, explains: true)
         var frames: [FrameState] = []
         simulation.run { frames.append($0) }

@@ -86,10 +86,10 @@ struct ListSimulationTests {
         expectClose(f[release].scrollView("list")!.contentOffset.y, -shown, 1e-9)
         expectClose(f[release].scrollView("list")!.velocity.y, 0, 1e-9)
         #expect(f[release].scrollView("list")!.phase == .bouncing)
-        // 0.1 s later (6 frames) the critically damped spring (k 100) is at (1 + 10·0.1)·e^(−1) of the way.
+        // 0.1 s later (6 frames) the critically damped spring (ω 10.91/s) is at (1 + ω·0.1)·e^(−ω·0.1) of the way.
         let spring = SpringMotion(spring: .bounce, from: -shown, to: 0, initialVelocity: 0)
         expectClose(f[release + 6].scrollView("list")!.contentOffset.y, spring.position(at: 0.1), 1e-9)
-        expectClose(f[release + 6].scrollView("list")!.contentOffset.y, -shown * 2 / M_E, 1e-6)
+        expectClose(f[release + 6].scrollView("list")!.contentOffset.y, -shown * 2.091 * exp(-1.091), 1e-6)
         #expect(f.last!.scrollView("list")!.contentOffset.y == 0)
         #expect(f.last!.scrollView("list")!.phase == .idle)
     }
@@ -108,12 +108,12 @@ struct ListSimulationTests {
         let vHit = decay.velocity(at: hit)
         expectClose(vHit, 3000 - 2.002003 * (end - x0), 1e-3, "velocity at the edge")
         let bounce = SpringMotion(spring: .bounce, from: end, to: end, initialVelocity: vHit)
-        let peakTime = f[release].time + hit + 0.1
+        let peakTime = f[release].time + hit + 1 / Spring.bounceFrequency
         let peakFrame = f.min { abs($0.time - peakTime) < abs($1.time - peakTime) }!
         expectClose(peakFrame.scrollView("list")!.contentOffset.y,
                     end + bounce.displacement(at: peakFrame.time - f[release].time - hit), 1e-6)
         let peak = f.map { $0.scrollView("list")!.contentOffset.y }.max()!
-        expectClose(peak, end + vHit / (10 * M_E), 0.5, "peak ≈ v/(10e) past the edge")
+        expectClose(peak, end + vHit / (Spring.bounceFrequency * M_E), 0.5, "peak ≈ v/(ω·e) past the edge")
         let phases = f[release...].map { $0.scrollView("list")!.phase }
         #expect(phases.first == .decelerating)
         #expect(phases.contains(.bouncing))

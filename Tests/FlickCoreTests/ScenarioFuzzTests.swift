@@ -165,7 +165,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
 
     @Test func unmutatedExamplesPassTheSameChecks() throws {
         for url in ScenarioFiles.exampleFiles() {
-            let outcome = decodeAndCheck(try Data(contentsOf: url), file: url.lastPathComponent)
+            let outcome = decodeAndCheck(try Data(contentsOf: url), file: url.path)
             #expect(outcome.decoded, "\(url.lastPathComponent)")
             #expect(outcome.violations.isEmpty)
         }

@@ -33,12 +33,13 @@ import Testing
     }
 
     @Test func bouncePreset() {
-        // Section 3.3: m = 1, k = 100, ζ = 1 (ω₀ = β = 10/s).
+        // docs/physics.md, "Bounce": m = 1, critically damped at ω = 10.91/s (measured on devices), k = ω², c = 2ω.
         #expect(Spring.bounce.mass == 1)
-        #expect(Spring.bounce.stiffness == 100)
-        #expect(Spring.bounce.damping == 20)
-        #expect(Spring.bounce.dampingRatio == 1)
-        expectClose(Spring.bounce.response, 2 * Double.pi / 10, tolerance: 1e-12, "response")
+        #expect(Spring.bounceFrequency == 10.91)
+        expectClose(Spring.bounce.stiffness, 119.0281, tolerance: 1e-9, "k")
+        expectClose(Spring.bounce.damping, 21.82, tolerance: 1e-12, "c")
+        expectClose(Spring.bounce.dampingRatio, 1, tolerance: 1e-12, "ζ")
+        expectClose(Spring.bounce.response, 2 * Double.pi / 10.91, tolerance: 1e-12, "response")
         #expect(SpringMotion(spring: .bounce, from: 0, to: 0, initialVelocity: 1).regime == .critical)
     }
 
@@ -100,25 +101,32 @@ import Testing
 
     // MARK: UIScrollView bounce (3.3)
 
-    /// B1: from the edge at the velocity D10 leaves (997.997 pt/s), the bounce peaks 0.1 s later at v/(10e).
-    @Test func bounceFromTheEdgePeaks() {
-        let motion = SpringMotion(spring: .bounce, from: 0, to: 0, initialVelocity: 997.997)
-        expectClose(motion.position(at: 0.1), 36.7143, tolerance: 1e-4, "x(0.1)")
-        expectClose(motion.velocity(at: 0.1), 0, tolerance: 1e-9, "v(0.1)")
-        // 0.1 s is the maximum: no other instant goes further out.
-        for step in 0...300 where step != 10 {
+    /// ScrollMechanics' bounce (mass 1, stiffness 100, critical), which Flick used before measuring UIKit's.
+    static let scrollMechanicsBounce = Spring(mass: 1, stiffness: 100, damping: 20)
+
+    /// B1: from the edge at the velocity D10 leaves (997.997 pt/s), the k 100 bounce peaks 0.1 s later at v/(10e);
+    /// UIKit's measured bounce (ω 10.91/s) peaks 1/ω later at v/(ω·e) = 33.6519 pt.
+    @Test(arguments: [(scrollMechanicsBounce, 0.1, 36.7143, 1.35624), (Spring.bounce, 1 / 10.91, 33.6519, 1.22715)])
+    func bounceFromTheEdgePeaks(spring: Spring, peakTime: Double, peak: Double, settle: Double) {
+        let motion = SpringMotion(spring: spring, from: 0, to: 0, initialVelocity: 997.997)
+        expectClose(motion.position(at: peakTime), peak, tolerance: 1e-4, "x(\(peakTime))")
+        expectClose(motion.velocity(at: peakTime), 0, tolerance: 1e-9, "v(\(peakTime))")
+        // The peak is the maximum: no other instant goes further out.
+        for step in 0...300 {
             let t = Double(step) / 100
-            #expect(motion.position(at: t) < 36.7143, "x(\(t)) = \(motion.position(at: t))")
+            #expect(motion.position(at: t) <= peak + 1e-4, "x(\(t)) = \(motion.position(at: t))")
         }
-        expectClose(motion.settlingDuration(threshold: 1.0 / 6), 1.35624, tolerance: 1e-5, "T")
+        expectClose(motion.settlingDuration(threshold: 1.0 / 6), settle, tolerance: 1e-5, "T")
     }
 
-    /// B2: released 100 pt overscrolled at rest.
-    @Test(arguments: [(0.1, -73.5759), (0.2, -40.6006), (0.5, -4.0428)])
-    func bounceBackFromOverscroll(t: Double, expected: Double) {
-        let motion = SpringMotion(spring: .bounce, from: -100, to: 0, initialVelocity: 0)
+    /// B2: released 100 pt overscrolled at rest (k 100; then UIKit's measured ω 10.91/s).
+    @Test(arguments: [(scrollMechanicsBounce, 0.1, -73.5759, 1.35664), (scrollMechanicsBounce, 0.2, -40.6006, 1.35664),
+                      (scrollMechanicsBounce, 0.5, -4.0428, 1.35664), (Spring.bounce, 0.1, -70.2326, 1.24349),
+                      (Spring.bounce, 0.2, -35.8979, 1.24349), (Spring.bounce, 0.5, -2.7594, 1.24349)])
+    func bounceBackFromOverscroll(spring: Spring, t: Double, expected: Double, settle: Double) {
+        let motion = SpringMotion(spring: spring, from: -100, to: 0, initialVelocity: 0)
         expectClose(motion.position(at: t), expected, tolerance: 1e-4, "x(\(t))")
-        expectClose(motion.settlingDuration(threshold: 1.0 / 6), 1.35664, tolerance: 1e-5, "T")
+        expectClose(motion.settlingDuration(threshold: 1.0 / 6), settle, tolerance: 1e-5, "T")
     }
 
     /// B3: under-damped k 100, ζ 0.5 from 100 at rest, threshold 0.5.

@@ -45,6 +45,29 @@ struct ExpectationPathsTests {
         #expect(found[0].description.hasPrefix("test.yaml:9:13: error: expect[0].sheet.detnt: no state has the path sheet.detnt"))
     }
 
+    @Test("A reference whose path names nothing is found with its place; a reference check's own path is not checked twice")
+    func referencePaths() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-reference-paths-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "t,value\n0,0\n0.1,1\n".write(to: folder.appendingPathComponent("r.csv"), atomically: true, encoding: .utf8)
+        let text = """
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene: {list: {id: feed, rows: 40, rowHeight: 50}}
+            reference:
+              - {path: feed.offset.y, file: r.csv}
+            expect: [{reference: 0, within: 0.5}]
+
+            """
+        let scenario = try ScenarioDecoder.decode(data: Data(text.utf8), file: folder.appendingPathComponent("s.yaml").path,
+                                                  defaultName: "s")
+        let found = ExpectationPaths.diagnostics(scenario)
+        #expect(found.map(\.path) == ["reference[0].path"])
+        #expect(found.first?.line == 5)
+        #expect(found.first?.message.hasPrefix("no state has the path feed.offset.y") == true, "\(found.first?.message ?? "")")
+    }
+
     @Test("A scenario with a wrong path is an error of the run, before any expectation is checked")
     func runReportsThem() throws {
         let scenario = try Self.decode(Self.sheetScene + "expect:\n  - {at: 1, sheet.detnt: tip}\n")

@@ -342,3 +342,66 @@ private struct JUnitDocument {
 
     private init(empty: Void) {}
 }
+
+/// `reference:` end to end: the residual in `flick states`, and `{reference: n, within: E}` in `flick test`.
+@Suite struct ReferenceCommandTests {
+    @Test func statesReportsTheResidual() throws {
+        let run = try flick(["states", "Examples/device-bounce.yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let references = try #require(document["references"] as? [[String: Any]])
+        let first = try #require(references.first)
+        #expect(first["path"] as? String == "feed.contentOffset.y")
+        #expect(first["compared"] as? Double == 45)
+        let max = try #require(first["max"] as? Double)
+        #expect(abs(max - 0.391364) < 1e-6)
+        #expect(first["worstFrame"] as? Double == 12)
+        #expect((first["recorded"] as? [[Double]])?.count == 45)
+    }
+
+    @Test func testRequiresTheReference() throws {
+        let folder = try scratchFolder("reference-test")
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/device-bounce.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "within: 0.5", with: "within: 0.2")
+            .replacingOccurrences(of: "file: recordings/", with: "file: \(packageRoot.path)/Examples/recordings/")
+        try text.write(to: folder.appendingPathComponent("tight.yaml"), atomically: true, encoding: .utf8)
+        let run = try flick(["test", folder.appendingPathComponent("tight.yaml").path])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("expect[0]: reference[0] feed.contentOffset.y vs \(packageRoot.path)/Examples/recordings/uikit-bounce-2x.csv: off by up to 0.391 pt, expected within 0.2, worst at 0.205 s (frame 12); 5 of the 45 samples are further (rms 0.139)"), "\(run.stdout)")
+        #expect(try flick(["test", "Examples/device-bounce.yaml"]).status == 0)
+    }
+
+    @Test func aBadRecordingExitsTwoWithItsLine() throws {
+        let folder = try scratchFolder("reference-bad")
+        try "t,v\n0,1\n0.1,NaN\n".write(to: folder.appendingPathComponent("r.csv"), atomically: true, encoding: .utf8)
+        try """
+        viewport: {width: 390, height: 844}
+        duration: 1
+        scene: {list: {id: feed, rows: 30, rowHeight: 50}}
+        reference: [{path: feed.contentOffset.y, file: r.csv}]
+        """.write(to: folder.appendingPathComponent("s.yaml"), atomically: true, encoding: .utf8)
+        let run = try flick(["states", folder.appendingPathComponent("s.yaml").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("s.yaml:4:48: error: reference[0].file: r.csv:3: value is NaN, not a finite number"), "\(run.stderr)")
+    }
+
+    /// `flick fit`: the paste-ready block, the residuals before and after, the uncertainty; --out never replaces.
+    @Test func fitPrintsTheBlockAndWritesThePlot() throws {
+        let run = try flick(["fit", "Examples/device-bounce.yaml"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("physics:\n  bounce: 10.91287\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("reference[0] feed.contentOffset.y vs recordings/uikit-bounce-2x.csv: max 0.391 → 0.402 pt, rms 0.139 → 0.138 pt"))
+        #expect(run.stdout.contains("bounce: 10.91000 → 10.91287; ±1 % raises the rms by 0.504 / 0.488 pt"), "\(run.stdout)")
+        #expect(run.stdout.contains("not constrained by these recordings: decelerationRate, rubberBand"))
+        let folder = try scratchFolder("fit-out")
+        #expect(try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path]).status == 0)
+        let png = try Data(contentsOf: folder.appendingPathComponent("fit.png"))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let again = try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("fit.svg exists; flick fit never replaces a file"), "\(again.stderr)")
+        let none = try flick(["fit", "fling-to-rest"])
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("the scenario names no recording (reference:); nothing to fit"), "\(none.stderr)")
+    }
+}

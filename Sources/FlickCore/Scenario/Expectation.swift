@@ -14,6 +14,8 @@ public struct Expectation: Sendable {
         case end
         /// Every frame whose time is in `from...to`.
         case span(from: Double, to: Double)
+        /// Every sample of the scenario's `references[n]`: the condition is `near(0, within:)` on simulated − recorded.
+        case reference(Int)
     }
 
     /// What the value must be.
@@ -33,6 +35,9 @@ public struct Expectation: Sendable {
     /// Where its path is written in the file, for the runner's message when the path names no value; nil for an
     /// expectation built in Swift.
     public var source: Source?
+    /// Whether the runner checks that its path names a value on the scene's first frame (false for a reference
+    /// check, whose path is its recording's and is checked with the recording).
+    public var checksPath = true
 
     /// A place in a scenario file: the file, the key path (`expect[2].sheet.detent`), and the line and column.
     public struct Source: Hashable, Sendable {

@@ -6,27 +6,47 @@ struct ExpectationEntry {
     var expectation: Expectation
     var field: Field
     var keyMark: Mark?
+    /// Whether the runner checks its path on the scene's first frame (a reference check's path is its recording's).
+    var checksPath = true
 
     /// The expectation with the place of its path, for the runner's messages.
     var located: Expectation {
         var located = expectation
         located.source = Expectation.Source(file: field.reader.file, path: field.path, line: keyMark?.line, column: keyMark?.column)
+        located.checksPath = checksPath
         return located
     }
 }
 
 extension ScenarioFormat {
     /// `expect:`: checks on the simulated states, run by `flick test` (docs/scenario-format.md, "Expectations").
-    func expectations(duration: Double?, fps: Double?) -> Value<[ExpectationEntry]> {
-        let item = Value<[ExpectationEntry]>.object("expectation", "When (`at`, or `from` and `to`) and what: state paths and the values expected there.") { m in
+    func expectations(duration: Double?, fps: Double?, references: [Reference]?) -> Value<[ExpectationEntry]> {
+        let item = Value<[ExpectationEntry]>.object("expectation", "When (`at`, or `from` and `to`) and what: state paths and the values expected there; or a recording (`reference`) the simulation must stay `within` of.") { m in
             let at = m.optional("at", Self.instant, "The frame nearest to this time in seconds, or `end` (the last frame).")
             let from = m.optional("from", .number(.nonNegative), "With `to`: every frame from this time (seconds)…")
             let to = m.optional("to", .number(.nonNegative), "…up to this time (seconds).")
-            m.exactlyOne([["at"], ["from", "to"]])
+            let reference = m.optional("reference", .integer(.nonNegative), "With `within`: the index of a `reference:` entry (from 0) whose every recorded sample the simulation must match…")
+            let within = m.optional("within", .number(.nonNegative), "…to within this many points (the residual's maximum, docs/states.md, \"References\").")
+            m.exactlyOne([["at"], ["from", "to"], ["reference", "within"]])
             let checks = m.others("PATH", Self.condition,
                                   "A state path (docs/states.md), such as `sheet.detent` or `list.contentOffset.y`, and the value expected there: a number, a string, true, false, null, or `{near: X, within: E}`.")
+            if m.has("reference") || m.has("within") {
+                if m.has("at") || m.has("from") || m.has("to") {
+                    m.fail("expected a time (at, or from and to) or a reference, not both")
+                } else if m.has("reference") != m.has("within") {
+                    m.fail("missing required key \"\(m.has("reference") ? "within" : "reference")\"")
+                } else if !checks.isEmpty {
+                    m.fail(checks[0].key, "a reference check takes no state paths; write them in an expectation of their own")
+                } else if let reference, let references, reference >= references.count {
+                    m.fail("reference", references.isEmpty ? "the scenario has no reference: entries"
+                           : "reference \(reference) does not exist; the scenario has \(references.count) (0...\(references.count - 1))")
+                }
+                guard !m.failed, let reference, let within, let recorded = references?[reference] else { return nil }
+                return [ExpectationEntry(expectation: Expectation(.reference(reference), recorded.path, .near(0, within: within)),
+                                         field: m.field("reference")!, keyMark: nil, checksPath: false)]
+            }
             if m.has("at") == (m.has("from") || m.has("to")) {
-                m.fail(m.has("at") ? "expected at, or from and to, not both" : "expected a time: at (seconds or end), or from and to")
+                m.fail(m.has("at") ? "expected at, or from and to, not both" : "expected a time: at (seconds or end), or from and to; or reference and within")
             } else if m.has("from") != m.has("to") {
                 m.fail("missing required key \"\(m.has("from") ? "to" : "from")\"")
             }

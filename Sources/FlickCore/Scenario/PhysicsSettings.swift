@@ -31,11 +31,17 @@ public struct PhysicsSettings: Hashable, Sendable {
     /// FloatingPanel's `removalInteractionVelocityThreshold` (5.5 /s): velocity ÷ distance to hidden that removes
     /// a dismissible sheet.
     public var removalVelocity: Double?
+    /// ω (1/s) of UIKit's critically damped edge bounce (`Spring.bounce`, 10.91, measured on devices), where the
+    /// preset bounces that way (`uikit` and `floatingpanel` lists, pagers and carousels).
+    public var bounceFrequency: Double?
+    /// The spring that settles a UIKit page (`Spring.standard`: response 0.3 s, critically damped).
+    public var pagingSpring: SpringOverride?
 
     public init(preset: PhysicsSystem = .uikit, refreshRate: Double = NumericSpringAnimator.defaultRefreshRate,
                 decelerationRate: DecelerationRate = .normal, rubberBand: Double? = nil, friction: Double? = nil,
                 minFlingVelocity: Double? = nil, sheetSpring: SpringOverride? = nil,
-                redirectionalProgress: Double? = nil, removalVelocity: Double? = nil) {
+                redirectionalProgress: Double? = nil, removalVelocity: Double? = nil, bounceFrequency: Double? = nil,
+                pagingSpring: SpringOverride? = nil) {
         self.preset = preset
         self.refreshRate = refreshRate
         self.decelerationRate = decelerationRate
@@ -45,6 +51,8 @@ public struct PhysicsSettings: Hashable, Sendable {
         self.sheetSpring = sheetSpring
         self.redirectionalProgress = redirectionalProgress
         self.removalVelocity = removalVelocity
+        self.bounceFrequency = bounceFrequency
+        self.pagingSpring = pagingSpring
     }
 
     /// Either field of a spring, replacing the preset's.
@@ -74,6 +82,14 @@ public struct PhysicsSettings: Hashable, Sendable {
             case .androidSpline: rules.list.momentum = .androidSpline(friction: Float(friction))
             case .uikit, .flutterBouncing: break
             }
+        }
+        if let bounceFrequency, case .uikit = rules.list.momentum {
+            rules.list.bounce = Spring(mass: 1, stiffness: bounceFrequency * bounceFrequency, damping: 2 * bounceFrequency)
+        }
+        if let pagingSpring, case .spring(let spring, let threshold) = rules.paging.settle {
+            rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? spring.response,
+                                                 dampingRatio: pagingSpring.dampingRatio ?? spring.dampingRatio),
+                                          threshold: threshold)
         }
         if let minFlingVelocity {
             rules.list.gate?.minVelocity = minFlingVelocity

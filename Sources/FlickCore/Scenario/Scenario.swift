@@ -17,6 +17,8 @@ public struct Scenario: Sendable {
     public var gestures: [Gesture]
     /// Checks on the simulated states, run by `flick test`.
     public var expectations: [Expectation]
+    /// Motion recorded on a device, held beside the simulation (`reference:`).
+    public var references: [Reference] = []
     /// Frames compared with stored images by `flick test`.
     public var goldens: GoldenSpec?
     /// The keys the file sweeps (`sweep:`), each with its values; empty for a file without a sweep. A sweep is

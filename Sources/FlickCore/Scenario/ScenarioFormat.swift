@@ -41,7 +41,7 @@ enum GestureKey: String, CaseIterable {
     var doc: String {
         switch self {
         case .drag: "One finger down at `from`, moving to `to` over `duration`, resting `hold` seconds, then lifting."
-        case .touches: "Raw samples `[t, x, y]` of one finger, t in seconds from `at`, never decreasing."
+        case .touches: "Raw samples `[t, x, y]` of one finger, t in seconds from `at`, never decreasing; or a touch recorded on a device, `{file, format: getevent | evemu | csv, pixelsPerPoint}`."
         case .tap: "Down and up at one point `[x, y]`."
         case .resize: "The viewport changes size (a rotation, an iPad window resize)."
         }
@@ -107,21 +107,24 @@ final class ScenarioFormat {
             }
             let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, scale: viewport?.scale),
                                    default: d.gestures, "What the finger (or the window) does; one finger, so they may not overlap.")
-            let expect = m.value("expect", self.expectations(duration: duration, fps: fps), default: [],
-                                 "Checks on the simulated states, run by `flick test`.")
+            let references = m.value("reference", self.references, default: [],
+                                     "Motion recorded on a device for state paths: `flick states` measures the residual, the motion plot draws it, `flick fit` fits the physics to it (docs/scenario-format.md, \"References\").")
+            let expect = m.value("expect", self.expectations(duration: duration, fps: fps, references: references?.map(\.reference)),
+                                 default: [], "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
                                      "Frames `flick test` compares with stored images.")
             let sweep = m.value("sweep", Self.sweep, default: [],
                                 "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
             guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
-                  let gestures, let expect, let sweep else { return nil }
+                  let gestures, let expect, let sweep, let references else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
                                     expectations: expect.map(\.located), goldens: goldens)
             scenario.sweep = sweep.map(\.axis)
-            // Decoding runs no simulation: the runner checks each path on the scene's first frame
-            // (FlickRunner's ExpectationPaths), with the place recorded here.
+            scenario.references = references.map(\.reference)
+            // Decoding runs no simulation: the runner checks each expectation's and each reference's path on the
+            // scene's first frame (FlickRunner's ExpectationPaths), with the place recorded here.
             return scenario
         }
     }
@@ -204,17 +207,22 @@ final class ScenarioFormat {
                                       "FloatingPanel's redirectionalProgress (0.5): how far towards the next detent a release must project to go there.")
             let removal = m.optional("removalVelocity", .number(.positive.upTo(ScenarioDecoder.maximumLength)),
                                      "FloatingPanel's removalInteractionVelocityThreshold (5.5 per second): velocity ÷ distance to hidden that removes a card.")
+            let bounce = m.optional("bounce", .number(.range(0, 1000, lowOpen: true, highOpen: false)),
+                                    "ω (1/s) of UIKit's critically damped edge bounce, 10.91 as measured on devices (uikit and floatingpanel lists, pagers, carousels). Default: the preset's.")
+            let pagingSpring = m.optional("pagingSpring", Self.sheetSpring,
+                                          "Either field of the spring that settles a uikit page (response 0.3 s, dampingRatio 1). Default: the preset's.")
             guard !m.failed, let preset, let refreshRate, let rate else { return nil }
             return PhysicsSettings(preset: preset, refreshRate: refreshRate, decelerationRate: rate, rubberBand: rubberBand,
                                    friction: friction, minFlingVelocity: minFling, sheetSpring: sheetSpring,
-                                   redirectionalProgress: redirect, removalVelocity: removal)
+                                   redirectionalProgress: redirect, removalVelocity: removal, bounceFrequency: bounce,
+                                   pagingSpring: pagingSpring)
         }
     }
 
     private static let physicsDoc = "Whose physics the components follow, and single constants that replace the preset's (each applies to the presets that have it)."
 
     private static var sheetSpring: Value<PhysicsSettings.SpringOverride> {
-        .object("sheetSpring", "Either field of the spring that settles sheets.") { m in
+        .object("springOverride", "Either field of a spring that replaces the preset's (sheetSpring, pagingSpring).") { m in
             let rule = NumberRule.range(0, 10, lowOpen: true, highOpen: false)
             let response = m.optional("response", .number(rule), "The period of the undamped spring, in seconds.")
             let ratio = m.optional("dampingRatio", .number(rule), "1 is critical damping; below 1 it overshoots.")
@@ -643,6 +651,48 @@ final class ScenarioFormat {
         }
     }
 
+    /// `touches: {file, format, pixelsPerPoint}`: one finger's touch recorded on a device (`TouchRecording`).
+    private static func recordedTouches(scale: Double?) -> Value<Gesture.Action> {
+        .object("recordedTouches", "One finger's touch recorded on a device, replayed from its touch-down (at `at`) to its lift.") { m in
+            let file = m.required("file", .text(), "The recording, relative to the scenario's folder.")
+            let format = m.required("format", Value<String>(shape: .words(TouchRecording.Format.allCases.map(\.rawValue)), read: { field in
+                guard let word = field.plainScalar, TouchRecording.Format(rawValue: word) != nil else {
+                    field.fail(expected: "getevent, evemu or csv")
+                    return nil
+                }
+                _ = field.reader.visit(field.path, field.mark)
+                return word
+            }), "getevent (`adb shell getevent -lt`), evemu (`evemu-record`) or csv (`t,x,y`).")
+            let pixelsPerPoint = m.optional("pixelsPerPoint", .number(.range(0, 100, lowOpen: true, highOpen: false)),
+                                            "Device pixels per point, to turn the recording's positions into points. Default: the viewport's scale for getevent and evemu, 1 for csv.")
+            guard !m.failed, let file, let format, let kind = TouchRecording.Format(rawValue: format),
+                  let fileField = m.field("file") else { return nil }
+            let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
+            let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            let ratio: Double
+            switch kind {
+            case .getevent, .evemu: ratio = pixelsPerPoint ?? scale ?? Viewport.defaultScale
+            case .csv: ratio = pixelsPerPoint ?? 1
+            }
+            let result = Result { () throws(RecordingFile.Problem) in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw RecordingFile.Problem(line: nil, message: "no such file (or it cannot be read)")
+                }
+                guard data.count <= RecordingFile.maximumFileSize else {
+                    throw RecordingFile.Problem(line: nil, message: "is \(data.count) bytes; a recording may be at most \(RecordingFile.maximumFileSize)")
+                }
+                guard let text = String(data: data, encoding: .utf8) else { throw RecordingFile.Problem(line: nil, message: "is not UTF-8 text") }
+                return try TouchRecording.samples(text, format: kind, pixelsPerPoint: ratio)
+            }
+            switch result {
+            case .success(let samples): return .touches(samples)
+            case .failure(let problem):
+                fileField.fail("\(file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
+                return nil
+            }
+        }
+    }
+
     private func action(_ key: GestureKey, scale: Double?) -> Value<Gesture.Action> {
         switch key {
         case .drag:
@@ -658,7 +708,10 @@ final class ScenarioFormat {
             }
         case .touches:
             let time = NumberRule.closed(0, 600)
-            return Value(shape: .list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)) { field in
+            let recorded = Self.recordedTouches(scale: scale)
+            let listShape = Shape.list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)
+            return Value(shape: .anyOf([listShape, recorded.shape])) { field in
+                if case .mapping = field.node { return recorded.read(field) }
                 guard let samples = field.sequence(minCount: 1) else { return nil }
                 var points: [(t: Double, point: Point)] = []
                 points.reserveCapacity(samples.count)

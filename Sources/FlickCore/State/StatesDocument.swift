@@ -10,6 +10,7 @@ public struct StatesWriter {
     public let format: Format
     private let sink: (String) throws -> Void
     private var wroteFrame = false
+    private var fps = Scenario.defaultFPS
 
     /// - Parameter sink: receives the document in pieces, in order.
     public init(format: Format, sink: @escaping (String) throws -> Void) {
@@ -18,6 +19,7 @@ public struct StatesWriter {
     }
 
     public mutating func begin(_ scenario: Scenario) throws {
+        fps = scenario.fps
         switch format {
         case .json:
             let header: [(String, JSONValue)] = [
@@ -47,8 +49,15 @@ public struct StatesWriter {
         wroteFrame = true
     }
 
-    public mutating func end() throws {
-        if format == .json { try sink(wroteFrame ? "\n ]}\n" : "]}\n") }
+    /// Closes the document; `references` (the scenario's recordings and their residuals) follow the frames in JSON
+    /// (docs/states.md, "References").
+    public mutating func end(references: [ReferenceResidual] = []) throws {
+        guard format == .json else { return }
+        try sink(wroteFrame ? "\n ]" : "]")
+        if !references.isEmpty {
+            try sink(",\n \"references\": [" + references.map { "\n  " + $0.json(fps: fps).text }.joined(separator: ",") + "\n ]")
+        }
+        try sink("}\n")
     }
 
     static func csvField(_ s: String) -> String {

@@ -178,7 +178,7 @@ public enum SequenceRenderer {
                 try writer.write(frame)
                 if range.contains(frame.index), !queue.push(frame) { break }
             }
-            try writer.end()
+            try writer.end(references: ReferenceResidual.measure(scenario))
             try states.close()
         } catch {
             failure.record(error)

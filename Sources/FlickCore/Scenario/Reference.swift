@@ -1,0 +1,174 @@
+import Foundation
+import Yams
+
+/// Motion recorded on a device for one state path, held beside the simulation (`reference:`; docs/scenario-format.md,
+/// "References"): `flick states` measures the residual, the motion plot draws it, `flick fit` fits constants to it.
+public struct Reference: Sendable {
+    /// One recorded sample: seconds on the recording's own clock, and the value in the state path's unit.
+    public struct Sample: Hashable, Sendable {
+        public var t: Double
+        public var value: Double
+
+        public init(t: Double, value: Double) {
+            self.t = t
+            self.value = value
+        }
+    }
+
+    /// The state path the recording measures (`feed.contentOffset.y`, `sheet.top`).
+    public var path: String
+    /// The file as the scenario names it (relative to the scenario's folder).
+    public var file: String
+    /// The samples as the file holds them, in increasing time.
+    public var samples: [Sample]
+    /// Seconds added to the recording's times to put them on the scenario's clock; nil aligns at the release.
+    public var timeOffset: Double?
+    /// Subtracted from every recorded value (the resting value a recording was logged against).
+    public var baseline: Double
+    /// When the finger lifted, on the recording's clock: it is put at the scenario's release. Default: its first sample.
+    public var release: Double?
+    /// Where it sits in the file (`reference[1]`), for messages.
+    public var index: Int
+    /// Where its path is written in the file, for the runner's message when the path names no value.
+    public var source: Expectation.Source?
+
+    public init(path: String, file: String, samples: [Sample], timeOffset: Double? = nil, baseline: Double = 0,
+                release: Double? = nil, index: Int = 0) {
+        self.path = path
+        self.file = file
+        self.samples = samples
+        self.timeOffset = timeOffset
+        self.baseline = baseline
+        self.release = release
+        self.index = index
+    }
+
+    /// The samples on the scenario's clock, baseline subtracted: `timeOffset` when given, else the recording's
+    /// `release` (or first sample) put at `releaseTime`.
+    public func aligned(releaseTime: Double) -> [Sample] {
+        let offset = timeOffset ?? (releaseTime - (release ?? samples.first?.t ?? 0))
+        return samples.map { Sample(t: $0.t + offset, value: $0.value - baseline) }
+    }
+}
+
+extension Scenario {
+    /// When the finger last lifts (the end of the last gesture that uses one), in seconds; 0 when none does.
+    public var releaseTime: Double {
+        gestures.filter(\.usesFinger).map { $0.at + $0.fingerDuration }.max() ?? 0
+    }
+}
+
+/// Reads a recording file: CSV `t,value` (a header line naming the columns is allowed, `#` starts a comment) or
+/// JSON, a list of `[t, value]` pairs or of `{t: …, value: …}` objects.
+public enum RecordingFile {
+    /// The most samples a file may hold.
+    public static let maximumSamples = 100_000
+    /// The largest file read, in bytes.
+    public static let maximumFileSize = 8 << 20
+
+    /// A problem with a recording, at a line of its file (1-based; nil for the whole file).
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int?
+        public var message: String
+        public var description: String { line.map { "line \($0): \(message)" } ?? message }
+    }
+
+    /// Reads the file at `path` (CSV unless it ends in `.json`).
+    public static func load(path: String) throws(Problem) -> [Reference.Sample] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw Problem(line: nil, message: "no such file")
+        }
+        guard !isDirectory.boolValue else { throw Problem(line: nil, message: "is a directory, not a recording") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size <= maximumFileSize else {
+            throw Problem(line: nil, message: "is \(size) bytes; a recording may be at most \(maximumFileSize)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Problem(line: nil, message: "cannot be read (check permissions)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw Problem(line: nil, message: "is not UTF-8 text") }
+        return path.lowercased().hasSuffix(".json") ? try json(text) : try csv(text)
+    }
+
+    /// Samples from CSV text: two columns, `t` in seconds and the value.
+    public static func csv(_ text: String) throws(Problem) -> [Reference.Sample] {
+        var samples: [Reference.Sample] = []
+        var sawHeader = false
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = offset + 1
+            let content = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            let cells = trimmed.split(separator: ",", omittingEmptySubsequences: false)
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            if samples.isEmpty, !sawHeader, cells.first.map({ Double($0) == nil }) ?? false,
+               cells.allSatisfy({ Double($0) == nil }) {
+                guard cells.count >= 2 else {
+                    throw Problem(line: line, message: "expected two columns, t and value, found \(cells.count): \(trimmed.prefix(40))")
+                }
+                sawHeader = true
+                continue
+            }
+            guard cells.count == 2 else {
+                throw Problem(line: line, message: "expected two columns, t and value, found \(cells.count): \"\(trimmed.prefix(40))\"")
+            }
+            try append(cells[0], cells[1], line: line, to: &samples)
+        }
+        try check(samples)
+        return samples
+    }
+
+    /// Samples from JSON text: `[[t, value], …]` or `[{"t": …, "value": …}, …]`.
+    public static func json(_ text: String) throws(Problem) -> [Reference.Sample] {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw Problem(line: nil, message: "is not valid JSON: \(error)")
+        }
+        guard case .sequence(let items)? = root else {
+            throw Problem(line: root?.mark?.line, message: "expected a list of [t, value] pairs or {t, value} objects")
+        }
+        var samples: [Reference.Sample] = []
+        for item in items {
+            let line = item.mark?.line
+            switch item {
+            case .sequence(let pair):
+                guard pair.count == 2, let t = pair[0].scalar?.string, let v = pair[1].scalar?.string else {
+                    throw Problem(line: line, message: "expected a pair [t, value], found \(pair.count) values")
+                }
+                try append(t, v, line: line, to: &samples)
+            case .mapping(let object):
+                guard let t = object["t"]?.scalar?.string else { throw Problem(line: line, message: "missing \"t\"") }
+                guard let v = object["value"]?.scalar?.string else { throw Problem(line: line, message: "missing \"value\"") }
+                try append(t, v, line: line, to: &samples)
+            case .scalar, .alias:
+                throw Problem(line: line, message: "expected a pair [t, value] or an object {t, value}")
+            }
+        }
+        try check(samples)
+        return samples
+    }
+
+    private static func append(_ tText: String, _ vText: String, line: Int?,
+                               to samples: inout [Reference.Sample]) throws(Problem) {
+        guard let t = Double(tText) else { throw Problem(line: line, message: "t is not a number: \"\(tText.prefix(40))\"") }
+        guard let v = Double(vText) else { throw Problem(line: line, message: "value is not a number: \"\(vText.prefix(40))\"") }
+        guard t.isFinite else { throw Problem(line: line, message: "t is \(tText), not a finite number") }
+        guard v.isFinite else { throw Problem(line: line, message: "value is \(vText), not a finite number") }
+        if let previous = samples.last, t <= previous.t {
+            throw Problem(line: line, message: "t must increase: \(JSONValue.format(t)) s comes after \(JSONValue.format(previous.t)) s")
+        }
+        guard samples.count < maximumSamples else {
+            throw Problem(line: line, message: "more than \(maximumSamples) samples")
+        }
+        samples.append(Reference.Sample(t: t, value: v))
+    }
+
+    private static func check(_ samples: [Reference.Sample]) throws(Problem) {
+        guard samples.count >= 2 else {
+            throw Problem(line: nil, message: "holds \(samples.count) sample\(samples.count == 1 ? "" : "s"); a recording needs at least 2")
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A reference as read, with where its path is written, for the check of the path once the scene exists.
+struct ReferenceEntry {
+    var reference: Reference
+    var pathField: Field
+}
+
+extension ScenarioFormat {
+    /// `reference:`: motion recorded on a device for state paths (docs/scenario-format.md, "References").
+    var references: Value<[ReferenceEntry]> {
+        let item = Value<ReferenceEntry>.object("reference", "Samples recorded on a device for one state path, drawn and measured beside the simulation.") { m in
+            let path = m.required("path", .text(), "The state path the recording measures (docs/states.md), such as `feed.contentOffset.y` or `sheet.top`.")
+            let file = m.required("file", .text(), "The recording, relative to the scenario's folder: CSV `t,value` (a header line and `#` comments allowed) or JSON `[[t, value], …]` or `[{t, value}, …]`; t in seconds, increasing.")
+            let timeOffset = m.optional("timeOffset", .number(.finite), "Seconds added to the recording's times to put them on the scenario's clock. Default: aligned at the release (see `release`).")
+            let baseline = m.value("baseline", .number(.finite), default: 0.0, "Subtracted from every recorded value (the value a recording was logged against).")
+            let release = m.optional("release", .number(.finite), "When the finger lifted, on the recording's clock; it is put where the scenario's finger last lifts. Default: the recording's first sample.")
+            if m.has("timeOffset"), m.has("release") { m.fail("release", "give timeOffset or release, not both") }
+            guard !m.failed, let path, let file, let baseline, let fileField = m.field("file"), let pathField = m.field("path") else { return nil }
+            let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
+            let resolved = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            switch Result(catching: { () throws(RecordingFile.Problem) in try RecordingFile.load(path: resolved) }) {
+            case .success(let samples):
+                var reference = Reference(path: path, file: file, samples: samples, timeOffset: timeOffset,
+                                          baseline: baseline, release: release)
+                reference.source = Expectation.Source(file: pathField.reader.file, path: pathField.path,
+                                                      line: pathField.mark?.line, column: pathField.mark?.column)
+                return ReferenceEntry(reference: reference,
+                                      pathField: pathField)
+            case .failure(let problem):
+                fileField.fail("\(file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
+                return nil
+            }
+        }
+        let list = Value<[ReferenceEntry]>.list(of: item)
+        return Value(shape: list.shape, read: { field in
+            list.read(field).map { entries in
+                entries.enumerated().map { index, entry in var entry = entry; entry.reference.index = index; return entry }
+            }
+        }, encode: { $0.isEmpty ? .array([]) : nil })
+    }
+}

@@ -1,0 +1,114 @@
+import FlickCore
+import FlickRender
+import Foundation
+
+/// `flick fit --out DIR`: for each reference, the recording (dots) against the simulation before the fit (grey,
+/// dashed) and after it (blue), value against the scenario's time, with the residuals in each panel's title.
+public struct FitPlot: Sendable {
+    /// One reference: the recorded samples and the simulated value at the same instants, before and after.
+    public struct Panel: Sendable {
+        public var title: String
+        public var recorded: [Reference.Sample]
+        /// Simulated at the recorded instants (recorded + difference), before and after the fit.
+        public var before: [Reference.Sample]
+        public var after: [Reference.Sample]
+        public var caption: String
+    }
+
+    public static let width = 900.0
+    static let panelHeight = 260.0
+    static let left = 70.0, right = 20.0, top = 56.0, gap = 56.0
+    static let beforeColor = Color(rgb: 0x8E8E93)
+    static let afterColor = Color(rgb: 0x007AFF)
+
+    public var title: String
+    public var panels: [Panel]
+    public var height: Double { FitPlot.top + Double(panels.count) * (FitPlot.panelHeight + FitPlot.gap) + 10 }
+
+    /// The panels of `before` and `after`, the same references measured on the scenario and on the fitted one.
+    public init(title: String, before: [ReferenceResidual], after: [ReferenceResidual]) {
+        self.title = title
+        panels = zip(before, after).map { b, a in
+            func simulated(_ r: ReferenceResidual) -> [Reference.Sample] {
+                // The recorded sample at each compared instant, plus the difference there.
+                var recordedAt: [Double: Double] = [:]
+                for s in r.recorded { recordedAt[s.t] = s.value }
+                return r.differences.compactMap { d in recordedAt[d.t].map { Reference.Sample(t: d.t, value: $0 + d.value) } }
+            }
+            let caption = String(format: "before: max %.3f, rms %.3f pt   after: max %.3f, rms %.3f pt",
+                                 b.maximum, b.rms, a.maximum, a.rms)
+            return Panel(title: "reference[\(b.reference.index)] \(b.reference.path) vs \(b.reference.file)",
+                         recorded: b.recorded, before: simulated(b), after: simulated(a), caption: caption)
+        }
+    }
+
+    /// The plot as an SVG document in points.
+    public func svg() throws -> Data {
+        let surface = try SVGSurface(width: FitPlot.width, height: height.rounded(.up))
+        do { draw(on: Canvas(surface)) }
+        return try surface.finish()
+    }
+
+    /// The plot as pixels, `scale` pixels per point.
+    public func image(scale: Double = 2) throws -> ImageSurface {
+        let surface = try ImageSurface(pixelWidth: Int((FitPlot.width * scale).rounded()),
+                                       pixelHeight: Int((height.rounded(.up) * scale).rounded()))
+        let canvas = Canvas(surface)
+        canvas.setScale(scale)
+        draw(on: canvas)
+        surface.flush()
+        return surface
+    }
+
+    func draw(on canvas: Canvas) {
+        canvas.fill(Rect(x: 0, y: 0, width: FitPlot.width, height: height.rounded(.up)), color: .white)
+        canvas.text(title, x: FitPlot.left, baseline: 24, weight: .bold, size: 16, color: .black)
+        canvas.text("Purple dots: recorded. Grey dashed: Flick before the fit. Blue: Flick after the fit.",
+                    x: FitPlot.left, baseline: 42, size: 11.5, color: MotionPlot.axisColor)
+        var y = FitPlot.top
+        for panel in panels {
+            let rect = Rect(x: FitPlot.left, y: y + 34, width: FitPlot.width - FitPlot.left - FitPlot.right,
+                            height: FitPlot.panelHeight - 34)
+            canvas.text(panel.title, x: rect.minX, baseline: y + 14, weight: .bold, size: 12.5, color: .black)
+            canvas.text(panel.caption, x: rect.minX, baseline: y + 28, size: 11, color: MotionPlot.axisColor)
+            draw(panel, in: rect, on: canvas)
+            y += FitPlot.panelHeight + FitPlot.gap
+        }
+    }
+
+    private func draw(_ panel: Panel, in rect: Rect, on canvas: Canvas) {
+        let all = panel.recorded + panel.before + panel.after
+        guard let t0 = all.map(\.t).min(), let t1 = all.map(\.t).max(), var low = all.map(\.value).min(),
+              var high = all.map(\.value).max() else { return }
+        if high - low < 1e-9 { low -= 1; high += 1 }
+        let pad = (high - low) * 0.06
+        low -= pad
+        high += pad
+        let span = max(t1 - t0, 1e-3)
+        func point(_ s: Reference.Sample) -> Point {
+            Point(x: rect.minX + (s.t - t0) / span * rect.width, y: rect.minY + (high - s.value) / (high - low) * rect.height)
+        }
+        canvas.fill(rect, color: Color(rgb: 0xFBFBFD))
+        let valueTicks = MotionPlot.ticks(low, high, count: 5)
+        for v in valueTicks.values {
+            let y = rect.minY + (high - v) / (high - low) * rect.height
+            canvas.stroke(polyline: [Point(x: rect.minX, y: y), Point(x: rect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
+            canvas.text(MotionPlot.tickLabel(v, step: valueTicks.step), x: rect.minX - 6, baseline: y + 3.5, size: 10.5,
+                        color: MotionPlot.axisColor, anchor: .right)
+        }
+        let timeTicks = MotionPlot.ticks(t0, t1, count: 8)
+        for t in timeTicks.values {
+            let x = rect.minX + (t - t0) / span * rect.width
+            canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: MotionPlot.gridColor, width: 1)
+            canvas.text(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
+                        x: x, baseline: rect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, anchor: .center)
+        }
+        canvas.preservingState {
+            canvas.clip(to: rect)
+            canvas.stroke(polyline: panel.before.map(point), color: FitPlot.beforeColor, width: 1.5, dash: [5, 3])
+            canvas.stroke(polyline: panel.after.map(point), color: FitPlot.afterColor, width: 2)
+            for s in panel.recorded { canvas.fill(circle: point(s), radius: 2.4, color: MotionPlot.recordingColor) }
+        }
+        canvas.stroke(rect, color: Color(rgb: 0xC7C7CC), width: 1)
+    }
+}
