@@ -12,7 +12,7 @@ import PackageDescription
 //   FlickCore     → FlickPhysics, FlickOutput
 //   FlickImage    → FlickOutput (the one bitmap type, PNG through libspng, the one pixel limit)
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
-//   files, cancellation, the one parallel map and the one number formatter.
+//   files, cancellation and the signals that raise it, the one parallel map and the one number formatter.
 // Cairo, librsvg and libspng are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 let package = Package(

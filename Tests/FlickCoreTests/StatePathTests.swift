@@ -5,18 +5,9 @@ import Testing
 /// The one walker of state paths: what a path names, which leaves each walk visits, and what a wrong path is told.
 @Suite("State paths: one walker for expectations, invariants and CSV")
 struct StatePathTests {
-    /// A sheet holding a pager of two pages, the first a list `songs`; a second pager beside nothing else.
+    /// A sheet holding a pager of two pages, the first a list `songs`, at 0 s.
     static func state() throws -> FrameState {
-        let scenario = try decodeScenario("""
-            viewport: {width: 390, height: 844}
-            duration: 1
-            scene:
-              sheet:
-                detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}]
-                initial: half
-                content: {pager: {pages: [{title: A, content: {list: {id: songs, rows: 40, rowHeight: 50}}}, {title: B}]}}
-
-            """)
+        let scenario = try decodeScenario(ExpectationDecodingTests.sheetScene)
         return Simulation(scenario: scenario).state(at: 0)
     }
 
