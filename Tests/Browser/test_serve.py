@@ -64,7 +64,7 @@ def tearDownModule():
     state["browser"].close()
     state["playwright"].stop()
     state["server"].send_signal(signal.SIGINT)
-    state["server"].wait(timeout=10)
+    state["server"].communicate(timeout=10)
 
 
 def request(method, path, headers=None, host=None, body=None):
@@ -144,6 +144,24 @@ class Safety(unittest.TestCase):
         mine = [l for l in listening if int(l[1].split(":")[1], 16) == state["port"]]
         self.assertEqual([l[1].split(":")[0] for l in mine], ["0100007F"])
 
+    def test_another_host_is_said_with_a_warning_and_only_its_own_name_is_answered(self):
+        # 127.0.0.2 is loopback too: no traffic leaves the machine.
+        server = subprocess.Popen([FLICK, "serve", str(state["folder"]), "--port", "0", "--host", "127.0.0.2"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = server.stdout.readline()
+        port = int(re.search(r"http://127\.0\.0\.2:(\d+)/", line).group(1))
+        connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
+        connection.request("GET", "/", headers={"Host": f"127.0.0.2:{port}"})
+        self.assertEqual(connection.getresponse().status, 200)
+        connection.close()
+        connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
+        connection.request("GET", "/", headers={"Host": f"localhost:{port}"})
+        self.assertEqual(connection.getresponse().status, 403)
+        connection.close()
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=5)
+        self.assertIn("warning: --host 127.0.0.2: other machines that can reach this address can read the served runs", err)
+
     def test_ctrl_c_stops_it_cleanly_and_writes_nothing(self):
         folder = state["folder"]
         before = sorted(p.name for p in folder.iterdir())
@@ -151,8 +169,9 @@ class Safety(unittest.TestCase):
         status, _ = request_to(port, "/s/sheet-handoff/v1/frames/frame_00010.png")
         self.assertEqual(status, 200)
         server.send_signal(signal.SIGINT)
-        self.assertEqual(server.wait(timeout=5), 130)
-        self.assertIn("stopped", server.stdout.read())
+        out, _ = server.communicate(timeout=5)
+        self.assertEqual(server.returncode, 130)
+        self.assertIn("stopped", out)
         self.assertEqual(sorted(p.name for p in folder.iterdir()), before)
         with self.assertRaises(OSError):
             request_to(port, "/")
