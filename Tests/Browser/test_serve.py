@@ -317,5 +317,63 @@ class Live(unittest.TestCase):
         index.close()
 
 
+class Approve(unittest.TestCase):
+    """A golden frame broken on disk: the page's test run lists it, Accept writes it, and `flick test` passes."""
+
+    def test_accept_writes_the_golden_and_the_next_test_passes(self):
+        folder = OUT / "serve" / "approve"
+        if folder.exists():
+            shutil.rmtree(folder)
+        goldens = folder / "__Goldens__" / "card-carousel-pitfall"
+        goldens.mkdir(parents=True)
+        shutil.copy(ROOT / "Tests/Scenarios/card-carousel-pitfall.yaml", folder)
+        for name in ["frame_00030.png", "frame_00120.png"]:
+            shutil.copy(ROOT / "Tests/Scenarios/__Goldens__/card-carousel-pitfall" / name, goldens)
+        # Frame 30's golden replaced by frame 120's: the test must fail on frame 30.
+        shutil.copy(goldens / "frame_00120.png", goldens / "frame_00030.png")
+        before = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
+        self.assertEqual(before.returncode, 1, before.stdout + before.stderr)
+        server, port, token = start_server(folder)
+        try:
+            context = state["browser"].new_context(viewport=DESKTOP)
+            errors, outside = [], []
+            origin = f"http://127.0.0.1:{port}/"
+            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
+                          else (outside.append(route.request.url), route.abort()))
+            page = context.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(f"{origin}s/card-carousel-pitfall/?token={token}")
+            page.click("#test-run")
+            passed = lambda: page.evaluate("document.getElementById('test-summary').getAttribute('data-passed')")
+            # The page's CSP allows no eval, so Playwright's wait_for_function cannot run there: poll.
+            deadline = time.monotonic() + 30
+            while passed() != "false" and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            self.assertEqual(passed(), "false")
+            failures = page.evaluate("document.getElementById('test-failures').textContent")
+            self.assertIn("frame_00030.png", failures)
+            self.assertNotIn("frame_00120.png", failures)
+            page.screenshot(path=str(SHOTS / "serve-approve-desktop.png"))
+            page.click("#test-accept")
+            deadline = time.monotonic() + 30
+            while passed() != "true" and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            self.assertEqual(passed(), "true")
+            self.assertIn("Accepted. PASS", page.evaluate("document.getElementById('test-summary').textContent"))
+            context.close()
+            self.assertEqual(errors, [])
+            self.assertEqual(outside, [])
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=10)
+        after = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
+        self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
+        self.assertNotEqual((goldens / "frame_00030.png").read_bytes(), (goldens / "frame_00120.png").read_bytes())
+        # Nothing but the scenario and its goldens was written into the folder.
+        written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+        self.assertEqual(written, ["__Goldens__", "__Goldens__/card-carousel-pitfall", "__Goldens__/card-carousel-pitfall/frame_00030.png",
+                                   "__Goldens__/card-carousel-pitfall/frame_00120.png", "card-carousel-pitfall.yaml"])
+
+
 if __name__ == "__main__":
     unittest.main()
