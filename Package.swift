@@ -91,7 +91,7 @@ let package = Package(
         // `flick serve`: the review pages served live from 127.0.0.1, updated in place when a file changes.
         .target(
             name: "FlickServe",
-            dependencies: ["FlickCore", "FlickRender", "FlickReview", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: ["FlickCore", "FlickRender", "FlickReview", "FlickRunner", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("Resources/serve.js")]
         ),
         .executableTarget(

@@ -39,8 +39,13 @@ public final class LiveServer: @unchecked Sendable {
     private let lock = NSLock()
     private var allowedHosts: Set<String> = []
 
+    /// Where failing golden frames leave their expected, actual and diff images: a folder of this server's under
+    /// the temporary directory, removed by `stop()`.
+    public let artifacts: String
+
     public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
         self.scenarios = scenarios
+        artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-\(UUID().uuidString)").path
         self.configuration = configuration
         let address: any SocketAddress = configuration.host.contains(":")
             ? try sockaddr_in6.inet6(ip6: configuration.host, port: configuration.port)
@@ -67,6 +72,7 @@ public final class LiveServer: @unchecked Sendable {
     public func stop() async {
         for scenario in scenarios { scenario.finishWatchers() }
         await server.stop(timeout: 1)
+        try? FileManager.default.removeItem(atPath: artifacts)
     }
 
     var hosts: Set<String> { lock.withLock { allowedHosts } }
@@ -126,6 +132,7 @@ struct Handler: HTTPHandler {
             switch parts[2] {
             case "tune": return try await tune(scenario, request)
             case "save": return try await save(scenario, request, write: request.query["dry"] == nil)
+            case "accept": return await runTests(scenario, accept: true)
             default: return Self.notFound
             }
         }
@@ -143,6 +150,8 @@ struct Handler: HTTPHandler {
                 return Self.html(IndexPage.problemsPage(scenario, token: owner.configuration.token))
             }
             return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token)))
+        case 1 where rest[0] == "test.json":
+            return await runTests(scenario, accept: false)
         case 1 where rest[0] == "status.json":
             return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(scenario.status.utf8))
         case 1 where rest[0] == "live":
@@ -217,6 +226,15 @@ struct Handler: HTTPHandler {
             ("written", .bool(write && result.problems.isEmpty)),
         ])
         return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    /// GET /s/ID/test.json runs `flick test` on the file; POST /s/ID/accept first writes the goldens that differ.
+    func runTests(_ scenario: ServedScenario, accept: Bool) async -> HTTPResponse {
+        let artifacts = owner.artifacts
+        let json = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: scenario.test(accept: accept, artifacts: artifacts)) }
+        }
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(json.utf8))
     }
 
     struct Refusal: Error {

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickRunner
 import Foundation
 
 /// One scenario file `flick serve` serves: its last good run, the problems of its current text, and the pages
@@ -174,6 +175,29 @@ public final class ServedScenario: @unchecked Sendable {
         } catch {
             return ("", ["\(shownPath): error: cannot write the file: \(error)"])
         }
+    }
+
+    /// `flick test` on this file (expectations, invariants, golden frames; `ScenarioTests.run`), as JSON:
+    /// `{"summary": "PASS …", "passed": bool, "failures": [...], "goldens": [{"frame", "passed", "message"}]}`.
+    /// With `accept`, golden frames that differ (or are missing) are written anew first (`record: failed`), into
+    /// `__Goldens__/<name>/` beside the file and nowhere else, and the result is that of the run after.
+    /// The images of failing goldens go to `artifacts` (a folder of this server's, removed when it stops).
+    public func test(accept: Bool, artifacts: String) -> String {
+        if accept {
+            _ = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .failed, reportDirectory: artifacts))
+        }
+        let result = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .never, reportDirectory: artifacts))
+        let value: JSONValue = .object([
+            ("summary", .string(result.summaryLine.replacingOccurrences(of: path, with: shownPath))),
+            ("passed", .bool(result.passed)),
+            ("failures", .array(result.failureLines.map { .string($0.replacingOccurrences(of: path, with: shownPath)) })),
+            ("goldens", .array(result.goldens.map { golden in
+                .object([("frame", .number(Double(golden.frame))), ("passed", .bool(golden.passed)),
+                         ("message", golden.message.map { .string($0.replacingOccurrences(of: path, with: shownPath)) } ?? .null)])
+            })),
+            ("accepted", .bool(accept)),
+        ])
+        return value.text
     }
 
     private func replaceFile(with data: Data) throws {

@@ -64,7 +64,7 @@ def tearDownModule():
     state["browser"].close()
     state["playwright"].stop()
     state["server"].send_signal(signal.SIGINT)
-    state["server"].wait(timeout=10)
+    state["server"].communicate(timeout=10)
 
 
 def request(method, path, headers=None, host=None, body=None):
@@ -144,6 +144,24 @@ class Safety(unittest.TestCase):
         mine = [l for l in listening if int(l[1].split(":")[1], 16) == state["port"]]
         self.assertEqual([l[1].split(":")[0] for l in mine], ["0100007F"])
 
+    def test_another_host_is_said_with_a_warning_and_only_its_own_name_is_answered(self):
+        # 127.0.0.2 is loopback too: no traffic leaves the machine.
+        server = subprocess.Popen([FLICK, "serve", str(state["folder"]), "--port", "0", "--host", "127.0.0.2"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = server.stdout.readline()
+        port = int(re.search(r"http://127\.0\.0\.2:(\d+)/", line).group(1))
+        connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
+        connection.request("GET", "/", headers={"Host": f"127.0.0.2:{port}"})
+        self.assertEqual(connection.getresponse().status, 200)
+        connection.close()
+        connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
+        connection.request("GET", "/", headers={"Host": f"localhost:{port}"})
+        self.assertEqual(connection.getresponse().status, 403)
+        connection.close()
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=5)
+        self.assertIn("warning: --host 127.0.0.2: other machines that can reach this address can read the served runs", err)
+
     def test_ctrl_c_stops_it_cleanly_and_writes_nothing(self):
         folder = state["folder"]
         before = sorted(p.name for p in folder.iterdir())
@@ -151,8 +169,9 @@ class Safety(unittest.TestCase):
         status, _ = request_to(port, "/s/sheet-handoff/v1/frames/frame_00010.png")
         self.assertEqual(status, 200)
         server.send_signal(signal.SIGINT)
-        self.assertEqual(server.wait(timeout=5), 130)
-        self.assertIn("stopped", server.stdout.read())
+        out, _ = server.communicate(timeout=5)
+        self.assertEqual(server.returncode, 130)
+        self.assertIn("stopped", out)
         self.assertEqual(sorted(p.name for p in folder.iterdir()), before)
         with self.assertRaises(OSError):
             request_to(port, "/")
@@ -296,6 +315,64 @@ class Live(unittest.TestCase):
         index.goto(f"http://127.0.0.1:{state['port']}/?token={state['token']}")
         index.screenshot(path=str(SHOTS / "serve-index.png"))
         index.close()
+
+
+class Approve(unittest.TestCase):
+    """A golden frame broken on disk: the page's test run lists it, Accept writes it, and `flick test` passes."""
+
+    def test_accept_writes_the_golden_and_the_next_test_passes(self):
+        folder = OUT / "serve" / "approve"
+        if folder.exists():
+            shutil.rmtree(folder)
+        goldens = folder / "__Goldens__" / "card-carousel-pitfall"
+        goldens.mkdir(parents=True)
+        shutil.copy(ROOT / "Tests/Scenarios/card-carousel-pitfall.yaml", folder)
+        for name in ["frame_00030.png", "frame_00120.png"]:
+            shutil.copy(ROOT / "Tests/Scenarios/__Goldens__/card-carousel-pitfall" / name, goldens)
+        # Frame 30's golden replaced by frame 120's: the test must fail on frame 30.
+        shutil.copy(goldens / "frame_00120.png", goldens / "frame_00030.png")
+        before = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
+        self.assertEqual(before.returncode, 1, before.stdout + before.stderr)
+        server, port, token = start_server(folder)
+        try:
+            context = state["browser"].new_context(viewport=DESKTOP)
+            errors, outside = [], []
+            origin = f"http://127.0.0.1:{port}/"
+            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
+                          else (outside.append(route.request.url), route.abort()))
+            page = context.new_page()
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(f"{origin}s/card-carousel-pitfall/?token={token}")
+            page.click("#test-run")
+            passed = lambda: page.evaluate("document.getElementById('test-summary').getAttribute('data-passed')")
+            # The page's CSP allows no eval, so Playwright's wait_for_function cannot run there: poll.
+            deadline = time.monotonic() + 30
+            while passed() != "false" and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            self.assertEqual(passed(), "false")
+            failures = page.evaluate("document.getElementById('test-failures').textContent")
+            self.assertIn("frame_00030.png", failures)
+            self.assertNotIn("frame_00120.png", failures)
+            page.screenshot(path=str(SHOTS / "serve-approve-desktop.png"))
+            page.click("#test-accept")
+            deadline = time.monotonic() + 30
+            while passed() != "true" and time.monotonic() < deadline:
+                page.wait_for_timeout(100)
+            self.assertEqual(passed(), "true")
+            self.assertIn("Accepted. PASS", page.evaluate("document.getElementById('test-summary').textContent"))
+            context.close()
+            self.assertEqual(errors, [])
+            self.assertEqual(outside, [])
+        finally:
+            server.send_signal(signal.SIGINT)
+            server.communicate(timeout=10)
+        after = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
+        self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
+        self.assertNotEqual((goldens / "frame_00030.png").read_bytes(), (goldens / "frame_00120.png").read_bytes())
+        # Nothing but the scenario and its goldens was written into the folder.
+        written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+        self.assertEqual(written, ["__Goldens__", "__Goldens__/card-carousel-pitfall", "__Goldens__/card-carousel-pitfall/frame_00030.png",
+                                   "__Goldens__/card-carousel-pitfall/frame_00120.png", "card-carousel-pitfall.yaml"])
 
 
 if __name__ == "__main__":

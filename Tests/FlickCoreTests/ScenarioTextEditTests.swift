@@ -44,9 +44,12 @@ import Testing
                 == source.replacingOccurrences(of: "physics:\n  preset", with: "physics:\n  sheetSpring: {response: 0.6}\n  preset"))
         let added = try edit("duration", "3")
         #expect(added == source.replacingOccurrences(of: "fps: 60", with: "duration: 3\nfps: 60"))
-        // Each result still decodes.
-        for text in [added, try edit("physics.sheetSpring.response", "0.6")] {
-            _ = try ScenarioDecoder.decode(data: Data(text.utf8), file: "a.yaml", defaultName: "a")
+        // Each result is still YAML with the value where the path says.
+        for (path, text) in [("duration", added), ("physics.sheetSpring.response", try edit("physics.sheetSpring.response", "0.6")),
+                             ("scene.sheet.spring.dampingRatio", try edit("scene.sheet.spring.dampingRatio", "0.7"))] {
+            var node = try ScenarioDecoder.compose(data: Data(text.utf8), file: "a.yaml").root
+            for key in path.split(separator: ".") { node = try #require(node[String(key)]) }
+            #expect(node.scalar != nil, "\(path)")
         }
     }
 
@@ -57,7 +60,7 @@ import Testing
             _ = try edit("gestures[3].at", "1")
             Issue.record("a missing list item was written")
         } catch {
-            #expect(error.description.hasPrefix("a.yaml: error: gestures[3].at: the file has no such place"))
+            #expect("\(error)".hasPrefix("a.yaml: error: gestures[3].at: the file has no such place"))
         }
         #expect(throws: ScenarioError.self) { try edit("fps", "1\n2") }
     }

@@ -93,12 +93,18 @@ public enum ScenarioTextEdit {
         var entry = value
         for key in keys.dropFirst().reversed() { entry = "{\(key): \(entry)}" }
         entry = "\(keys[0]): \(entry)"
-        switch mapping.style {
-        case .flow:
-            guard let mark, let open = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars),
-                  scalars[open] == "{" else { throw failure("the file does not say where this mapping is") }
-            return replacing((open + 1)..<(open + 1), in: scalars, with: mapping.isEmpty ? entry : entry + ", ")
-        case .block, .any:
+        // A flow mapping: its first key follows its brace (the composer keeps no mapping style to ask).
+        if let first = mapping.first?.key.mark, var before = DocumentComposer.offset(line: first.line, column: first.column, in: scalars) {
+            while before > 0, scalars[before - 1] == " " { before -= 1 }
+            if before > 0, scalars[before - 1] == "{" {
+                return replacing(before..<before, in: scalars, with: entry + ", ")
+            }
+        }
+        if mapping.isEmpty, let mark, let open = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars),
+           scalars[open] == "{" {
+            return replacing((open + 1)..<(open + 1), in: scalars, with: entry)
+        }
+        do {
             guard let first = mapping.first?.key.mark,
                   let lineStart = DocumentComposer.offset(line: first.line, column: 1, in: scalars),
                   let keyStart = DocumentComposer.offset(line: first.line, column: first.column, in: scalars),

@@ -175,6 +175,9 @@ function buildTune() {
     "<p><button type=\"button\" id=\"save-write\">Write</button> <button type=\"button\" id=\"save-cancel\">Cancel</button></p></div>" +
     "<p id=\"save-note\" role=\"status\"></p>" +
     "<p id=\"tune-error\" class=\"tune-error\" role=\"alert\" hidden></p>" +
+    "<h2>Tests</h2><p><button type=\"button\" id=\"test-run\">Run flick test</button> " +
+    "<button type=\"button\" id=\"test-accept\" hidden>Accept: write the new golden frames</button></p>" +
+    "<p id=\"test-summary\" role=\"status\"></p><ul id=\"test-failures\"></ul>" +
     "<details id=\"export\"><summary>Export the physics as code</summary><pre id=\"export-code\"></pre></details>";
   main.after(tunePanel);
   var timer = null;
@@ -196,7 +199,23 @@ function buildTune() {
   document.getElementById("tune-save").addEventListener("click", function () { save(true); });
   document.getElementById("save-write").addEventListener("click", function () { save(false); });
   document.getElementById("save-cancel").addEventListener("click", function () { document.getElementById("save-box").hidden = true; });
+  document.getElementById("test-run").addEventListener("click", function () { runTests(false); });
+  document.getElementById("test-accept").addEventListener("click", function () { runTests(true); });
   refreshExport();
+}
+// Tests: `flick test` on the file; Accept writes the golden frames that differ, then runs the test again.
+function runTests(accept) {
+  var summary = document.getElementById("test-summary");
+  summary.textContent = accept ? "Writing the golden frames\u2026" : "Running\u2026";
+  var request = accept
+    ? fetch("/s/" + encodeURIComponent(id) + "/accept", {method: "POST", headers: {"X-Flick-Token": token}})
+    : fetch("/s/" + encodeURIComponent(id) + "/test.json", {cache: "no-store"});
+  request.then(function (response) { return response.json(); }).then(function (result) {
+    summary.textContent = (result.accepted ? "Accepted. " : "") + result.summary;
+    summary.setAttribute("data-passed", result.passed ? "true" : "false");
+    document.getElementById("test-failures").innerHTML = result.failures.map(function (f) { return "<li>" + text(f) + "</li>"; }).join("");
+    document.getElementById("test-accept").hidden = !result.goldens.some(function (g) { return !g.passed; });
+  }).catch(function (e) { summary.textContent = String(e.message || e); });
 }
 // Save: first the diff (dry), then, on Write, the same values written into the file.
 function save(dry) {
