@@ -12,6 +12,9 @@ enum Interruption {
     /// Raised as soon as one of the signals is waiting.
     static var cancellation: Cancellation { Signals.cancellation }
 
+    /// The signal waiting, if any (a command that polls, such as `serve`, asks between its rounds).
+    static var pending: Int32? { Signals.pending }
+
     /// The exit for a command stopped by a signal: 128 + its number.
     static var exit: ExitCode { ExitCode(128 + (Signals.pending ?? SIGINT)) }
 }
