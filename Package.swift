@@ -57,11 +57,12 @@ let package = Package(
         // (Cairo and librsvg only rasterise SVG files).
         .target(name: "FlickDiff", dependencies: ["FlickImage", "CFlickCairo", "CFlickRsvg"]),
         // The test runner behind `flick check`, `flick test` and `flick fuzz`: expectations, invariants, golden
-        // frames (render a scenario, compare with FlickDiff), JUnit. It links no test framework, so neither does
-        // the `flick` binary.
+        // frames (render a scenario, compare with FlickDiff), states goldens (with FlickReview's plots), JUnit and
+        // Markdown. It links no test framework, so neither does the `flick` binary.
         .target(
             name: "FlickRunner",
-            dependencies: ["FlickPhysics", "FlickCore", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickCore", "FlickImage", "FlickRender", "FlickDiff", "FlickReview",
+                           .product(name: "Yams", package: "Yams")]
         ),
         // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),

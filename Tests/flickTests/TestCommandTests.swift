@@ -148,7 +148,7 @@ struct TestCommandTests {
             (["test", "no-such-folder"], "no-such-folder: no such file or folder"),
             (["test", "Examples", "--shard", "4/3"], "--shard must be i/n with 1 ≤ i ≤ n"),
             (["test", "Examples", "--shard", "one"], "--shard must be i/n"),
-            (["test", "Examples", "--record", "sometimes"], "--record must be one of missing, all, failed, never"),
+            (["test", "Examples", "--record", "sometimes"], "--record must be one of missing, changed, all, never"),
             (["test", "Examples", "--junit", "/no/such/folder/junit.xml"], "the folder /no/such/folder does not exist"),
             (["test", "Examples/icons"], "no scenario files"),
         ] {

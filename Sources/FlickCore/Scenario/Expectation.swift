@@ -56,16 +56,37 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The frames of a scenario that `flick test` compares with stored images (`goldens:`).
+/// What `flick test` compares with stored goldens (`goldens:`): frames as images, and the trajectory of states.
 public struct GoldenSpec: Hashable, Sendable {
-    /// Frame indices.
+    /// Frame indices compared with stored images (empty when only states are compared).
     public var frames: [Int]
     /// Pixels per point of the stored images; nil renders at the scenario's scale.
     public var scale: Double?
+    /// The values of state paths at every frame, compared with `states.json` (nil: none).
+    public var states: StateGoldenSpec?
 
-    public init(frames: [Int], scale: Double? = nil) {
+    public init(frames: [Int], scale: Double? = nil, states: StateGoldenSpec? = nil) {
         self.frames = frames
         self.scale = scale
+        self.states = states
+    }
+}
+
+/// A trajectory golden: the numbers at state paths on every frame, stored as `__Goldens__/<file>/states.json`
+/// and compared within an absolute tolerance (docs/scenario-format.md, "Expectations and goldens").
+public struct StateGoldenSpec: Hashable, Sendable {
+    /// The state paths compared (docs/states.md); nil: every number of the state document but `index` and `time`.
+    public var paths: [String]?
+    /// How far a value may move from its golden, in the path's own unit (points, points per second, 0…1).
+    public var within: Double
+
+    /// A thousandth of a point: far below a pixel at any scale, far above the 1e-6 the document rounds to, so
+    /// libm's last-bit differences between machines never fail a golden and a change of behaviour always does.
+    public static let defaultTolerance = 0.001
+
+    public init(paths: [String]? = nil, within: Double = StateGoldenSpec.defaultTolerance) {
+        self.paths = paths
+        self.within = within
     }
 }
 
@@ -107,5 +128,29 @@ extension FrameState {
         case .null: return .null
         case .object, .array: return nil
         }
+    }
+
+    /// Every number of the frame's state document with its path, in document order, as `value(atPath:)` names
+    /// them (a scroll view by its key). `index` and `time` (what the frames are counted by), the touch trail and
+    /// explanations are left out: they are the input and the words, not the motion.
+    public var numericValues: [(path: String, value: Double)] {
+        var found: [(path: String, value: Double)] = []
+        func walk(_ value: JSONValue, _ path: String) {
+            switch value {
+            case .object(let pairs):
+                for (key, child) in pairs {
+                    if path.isEmpty, ["index", "time", "trail", "explain"].contains(key) { continue }
+                    walk(child, path.isEmpty && key == "scrollViews" ? "" : path.isEmpty ? key : "\(path).\(key)")
+                }
+            case .array(let items):
+                for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]") }
+            case .number(let x):
+                found.append((path, x))
+            case .string, .bool, .null:
+                break
+            }
+        }
+        walk(jsonValue(nullTouchAsObject: true), "")
+        return found
     }
 }

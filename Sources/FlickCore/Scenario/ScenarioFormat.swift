@@ -110,7 +110,7 @@ final class ScenarioFormat {
             let expect = m.value("expect", self.expectations(duration: duration, fps: fps), default: [],
                                  "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
-                                     "Frames `flick test` compares with stored images.")
+                                      "What `flick test` compares with stored goldens: frames as images, states as numbers.")
             let sweep = m.value("sweep", Self.sweep, default: [],
                                 "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
@@ -118,14 +118,20 @@ final class ScenarioFormat {
                   let gestures, let expect, let sweep else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
-                                    expectations: expect.map(\.expectation), goldens: goldens)
+                                    expectations: expect.map(\.expectation), goldens: goldens?.spec)
             scenario.sweep = sweep.map(\.axis)
             // A path is checked on the first frame of the scene itself: the state document has no other schema.
-            if !expect.isEmpty {
+            let goldenPaths = goldens?.pathFields ?? []
+            if !expect.isEmpty || !goldenPaths.isEmpty {
                 let state = Simulation(scenario: scenario).state(at: 0)
                 for entry in expect {
                     guard let problem = StatePaths.problem(entry.expectation.path, entry.expectation.condition, in: state) else { continue }
                     entry.field.reader.report(entry.field.path, entry.keyMark, problem)
+                }
+                // A states golden compares numbers: a path must name one (or null, as a finger that is up).
+                for (path, field) in goldenPaths {
+                    guard let problem = StatePaths.problem(path, .near(0, within: 0), in: state) else { continue }
+                    field.fail(problem)
                 }
             }
             return scenario
