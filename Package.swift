@@ -19,10 +19,15 @@ let package = Package(
         .library(name: "FlickRunner", targets: ["FlickRunner"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
         .library(name: "FlickReview", targets: ["FlickReview"]),
+        // swift-snapshot-testing strategies for a Scenario: .states(paths:within:), .frames(_:scale:), .motionPlot.
+        .library(name: "FlickSnapshotTesting", targets: ["FlickSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Only FlickSnapshotTesting links it (its SnapshotTesting library has no dependencies of its own): a clean
+        // build of it adds about 8 s on 2 cores (README, "Tests in the stack you have").
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         .systemLibrary(
@@ -68,6 +73,12 @@ let package = Package(
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(name: "FlickReview", dependencies: ["FlickCore", "FlickImage", "FlickRender"]),
+        // swift-snapshot-testing strategies for a Flick Scenario (its states, frames and motion plot).
+        .target(
+            name: "FlickSnapshotTesting",
+            dependencies: ["FlickCore", "FlickImage", "FlickRender", "FlickDiff", "FlickReview", "FlickRunner",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
+        ),
         .executableTarget(
             name: "flick",
             dependencies: [
