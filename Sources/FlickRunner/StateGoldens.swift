@@ -65,8 +65,9 @@ public struct StateTrajectory: Equatable, Sendable {
                 }
             } else {
                 for (path, x) in state.numericValues {
-                    // A path first seen late (a card that came into view) is null before.
+                    // A path first seen late (a card that came into view) is null before; a path is taken once a frame.
                     var column = columns[path] ?? Array(repeating: nil, count: frame)
+                    guard column.count <= frame else { continue }
                     if column.count < frame { column += Array(repeating: nil, count: frame - column.count) }
                     column.append(Self.stored(x))
                     columns[path] = column

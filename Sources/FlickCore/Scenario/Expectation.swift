@@ -131,17 +131,15 @@ extension FrameState {
     }
 
     /// Every number of the frame's state document with its path, in document order, as `value(atPath:)` names
-    /// them (a scroll view by its key). `index` and `time` (what the frames are counted by), the touch trail and
+    /// them: a scroll view by its key, or as `scrollViews.KEY` when a top-level key has the same name (a pager's
+    /// scroll view and the pager). `index` and `time` (what the frames are counted by), the touch trail and
     /// explanations are left out: they are the input and the words, not the motion.
     public var numericValues: [(path: String, value: Double)] {
         var found: [(path: String, value: Double)] = []
         func walk(_ value: JSONValue, _ path: String) {
             switch value {
             case .object(let pairs):
-                for (key, child) in pairs {
-                    if path.isEmpty, ["index", "time", "trail", "explain"].contains(key) { continue }
-                    walk(child, path.isEmpty && key == "scrollViews" ? "" : path.isEmpty ? key : "\(path).\(key)")
-                }
+                for (key, child) in pairs { walk(child, path.isEmpty ? key : "\(path).\(key)") }
             case .array(let items):
                 for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]") }
             case .number(let x):
@@ -150,7 +148,15 @@ extension FrameState {
                 break
             }
         }
-        walk(jsonValue(nullTouchAsObject: true), "")
+        guard case .object(let top) = jsonValue(nullTouchAsObject: true) else { return [] }
+        let topKeys = Set(top.map(\.0))
+        for (key, value) in top where !["index", "time", "trail", "explain"].contains(key) {
+            guard key == "scrollViews", case .object(let views) = value else {
+                walk(value, key)
+                continue
+            }
+            for (view, state) in views { walk(state, topKeys.contains(view) ? "scrollViews.\(view)" : view) }
+        }
         return found
     }
 }

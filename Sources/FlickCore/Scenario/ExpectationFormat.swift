@@ -224,8 +224,17 @@ enum StatePaths {
     private static func walk(_ value: JSONValue, _ path: String, into leaves: inout [String]) {
         switch value {
         case .object(let pairs):
+            // A scroll view is named by its key, unless a top-level key has the same name (a pager and its
+            // scroll view): then only `scrollViews.KEY` reaches it.
+            let topKeys = path.isEmpty ? Set(pairs.map(\.0)) : []
             for (key, child) in pairs {
-                walk(child, path.isEmpty && key == "scrollViews" ? "" : path.isEmpty ? key : "\(path).\(key)", into: &leaves)
+                if path.isEmpty, key == "scrollViews", case .object(let views) = child {
+                    for (view, state) in views {
+                        walk(state, topKeys.contains(view) ? "scrollViews.\(view)" : view, into: &leaves)
+                    }
+                } else {
+                    walk(child, path.isEmpty ? key : "\(path).\(key)", into: &leaves)
+                }
             }
         case .array(let items):
             for (i, child) in items.enumerated() { walk(child, "\(path)[\(i)]", into: &leaves) }
