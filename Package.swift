@@ -96,6 +96,9 @@ let package = Package(
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
+        .testTarget(name: "FlickSnapshotTestingTests",
+                    dependencies: ["FlickSnapshotTesting", "FlickRunner", "FlickCore", "FlickImage",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

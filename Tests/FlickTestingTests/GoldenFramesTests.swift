@@ -10,7 +10,7 @@ let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 func example(_ name: String) -> String { examples.appendingPathComponent(name + ".yaml").path }
 
 /// Flick's own goldens: key frames of the bundled examples at 1x, so a change in physics or drawing fails here
-/// with a picture. Re-record after an intended change with `FLICK_RECORD=failed swift test`.
+/// with a picture. Re-record after an intended change with `FLICK_RECORD=changed swift test`.
 @Suite("Flick's own golden frames")
 struct FlickGoldenTests {
     @Test("ClassPass hand-off: at half, mid-rise, at full with the list scrolled, settling to the tip")
