@@ -50,7 +50,8 @@ public enum MarkdownReport {
                     break
                 case .mismatched(let comparison, let artifacts):
                     let folder = relative(artifacts, to: base)
-                    out += "- frame \(golden.frame): **\(comparison.differingPixels) pixels differ** from `\(golden.goldenPath)` "
+                    let n = comparison.differingPixels
+                    out += "- frame \(golden.frame): **\(n) pixel\(n == 1 ? " differs" : "s differ")** from `\(golden.goldenPath)` "
                         + "(\(comparison.summary)) — [diff](\(folder)/diff.png) · [expected](\(folder)/expected.png) · "
                         + "[actual](\(folder)/actual.png) · [flip preview (APNG)](\(folder)/flip.png)\n"
                 case .recorded, .missingGolden, .sizeMismatch:
