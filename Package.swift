@@ -29,6 +29,8 @@ let package = Package(
         .library(name: "FlickRunner", targets: ["FlickRunner"]),
         .library(name: "FlickTesting", targets: ["FlickTesting"]),
         .library(name: "FlickReview", targets: ["FlickReview"]),
+        // swift-snapshot-testing strategies for a Scenario: .states(paths:within:), .frames(_:scale:), .motionPlot.
+        .library(name: "FlickSnapshotTesting", targets: ["FlickSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,9 @@ let package = Package(
         // `flick serve`'s HTTP and WebSocket server: pure Swift concurrency on the system's sockets, no NIO
         // (README "Live review: flick serve" gives the build times that chose it). Only FlickServe links it.
         .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
+        // Only FlickSnapshotTesting links it (its SnapshotTesting library has no dependencies of its own): a clean
+        // build of it adds about 8 s on 2 cores (README, "Tests in the stack you have").
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         .systemLibrary(
@@ -73,11 +78,12 @@ let package = Package(
         // (Cairo and librsvg only rasterise SVG files).
         .target(name: "FlickDiff", dependencies: ["FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]),
         // The test runner behind `flick check`, `flick test` and `flick fuzz`: expectations, invariants, golden
-        // frames (render a scenario, compare with FlickDiff), JUnit. It links no test framework, so neither does
-        // the `flick` binary.
+        // frames (render a scenario, compare with FlickDiff), states goldens (with FlickReview's plots), JUnit and
+        // Markdown. It links no test framework, so neither does the `flick` binary.
         .target(
             name: "FlickRunner",
-            dependencies: ["FlickPhysics", "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", .product(name: "Yams", package: "Yams")]
+            dependencies: ["FlickPhysics", "FlickCore", "FlickOutput", "FlickImage", "FlickRender", "FlickDiff", "FlickReview",
+                           .product(name: "Yams", package: "Yams")]
         ),
         // Golden-frame assertions for Swift Testing and XCTest test targets; re-exports FlickRunner.
         .target(name: "FlickTesting", dependencies: ["FlickRunner", "FlickCore", "FlickDiff"]),
@@ -93,6 +99,12 @@ let package = Package(
             name: "FlickServe",
             dependencies: ["FlickCore", "FlickRender", "FlickReview", "FlickRunner", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("Resources/serve.js")]
+        ),
+        // swift-snapshot-testing strategies for a Flick Scenario (its states, frames and motion plot).
+        .target(
+            name: "FlickSnapshotTesting",
+            dependencies: ["FlickCore", "FlickImage", "FlickRender", "FlickDiff", "FlickReview", "FlickRunner",
+                           .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]
         ),
         .executableTarget(
             name: "flick",
@@ -113,6 +125,9 @@ let package = Package(
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
         .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview"]),
+        .testTarget(name: "FlickSnapshotTestingTests",
+                    dependencies: ["FlickSnapshotTesting", "FlickRunner", "FlickCore", "FlickImage",
+                                   .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
         // End-to-end: runs the built `flick` on the files in Examples/ and reads its real output.
         .testTarget(name: "flickTests", dependencies: ["flick", "FlickDiff"]),
     ]

@@ -8,7 +8,8 @@ import FlickCore
 public enum ExpectationPaths {
     /// One diagnostic per expectation whose path names no value, or a value of the wrong kind, in file order.
     public static func diagnostics(_ scenario: Scenario) -> [ScenarioDiagnostic] {
-        guard !scenario.expectations.isEmpty || !scenario.references.isEmpty else { return [] }
+        let goldenPaths = scenario.goldens?.states?.paths ?? []
+        guard !scenario.expectations.isEmpty || !scenario.references.isEmpty || !goldenPaths.isEmpty else { return [] }
         let state = Simulation(scenario: scenario).state(at: 0)
         let expectations: [ScenarioDiagnostic] = scenario.expectations.compactMap { expectation in
             guard expectation.checksPath,
@@ -19,7 +20,13 @@ public enum ExpectationPaths {
             guard let problem = StatePath.problem(reference.path, .near(0, within: 0), in: state) else { return nil }
             return diagnostic(reference.source, scenario, fallback: "reference[\(reference.index)].path", problem)
         }
-        return references + expectations
+        // A states golden compares numbers: a path must name one (or null, as a finger that is up).
+        let sources = scenario.goldens?.states?.sources ?? []
+        let goldens: [ScenarioDiagnostic] = goldenPaths.enumerated().compactMap { i, path in
+            guard let problem = StatePath.problem(path, .near(0, within: 0), in: state) else { return nil }
+            return diagnostic(sources.indices.contains(i) ? sources[i] : nil, scenario, fallback: "goldens.states[\(i)]", problem)
+        }
+        return references + expectations + goldens
     }
 
     private static func diagnostic(_ source: Expectation.Source?, _ scenario: Scenario, fallback: String,

@@ -2,26 +2,41 @@ import FlickCore
 import FlickDiff
 import FlickOutput
 import FlickRender
+import FlickReview
 import Foundation
 
 /// When golden images are (re)written, as swift-snapshot-testing's record modes.
 public enum GoldenRecordMode: String, CaseIterable, Sendable {
     /// Write goldens that do not exist yet (and fail, so the new file gets a look); compare the others.
     case missing
+    /// Rewrite only the goldens that fail beyond their tolerance (or were recorded for another frame count,
+    /// frame rate, scale or size); keep the ones that match, so a re-record on another machine changes only
+    /// what really changed.
+    case changed
     /// Write every golden (and fail, so a recording run never passes by accident).
     case all
-    /// Rewrite goldens that do not match; keep the ones that do.
-    case failed
     /// Never write: a missing golden is a failure (for CI).
     case never
+
+    /// The earlier name of `changed`, still accepted.
+    public static let failed = GoldenRecordMode.changed
 
     /// The environment variable that sets the mode for a whole test run: `FLICK_RECORD=all swift test`.
     public static let environmentVariable = "FLICK_RECORD"
 
+    /// The mode a word names (any case; `failed` is the earlier name of `changed`), or nil.
+    public init?(word: String) {
+        let word = word.lowercased()
+        if word == "failed" {
+            self = .changed
+        } else {
+            self.init(rawValue: word)
+        }
+    }
+
     /// `$FLICK_RECORD` if it names a mode, else `missing`.
     public static var fromEnvironment: GoldenRecordMode {
-        ProcessInfo.processInfo.environment[environmentVariable].flatMap { GoldenRecordMode(rawValue: $0.lowercased()) }
-            ?? .missing
+        ProcessInfo.processInfo.environment[environmentVariable].flatMap { GoldenRecordMode(word: $0) } ?? .missing
     }
 }
 
@@ -36,6 +51,8 @@ public struct GoldenFrameResult: Sendable {
         case mismatched(ImageComparison, artifacts: String)
         /// No golden and the mode forbids writing one.
         case missingGolden
+        /// The golden has another size than the frame drawn (another scale or viewport): says both.
+        case sizeMismatch(String)
     }
 
     public var frame: Int
@@ -60,6 +77,8 @@ public struct GoldenFrameResult: Sendable {
                 + "Expected, actual, diff and side-by-side images: \(artifacts)"
         case .missingGolden:
             return "frame \(frame): no golden at \(goldenPath) (record mode never; run with \(GoldenRecordMode.environmentVariable)=missing to write it)"
+        case .sizeMismatch(let why):
+            return "frame \(frame): \(goldenPath) cannot be compared: \(why); re-record it with --record changed if the change is meant"
         }
     }
 }
@@ -123,9 +142,7 @@ public enum GoldenFrames {
             }
         }
         let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: iconFolders))
-        let artifacts = artifactsDirectory
-            ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
+        let artifacts = Self.artifactsDirectory(artifactsDirectory)
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
@@ -137,8 +154,7 @@ public enum GoldenFrames {
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
             let exists = FileManager.default.fileExists(atPath: golden)
             func write(_ reason: String) throws -> GoldenFrameResult {
-                try FileManager.default.createDirectory(atPath: goldenDirectory, withIntermediateDirectories: true)
-                try renderer.png(of: state).write(to: URL(fileURLWithPath: golden))
+                try GoldenFiles.write(try renderer.png(of: state), to: golden, in: goldenDirectory)
                 return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
             }
             if record == .all {
@@ -153,11 +169,20 @@ public enum GoldenFrames {
             }
             let expected = try Bitmap.readPNG(path: golden)
             let actual = try renderer.image(of: state).bitmap()
+            guard expected.width == actual.width, expected.height == actual.height else {
+                // Drawn at another scale or size: no pixel can be compared, and the mismatch says why.
+                let why = "the golden is \(expected.width)×\(expected.height) px, this run draws \(actual.width)×\(actual.height) px "
+                    + "(\(JSONValue.format(state.viewport.width))×\(JSONValue.format(state.viewport.height)) pt at scale \(JSONValue.format(scenario.viewport.scale)))"
+                results.append(record == .changed
+                    ? try write("re-recorded (\(why))")
+                    : GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .sizeMismatch(why)))
+                continue
+            }
             let comparison = try ImageComparison(expected: expected, actual: actual, options: options, drawingDiff: true)
             if comparison.isWithinTolerance {
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
                                                  outcome: .matched(comparison.withoutDiffImage())))
-            } else if record == .failed {
+            } else if record == .changed {
                 results.append(try write("re-recorded (it differed: \(comparison.summary))"))
             } else {
                 let folder = (artifacts as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
@@ -169,6 +194,13 @@ public enum GoldenFrames {
         return results
     }
 
+    /// Where failures leave their files: the folder given, else `$FLICK_ARTIFACTS`, else `flick-golden-failures`
+    /// in the temporary directory.
+    static func artifactsDirectory(_ given: String?) -> String {
+        given ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
+    }
+
     private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,
                                       in folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -178,6 +210,8 @@ public enum GoldenFrames {
             try diff.writePNG(path: folder + "/diff.png")
             try DiffImages.sideBySide(expected: expected, actual: actual, diff: diff).writePNG(path: folder + "/side-by-side.png")
         }
+        // The preview a pull-request summary links: expected and actual in turn.
+        try FlipBook.write([expected, actual], to: folder + "/flip.png")
     }
 }
 

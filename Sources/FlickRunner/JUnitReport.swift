@@ -34,7 +34,7 @@ public enum JUnitReport {
         var kinds: [String] = []
         if !result.expectationFailures.isEmpty { kinds.append("expectation") }
         if result.invariants.map({ !$0.passed }) ?? false { kinds.append("invariant") }
-        if !result.goldens.allSatisfy(\.passed) { kinds.append("golden") }
+        if !result.goldens.allSatisfy(\.passed) || !(result.states?.passed ?? true) { kinds.append("golden") }
         return kinds
     }
 

@@ -33,6 +33,8 @@ public struct ScenarioTestResult: Sendable {
     public var invariants: InvariantReport?
     /// Golden frames compared (or recorded).
     public var goldens: [GoldenFrameResult] = []
+    /// The states golden compared (or recorded), when `goldens:` asks for one.
+    public var states: StateGoldenResult?
     /// Why the scenario could not be tested at all: a file that does not decode, a golden frame out of range.
     public var error: String?
 
@@ -42,6 +44,7 @@ public struct ScenarioTestResult: Sendable {
     public var isError: Bool { error != nil }
     public var passed: Bool {
         error == nil && expectationFailures.isEmpty && (invariants?.passed ?? true) && goldens.allSatisfy(\.passed)
+            && (states?.passed ?? true)
     }
 
     /// Everything that went wrong, one line each.
@@ -50,6 +53,7 @@ public struct ScenarioTestResult: Sendable {
         return expectationFailures.map(\.description)
             + (invariants?.lines ?? [])
             + goldens.compactMap(\.message)
+            + (states?.messages ?? [])
     }
 
     /// `PASS path (3 expectations, 1221 invariant checks, 2 golden frames)` or `FAIL path (…)`.
@@ -69,6 +73,15 @@ public struct ScenarioTestResult: Sendable {
         let failedGoldens = goldens.filter { !$0.passed }.count
         parts.append(failedGoldens == 0 ? Self.count(goldens.count, "golden frame")
                                         : "\(failedGoldens) of \(Self.count(goldens.count, "golden frame")) failed")
+        if let states {
+            switch states.outcome {
+            case .matched(let paths, let frames): parts.append("states golden: \(Self.count(paths, "path")) × \(frames) frames")
+            case .deviated(let deviations): parts.append("states golden: \(Self.count(deviations.count, "path")) off")
+            case .recorded: parts.append("states golden recorded")
+            case .incompatible: parts.append("states golden recorded for another run")
+            case .missingGolden: parts.append("states golden missing")
+            }
+        }
         return "\(passed ? "PASS" : "FAIL") \(path) (\(parts.joined(separator: ", ")))"
     }
 
@@ -183,24 +196,34 @@ public enum ScenarioTests {
         do {
             guard let spec = try goldenSpec(for: scenario, path: path) else { return result }
             let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            result.goldens = try GoldenFrames.verify(
-                scenario, at: spec.frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
-                iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
-                record: options.record, artifactsDirectory: options.reportDirectory,
-                artifactsSubfolder: reportFolder(for: path))
+            if !spec.frames.isEmpty {
+                result.goldens = try GoldenFrames.verify(
+                    scenario, at: spec.frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
+                    iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
+                    record: options.record, artifactsDirectory: options.reportDirectory,
+                    artifactsSubfolder: reportFolder(for: path))
+            }
+            if let states = spec.states {
+                result.states = try StateGoldens.verify(
+                    scenario, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
+                    artifactsDirectory: GoldenFrames.artifactsDirectory(options.reportDirectory),
+                    artifactsSubfolder: reportFolder(for: path))
+            }
         } catch {
             result.error = "\(path): error: goldens: \(error)"
         }
         return result
     }
 
-    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one.
+    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one
+    /// (and its states golden, compared at the default tolerance, when `states.json` is there).
     static func goldenSpec(for scenario: Scenario, path: String) throws -> GoldenSpec? {
         if let spec = scenario.goldens { return spec }
         let folder = goldenDirectory(for: path)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let frames = files.compactMap(frameIndex(ofGolden:)).sorted()
-        guard let first = frames.first else { return nil }
+        let states = files.contains(StateTrajectory.fileName) ? StateGoldenSpec() : nil
+        guard let first = frames.first else { return states.map { GoldenSpec(frames: [], states: $0) } }
         let name = String(format: "frame_%05d.png", first)
         guard let width = pngWidth(path: (folder as NSString).appendingPathComponent(name)) else {
             throw GoldenError("\(folder)/\(name) is not a PNG file")
@@ -209,7 +232,7 @@ public enum ScenarioTests {
         let viewport = first < scenario.frameCount
             ? Simulation(scenario: scenario).state(at: scenario.time(ofFrame: first)).viewport.width
             : scenario.viewport.width
-        return GoldenSpec(frames: frames, scale: Double(width) / viewport)
+        return GoldenSpec(frames: frames, scale: Double(width) / viewport, states: states)
     }
 
     /// 12 for `frame_00012.png`; nil for any other name.

@@ -9,11 +9,15 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file.
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file; and its states golden (`goldens: {states: true}`), every number of the chosen state paths at every frame compared with __Goldens__/<file name>/states.json within `within`.
 
-        Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`.
+        Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`. A states golden that differs names each path, its worst deviation with the time and frame, and the first frame that deviates, and leaves an expected-vs-actual plot per path in --report.
 
-        --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), all, failed (rewrites those that differ) or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
+        --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), changed (rewrites only the goldens that fail beyond their tolerance, or were recorded at another frame count, fps, scale or size; `failed` is its earlier name), all, or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
+
+        --prune lists the goldens no scenario uses (a folder whose scenario file is gone, a frame no longer listed, a states.json no longer asked for) and runs nothing; with --yes it removes them.
+
+        --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios, and each failure with its path, deviation or differing-pixel count and links (relative to FILE) to its plot, diff image and flip-book preview (an APNG of expected and actual in turn).
 
         --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once.
 
@@ -33,22 +37,34 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Run only the i-th of n parts of the scenarios, e.g. 2/3.", valueName: "i/n"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("When golden frames are written: missing, all, failed or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
+    @Option(help: ArgumentHelp("Write a Markdown summary of the run to this file (for a CI step summary or a pull-request comment).", valueName: "file"))
+    var markdown: String?
+
+    @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
     var record: String?
+
+    @Flag(help: "List the goldens no scenario uses, and run nothing.")
+    var prune = false
+
+    @Flag(help: "With --prune: remove them.")
+    var yes = false
 
     @Option(help: "Scenarios tested at once (default: all cores).")
     var jobs: Int?
 
     func run() throws {
+        if yes, !prune { throw badInput("--yes only confirms --prune") }
         let options = try testOptions()
         let part = try parseShard()
-        if let junit { try checkWritable(junit) }
+        if let junit { try checkWritable(junit, option: "--junit") }
+        if let markdown { try checkWritable(markdown, option: "--markdown") }
         var files: [String]
         do {
             files = try ScenarioTests.discover(paths.map(resolve))
         } catch {
             throw badInput(error.description)
         }
+        if prune { return try pruneGoldens(besides: files) }
         if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }
 
         let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -65,8 +81,30 @@ struct Test: ParsableCommand {
                 throw badInput("\(error)")
             }
         }
+        if let markdown {
+            do {
+                try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown), to: markdown)
+            } catch {
+                throw badInput("\(error)")
+            }
+        }
         if results.contains(where: \.isError) { throw failureExit }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// `--prune`: prints each golden no scenario uses, and removes them with `--yes`.
+    private func pruneGoldens(besides files: [String]) throws {
+        let orphans = GoldenPrune.orphans(besides: files)
+        for orphan in orphans { print("\(orphan.path): \(orphan.reason)") }
+        let noun = orphans.count == 1 ? "golden no scenario uses" : "goldens no scenario uses"
+        guard yes else {
+            print(orphans.isEmpty ? "no goldens to prune" : "\(orphans.count) \(noun); run again with --yes to remove them")
+            return
+        }
+        let problems = GoldenPrune.remove(orphans)
+        for problem in problems { printError("error: \(problem)") }
+        print("removed \(orphans.count - problems.count) of \(orphans.count) \(noun)")
+        if !problems.isEmpty { throw ExitCode(1) }
     }
 
     /// A name of a bundled example stands for its file when no such path exists.
@@ -79,12 +117,12 @@ struct Test: ParsableCommand {
         let mode: GoldenRecordMode
         let modes = GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         if let record {
-            guard let m = GoldenRecordMode(rawValue: record) else {
+            guard let m = GoldenRecordMode(word: record) else {
                 throw badInput("--record must be one of \(modes), not \"\(record)\"")
             }
             mode = m
         } else if let value = ProcessInfo.processInfo.environment[GoldenRecordMode.environmentVariable], !value.isEmpty {
-            guard let m = GoldenRecordMode(rawValue: value.lowercased()) else {
+            guard let m = GoldenRecordMode(word: value) else {
                 throw badInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(modes))")
             }
             mode = m
@@ -110,14 +148,14 @@ struct Test: ParsableCommand {
         return (i, n)
     }
 
-    private func checkWritable(_ file: String) throws {
+    private func checkWritable(_ file: String, option: String) throws {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw badInput("--junit \(file): the folder \(folder) does not exist")
+            throw badInput("\(option) \(file): the folder \(folder) does not exist")
         }
         if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw badInput("--junit \(file) is a folder")
+            throw badInput("\(option) \(file) is a folder")
         }
     }
 

@@ -110,6 +110,10 @@ enum DocsFiles {
                 _ = try decodeScenario(block)
             } else if block.hasPrefix("gestures:") {
                 _ = try decodeScenario(minimalScenario(block))
+            } else if lines.allSatisfy({ $0.hasPrefix("goldens:") }) {
+                // Each on a sheet over a list, long enough for the frames it names.
+                let sheet = "viewport: {width: 390, height: 844}\nduration: 2\nscene:\n  sheet: {detents: [{name: half, fraction: 0.5}], initial: half, content: {list: {rows: 10, rowHeight: 50}}}\n"
+                for line in lines { _ = try decodeScenario(sheet + line + "\n") }
             } else if lines.allSatisfy({ $0.hasPrefix("viewport:") }) {
                 for line in lines { _ = try decodeScenario(minimalScenario().replacingOccurrences(of: "viewport: {width: 390, height: 844}", with: String(line))) }
             } else {

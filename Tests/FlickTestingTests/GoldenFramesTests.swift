@@ -10,7 +10,7 @@ let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 func example(_ name: String) -> String { examples.appendingPathComponent(name + ".yaml").path }
 
 /// Flick's own goldens: key frames of the bundled examples at 1x, so a change in physics or drawing fails here
-/// with a picture. Re-record after an intended change with `FLICK_RECORD=failed swift test`.
+/// with a picture. Re-record after an intended change with `FLICK_RECORD=changed swift test`.
 @Suite("Flick's own golden frames")
 struct FlickGoldenTests {
     @Test("ClassPass hand-off: at half, mid-rise, at full with the list scrolled, settling to the tip")
@@ -98,9 +98,9 @@ struct GoldenFramesBehaviourTests {
         }
         let diff = try Bitmap.readPNG(path: artifactFolder + "/diff.png")
         #expect(diff[200, 100].red > 200 && diff[200, 100].green < 80, "the changed pixel is red in the diff")
-        // failed re-records it; the run after matches.
+        // changed re-records it; the run after matches.
         let rerecord = try GoldenFrames.verify(scenario: example("rubber-band-pull"), frames: [30], goldenDirectory: folder,
-                                               scale: 1, record: .failed)
+                                               scale: 1, record: .changed)
         #expect(rerecord.first?.message?.contains("re-recorded") == true)
         #expect(try GoldenFrames.verify(scenario: example("rubber-band-pull"), frames: [30], goldenDirectory: folder,
                                         scale: 1, record: .never).allSatisfy { $0.passed })
@@ -109,6 +109,10 @@ struct GoldenFramesBehaviourTests {
     @Test("FLICK_RECORD names the mode; anything else means missing")
     func environment() {
         #expect(GoldenRecordMode.environmentVariable == "FLICK_RECORD")
-        #expect(GoldenRecordMode(rawValue: "failed") == .failed)
+        #expect(GoldenRecordMode(rawValue: "changed") == .changed)
+        // `failed` is the earlier name of `changed`, still read from FLICK_RECORD and --record.
+        #expect(GoldenRecordMode(word: "Failed") == .changed && GoldenRecordMode(word: "never") == .never)
+        #expect(GoldenRecordMode(word: "sometimes") == nil)
+        #expect(GoldenRecordMode.allCases.map(\.rawValue) == ["missing", "changed", "all", "never"])
     }
 }

@@ -126,8 +126,9 @@ struct TestCommandTests {
         image[100, 150] = image[100, 150] == RGBA(0, 0, 0) ? RGBA(255, 255, 255) : RGBA(0, 0, 0)
         try image.writePNG(path: golden.path)
         let report = folder.appendingPathComponent("report"), junit = folder.appendingPathComponent("junit.xml")
-        let fail = try flick(["test", "pager.yaml", "--record", "never", "--report", report.path, "--junit", junit.path],
-                             in: folder)
+        let markdown = folder.appendingPathComponent("summary.md")
+        let fail = try flick(["test", "pager.yaml", "--record", "never", "--report", report.path, "--junit", junit.path,
+                              "--markdown", markdown.path], in: folder)
         #expect(fail.status == 1)
         #expect(fail.stdout.hasPrefix("FAIL pager.yaml (0 expectations, "))
         #expect(fail.stdout.contains("1 of 1 golden frame failed)"))
@@ -136,6 +137,14 @@ struct TestCommandTests {
         for name in ["expected.png", "actual.png", "diff.png"] {
             #expect(FileManager.default.fileExists(atPath: report.appendingPathComponent("pager/frame_00030/\(name)").path), "\(name)")
         }
+        // The flip book: an APNG of two frames (acTL), expected then actual.
+        let flip = try Data(contentsOf: report.appendingPathComponent("pager/frame_00030/flip.png"))
+        #expect(flip.count > 100 && flip.range(of: Data("acTL".utf8)) != nil)
+        let summary = try String(contentsOf: markdown, encoding: .utf8)
+        #expect(summary.hasPrefix("## flick test: 0 passed, 1 failed\n"), "\(summary)")
+        #expect(summary.contains("- frame 30: **1 pixel differs** from `__Goldens__/pager/frame_00030.png` (1 pixel differs"), "\(summary)")
+        #expect(summary.contains("[diff](report/pager/frame_00030/diff.png) · [expected](report/pager/frame_00030/expected.png) · "
+            + "[actual](report/pager/frame_00030/actual.png) · [flip preview (APNG)](report/pager/frame_00030/flip.png)"), "\(summary)")
         let diff = try Bitmap.readPNG(path: report.appendingPathComponent("pager/frame_00030/diff.png").path)
         #expect(diff[100, 150].red > 200 && diff[100, 150].green < 80, "the changed pixel is red in the diff")
 
@@ -165,7 +174,7 @@ struct TestCommandTests {
             (["test", "no-such-folder"], "no-such-folder: no such file or folder"),
             (["test", "Examples", "--shard", "4/3"], "--shard must be i/n with 1 ≤ i ≤ n"),
             (["test", "Examples", "--shard", "one"], "--shard must be i/n"),
-            (["test", "Examples", "--record", "sometimes"], "--record must be one of missing, all, failed, never"),
+            (["test", "Examples", "--record", "sometimes"], "--record must be one of missing, changed, all, never"),
             (["test", "Examples", "--junit", "/no/such/folder/junit.xml"], "the folder /no/such/folder does not exist"),
             (["test", "Examples/icons"], "no scenario files"),
         ] {

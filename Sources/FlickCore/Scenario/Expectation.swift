@@ -79,15 +79,39 @@ public enum StateValue: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The frames of a scenario that `flick test` compares with stored images (`goldens:`).
+/// What `flick test` compares with stored goldens (`goldens:`): frames as images, and the trajectory of states.
 public struct GoldenSpec: Hashable, Sendable {
-    /// Frame indices.
+    /// Frame indices compared with stored images (empty when only states are compared).
     public var frames: [Int]
     /// Pixels per point of the stored images; nil renders at the scenario's scale.
     public var scale: Double?
+    /// The values of state paths at every frame, compared with `states.json` (nil: none).
+    public var states: StateGoldenSpec?
 
-    public init(frames: [Int], scale: Double? = nil) {
+    public init(frames: [Int], scale: Double? = nil, states: StateGoldenSpec? = nil) {
         self.frames = frames
         self.scale = scale
+        self.states = states
+    }
+}
+
+/// A trajectory golden: the numbers at state paths on every frame, stored as `__Goldens__/<file>/states.json`
+/// and compared within an absolute tolerance (docs/scenario-format.md, "Expectations and goldens").
+public struct StateGoldenSpec: Hashable, Sendable {
+    /// The state paths compared (docs/states.md); nil: every number of the state document but `index` and `time`.
+    public var paths: [String]?
+    /// How far a value may move from its golden, in the path's own unit (points, points per second, 0…1).
+    public var within: Double
+    /// Where each of `paths` is written in the file, in the same order, for the runner's message when a path
+    /// names no number; empty for a spec built in Swift. Not part of what the golden compares.
+    public var sources: [Expectation.Source] = []
+
+    /// A thousandth of a point: far below a pixel at any scale, far above the 1e-6 the document rounds to, so
+    /// libm's last-bit differences between machines never fail a golden and a change of behaviour always does.
+    public static let defaultTolerance = 0.001
+
+    public init(paths: [String]? = nil, within: Double = StateGoldenSpec.defaultTolerance) {
+        self.paths = paths
+        self.within = within
     }
 }

@@ -114,12 +114,20 @@ extension ScenarioFormat {
         })
     }
 
-    /// `goldens:`: frames `flick test` compares with stored images.
-    func goldens(frameCount: Int?, viewport: Viewport?, gestures: [Gesture]?) -> Value<GoldenSpec> {
-        .object("goldens", "Frames compared with stored images by `flick test` (in __Goldens__/<name>/ beside the file).") { m in
-            let frames = m.required("frames", .list(of: .integer(.nonNegative), minCount: 1), "Frame indices, from 0.")
+    /// `goldens:`: frames `flick test` compares with stored images, and the trajectory of states it compares with
+    /// `states.json`.
+    func goldens(frameCount: Int?, viewport: Viewport?, gestures: [Gesture]?) -> Value<GoldenEntry> {
+        .object("goldens", "What `flick test` compares with stored goldens (in __Goldens__/<file name>/ beside the file): frames as images, and the states of every frame as numbers.") { m in
+            let frames = m.optional("frames", .list(of: .integer(.nonNegative), minCount: 1), "Frame indices, from 0, compared with `frame_NNNNN.png`.")
             let scale = m.optional("scale", .number(.range(0, 8, lowOpen: true, highOpen: false)),
                                    "Pixels per point of the stored images. Default: the viewport's scale.")
+            let states = m.optional("states", Self.goldenStates,
+                                    "`true`: every number of the state document at every frame, compared with `states.json`; or a list of state paths (docs/states.md) to compare. They depend on no renderer, font or system, so they hold across machines.")
+            let within = m.optional("within", .number(.nonNegative),
+                                    "With `states`: how far a value may move from its golden, in the path's unit. Default: \(say(StateGoldenSpec.defaultTolerance)).")
+            if m.has("within"), !m.has("states") { m.fail("within", "within sets the tolerance of states; add states: true or a list of paths") }
+            if m.has("scale"), !m.has("frames") { m.fail("scale", "scale is the scale of the stored frames; add frames: [...]") }
+            if !m.has("frames"), !m.has("states"), !m.failed { m.fail("expected frames: [...], states: true (or a list of paths), or both") }
             var seen: [Int: Field] = [:]
             for (frame, item) in zip(frames ?? [], m.field("frames")?.items ?? []) {
                 if let frameCount, frame >= frameCount {
@@ -136,8 +144,68 @@ extension ScenarioFormat {
             if let scale, let problem = sizes.lazy.compactMap({ ScenarioDecoder.imageProblem($0, scale: scale) }).first {
                 m.fail("scale", "at this scale, \(problem)")
             }
-            guard let frames, seen.count == frames.count, frames.allSatisfy({ $0 < frameCount ?? .max }) else { return nil }
-            return GoldenSpec(frames: frames, scale: scale)
+            var pathFields: [(String, Field)] = []
+            var repeated = false
+            if case .paths(let paths)? = states {
+                var first: [String: Field] = [:]
+                for (path, item) in zip(paths, m.field("states")?.items ?? []) {
+                    if let earlier = first[path] {
+                        item.fail("\(path) is listed twice (first at \(earlier.path))")
+                        repeated = true
+                    }
+                    first[path] = first[path] ?? item
+                    pathFields.append((path, item))
+                }
+            }
+            guard !m.failed, !repeated, seen.count == (frames ?? []).count, (frames ?? []).allSatisfy({ $0 < frameCount ?? .max }) else { return nil }
+            let stateSpec: StateGoldenSpec?
+            switch states {
+            case nil, .all(false)?: stateSpec = nil
+            case .all(true)?: stateSpec = StateGoldenSpec(within: within ?? StateGoldenSpec.defaultTolerance)
+            case .paths(let paths)?: stateSpec = StateGoldenSpec(paths: paths, within: within ?? StateGoldenSpec.defaultTolerance)
+            }
+            if frames == nil, stateSpec == nil {
+                m.fail("states", "states: false and no frames leaves nothing to compare")
+                return nil
+            }
+            return GoldenEntry(spec: GoldenSpec(frames: frames ?? [], scale: scale, states: stateSpec), pathFields: pathFields)
         }
+    }
+
+    /// `states:` of `goldens`: true or false, or a list of state paths.
+    private enum GoldenStates {
+        case all(Bool)
+        case paths([String])
+    }
+
+    private static var goldenStates: Value<GoldenStates> {
+        let paths = Value<[String]>.list(of: .text(), minCount: 1)
+        return Value(shape: .anyOf([.bool, paths.shape]), read: { field in
+            switch field.node {
+            case .sequence: return paths.read(field).map(GoldenStates.paths)
+            case .scalar, .mapping, .alias:
+                guard case .scalar(let scalar) = field.node, !scalar.isQuoted,
+                      ["true", "True", "TRUE", "false", "False", "FALSE"].contains(scalar.string) else {
+                    field.fail(expected: "true, false or a list of state paths such as [sheet.top, list.contentOffset.y]")
+                    return nil
+                }
+                return field.bool().map(GoldenStates.all)
+            }
+        })
+    }
+}
+
+/// `goldens:` as read, with where each state path is written, for the check of the paths once the scene exists.
+struct GoldenEntry {
+    var spec: GoldenSpec
+    var pathFields: [(String, Field)]
+
+    /// The spec with the place of each state path, for the runner's messages.
+    var located: GoldenSpec {
+        var located = spec
+        located.states?.sources = pathFields.map { path, field in
+            Expectation.Source(file: field.reader.file, path: field.path, line: field.mark?.line, column: field.mark?.column)
+        }
+        return located
     }
 }

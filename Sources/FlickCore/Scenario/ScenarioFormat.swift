@@ -112,7 +112,7 @@ final class ScenarioFormat {
             let expect = m.value("expect", self.expectations(duration: duration, fps: fps, references: references?.map(\.reference)),
                                  default: [], "Checks on the simulated states, run by `flick test`.")
             let goldens = m.optional("goldens", self.goldens(frameCount: frames, viewport: viewport, gestures: gestures),
-                                     "Frames `flick test` compares with stored images.")
+                                      "What `flick test` compares with stored goldens: frames as images, states as numbers.")
             let sweep = m.value("sweep", Self.sweep, default: [],
                                 "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             let namesOK = self.names.check()
@@ -120,11 +120,11 @@ final class ScenarioFormat {
                   let gestures, let expect, let sweep, let references else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
-                                    expectations: expect.map(\.located), goldens: goldens)
+                                    expectations: expect.map(\.located), goldens: goldens?.located)
             scenario.sweep = sweep.map(\.axis)
             scenario.references = references.map(\.reference)
-            // Decoding runs no simulation: the runner checks each expectation's and each reference's path on the
-            // scene's first frame (FlickRunner's ExpectationPaths), with the place recorded here.
+            // Decoding runs no simulation: the runner checks each expectation's, reference's and states golden's
+            // path on the scene's first frame (FlickRunner's ExpectationPaths), with the place recorded here.
             return scenario
         }
     }

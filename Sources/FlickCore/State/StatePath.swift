@@ -17,23 +17,34 @@ public enum StatePath {
         public var skippedTopKeys: Set<String> = []
         /// Whether the keyed copies of the first sheet, pager and panel are visited as well as `sheet`, `pager`, `panel`.
         public var keyedCopiesOfFirst = true
+        /// Whether a scroll view whose key is also a top-level key of the frame (a pager and its scroll view) is
+        /// visited as `scrollViews.KEY`, the only path that reaches it, rather than under its bare key.
+        public var clashingViewsUnderScrollViews = true
 
         /// Every leaf: the paths an expectation can name.
         public static let all = Walk()
         /// The columns of a CSV row: the trail and a carousel's visible cards vary in length from frame to frame,
         /// and CSV has a fixed set of columns, so they stay in the JSON only.
-        public static let csvColumns = Walk(skippedKeys: ["trail", "cards"])
+        public static let csvColumns = Walk(skippedKeys: ["trail", "cards"], clashingViewsUnderScrollViews: false)
+        /// The numbers a states golden compares: the motion, not the frame's index and time, the touch trail (the
+        /// input) or the explanations (the words).
+        public static let goldenNumbers = Walk(skippedTopKeys: ["index", "time", "trail", "explain"])
         /// Each value once, without the frame's index, time and finger: what invariants compare and check.
-        public static let distinctValues = Walk(skippedTopKeys: ["index", "time", "touch"], keyedCopiesOfFirst: false)
+        public static let distinctValues = Walk(skippedTopKeys: ["index", "time", "touch"], keyedCopiesOfFirst: false,
+                                                clashingViewsUnderScrollViews: false)
     }
 
     /// Calls `body` with every leaf of `state`'s document that `walk` visits and its path, in document order.
     public static func leaves(of state: FrameState, _ walk: Walk = .all, _ body: (String, JSONValue) -> Void) {
         guard case .object(let pairs) = state.jsonValue(nullTouchAsObject: true) else { return }
+        let topKeys = Set(pairs.map(\.0))
         for (key, value) in pairs where !walk.skippedTopKeys.contains(key) && !walk.skippedKeys.contains(key) {
             switch (key, value) {
             case ("scrollViews", .object(let views)):
-                for (name, view) in views { visit(view, name, walk, body) }
+                for (name, view) in views {
+                    let clashes = walk.clashingViewsUnderScrollViews && topKeys.contains(name)
+                    visit(view, clashes ? "scrollViews.\(name)" : name, walk, body)
+                }
             case (_, .object(let items)) where !walk.keyedCopiesOfFirst && FrameState.collectionsWithFirstAtTop.contains(key):
                 for (name, item) in items.dropFirst() { visit(item, "\(key).\(name)", walk, body) }
             default:
@@ -138,4 +149,14 @@ public enum StatePath {
 extension FrameState {
     /// The value at a state path (see `StatePath`), or nil when the path names nothing in this frame.
     public func value(atPath path: String) -> StateValue? { StatePath.value(at: path, in: self) }
+
+    /// Every number of the frame's document with its path as `value(atPath:)` names it, in document order: what a
+    /// states golden records (`StatePath.Walk.goldenNumbers`).
+    public var numericValues: [(path: String, value: Double)] {
+        var found: [(path: String, value: Double)] = []
+        StatePath.leaves(of: self, .goldenNumbers) { path, value in
+            if case .number(let x) = value { found.append((path, x)) }
+        }
+        return found
+    }
 }
