@@ -18,7 +18,8 @@ public struct ReviewOptions: Sendable {
     public var playbackFPS: Double
     /// Slow motion factor the frames were sampled with (1: none), for the labels.
     public var slow: Int
-    /// `index.html`, the review page, with `states.js` (and `motion.svg`, which it shows).
+    /// `index.html`, the review page, with `states.js` (and `motion.svg`, which it shows), and `run.json`, its
+    /// page data, which `flick review` reads back.
     public var html = false
     /// The frames' extension the page shows (`png`, or `svg` when only SVG frames are written).
     public var frameExtension = "png"
@@ -45,7 +46,7 @@ public struct ReviewOptions: Sendable {
     public var fileNames: [String] {
         (preview ? ["preview.apng"] : []) + (video.map { ["preview.\($0.rawValue)"] } ?? [])
             + (contactSheet ? ["contact-sheet.png"] : []) + (motion ? ["motion.svg", "motion.png"] : [])
-            + (html ? (motion ? [] : ["motion.svg"]) + ["index.html", "states.js"] : [])
+            + (html ? (motion ? [] : ["motion.svg"]) + ["index.html", "states.js", "run.json"] : [])
     }
 }
 
@@ -131,6 +132,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             try folder.write(ReviewPage.statesScript(states), to: "states.js")
             let data = RunPageData(scenario: scenario, timeline: timeline, canvas: canvas, frameExtension: options.frameExtension,
                                    overlay: options.overlayLayer, plot: plot)
+            try folder.write(Data((data.json.text + "\n").utf8), to: "run.json")
             try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
         }
     }

@@ -85,7 +85,18 @@ public enum ScenarioDecoder {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "cannot be read (check permissions)")])
         }
-        return (data, url.deletingPathExtension().lastPathComponent)
+        return (data, defaultName(fromFileName: url.deletingPathExtension().lastPathComponent))
+    }
+
+    /// The name of a scenario without `name:`, from its file's name without the extension, following `name`'s
+    /// rules (letters, digits, `-`, `_` and `.`, not starting with `.`, at most 128 characters): every other
+    /// character becomes `_`, so `x<!--<script>.yaml` is named `x______script_`.
+    public static func defaultName(fromFileName base: String) -> String {
+        var name = String(String.UnicodeScalarView(base.unicodeScalars.prefix(128).map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)) ? scalar : "_"
+        }))
+        if name.hasPrefix(".") { name = "_" + name.dropFirst() }
+        return name.isEmpty ? "scenario" : name
     }
 
     /// Decodes scenario text; `file` is only used in messages, `defaultName` when the file has no `name`.
