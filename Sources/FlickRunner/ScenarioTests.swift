@@ -117,10 +117,14 @@ public enum ScenarioTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for entry in entries.sorted() where !entry.hasPrefix(".") && entry != goldensFolderName {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                collect(in: path, into: &found)
+            // A link to a folder is not followed (`up -> ..` or `self -> .` would walk forever); a link to a
+            // scenario file is read like the file.
+            var link = stat(), target = stat()
+            guard lstat(path, &link) == 0 else { continue }
+            let isLink = link.st_mode & S_IFMT == S_IFLNK
+            guard stat(path, &target) == 0 else { continue }
+            if target.st_mode & S_IFMT == S_IFDIR {
+                if !isLink { collect(in: path, into: &found) }
             } else if extensions.contains(URL(fileURLWithPath: entry).pathExtension.lowercased()) {
                 found.append(path)
             }

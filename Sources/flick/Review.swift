@@ -99,7 +99,10 @@ struct Review: ParsableCommand, WritesOutput {
                   FileManager.default.fileExists(atPath: url.appendingPathComponent("frames").path) else {
                 throw badInput("\(argument) is a folder but not one `flick render` wrote (it needs states.json and frames/); give a render's folder, such as Output/<name>, or a scenario")
             }
+            // Through links too: a link to a folder inside --out is inside it.
+            let real = url.resolvingSymlinksInPath().path, out = destination.resolvingSymlinksInPath().path
             let inside = url.path == destination.path || url.path.hasPrefix(destination.path + "/")
+                || real == out || real.hasPrefix(out + "/")
             if inside { throw badInput("\(argument) is inside --out \(out), which this review replaces; give another --out") }
             return .folder(url)
         }

@@ -345,4 +345,90 @@ struct HostileFolderTests {
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         #expect(run.status != 132)
     }
+
+    // MARK: 4: raw text in other outputs
+
+    @Test("4: terminal escape sequences in file names are not printed raw by validate and test")
+    func terminalEscapes() throws {
+        let folder = try scratchFolder("hostile-escape")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "e\u{1b}]0;PWNED\u{07}\u{1b}[2J"
+        try tinyYAML.write(to: folder.appendingPathComponent(name + ".yaml"), atomically: true, encoding: .utf8)
+        try (tinyYAML + "fps: x\n").write(to: folder.appendingPathComponent(name + "-bad.yaml"), atomically: true, encoding: .utf8)
+        let validate = try flick(["validate", name + ".yaml", name + "-bad.yaml"], in: folder)
+        #expect(validate.status == 2)
+        let test = try flick(["test", "."], in: folder)
+        for output in [validate.stdout, validate.stderr, test.stdout, test.stderr] {
+            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(output.debugDescription)")
+        }
+        #expect(validate.stdout.contains("e\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J.yaml: ok"), "\(validate.stdout.debugDescription)")
+        #expect(validate.stderr.contains("e\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J-bad.yaml"), "\(validate.stderr.debugDescription)")
+        #expect(test.stdout.contains("PASS ./e\\u{1b}]0;PWNED") || test.stdout.contains("PASS e\\u{1b}]0;PWNED"), "\(test.stdout.debugDescription)")
+    }
+
+    // MARK: 11, 17, 18, 19
+
+    @Test("11: flick test does not follow links to folders (up -> .., self -> .)")
+    func folderLinkLoops() throws {
+        let folder = try scratchFolder("hostile-loop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try tinyYAML.write(to: inner.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("self").path, withDestinationPath: ".")
+        let (run, timedOut) = try flickWithin(60, ["test", folder.path])
+        #expect(!timedOut)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
+    @Test("17: validate refuses an icon that render refuses, naming the key path")
+    func validateChecksIcons() throws {
+        let folder = try scratchFolder("hostile-icon")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        viewport: {width: 200, height: 300, scale: 1}
+        duration: 0.2
+        scene:
+          pager:
+            pages: [{title: A}, {title: B, icon: ../../etc/passwd}]
+
+        """.write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let validate = try flick(["validate", "p.yaml"], in: folder)
+        #expect(validate.status == 2)
+        #expect(validate.stderr.contains("p.yaml: error: p: scene.pager.pages[1].icon: icon \"../../etc/passwd\" not found"), "\(validate.stderr)")
+        let render = try flick(["render", "p.yaml", "--out", folder.appendingPathComponent("o").path], in: folder)
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("scene.pager.pages[1].icon"), "\(render.stderr)")
+    }
+
+    @Test("18: a review input reached through a link into --out is refused as inside --out, not with a staging path")
+    func reviewThroughALinkIntoOut() throws {
+        let out = try scratchFolder("hostile-link-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let render = try flick(["render", "fling-to-rest", "--scale", "0.25", "--frames", "0..2", "--out", out.appendingPathComponent("r").path])
+        #expect(render.status == 0)
+        let link = out.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: out.appendingPathComponent("r/fling-to-rest").path)
+        let run = try flick(["review", link.path, "fling-to-rest", "--scale", "0.25", "--out", out.appendingPathComponent("r").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is inside --out"), "\(run.stderr)")
+        #expect(!run.stderr.contains(".partial-"))
+    }
+
+    @Test("19: the staging folders of dead processes are removed whatever output they were for")
+    func staleStagingOfAnotherName() throws {
+        let out = try scratchFolder("hostile-stale")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let dead = try deadProcessID()
+        let stale = out.appendingPathComponent(".other-scenario.partial-\(dead)-0")
+        try FileManager.default.createDirectory(at: stale.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: stale.appendingPathComponent("frames/frame_00000.png"))
+        let mine = out.appendingPathComponent(".notes.partial-x")
+        try Data("mine".utf8).write(to: mine)
+        let render = try flick(["render", "fling-to-rest", "--scale", "0.25", "--frames", "0", "--out", out.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(contents(out) == [".notes.partial-x", "fling-to-rest"])
+    }
 }

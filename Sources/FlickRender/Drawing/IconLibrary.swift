@@ -9,24 +9,43 @@ final class IconLibrary {
     private var documents: [String: SVGDocument] = [:]
 
     init(scenario: Scenario, folders: [String]) throws {
-        for name in IconLibrary.names(in: scenario.scene.root) where documents[name] == nil {
+        for (name, keyPath) in IconLibrary.icons(in: scenario.scene.root, at: "scene") where documents[name] == nil {
             let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
             let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 let places = folders.isEmpty ? "no icon folders were given" : "looked in " + folders.joined(separator: ", ")
-                throw RenderError("\(scenario.name): icon \"\(name)\" not found: no file \(file) (\(places))")
+                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\" not found: no file \(file) (\(places))")
             }
-            documents[name] = try SVGDocument(contentsOfFile: path)
+            do {
+                documents[name] = try SVGDocument(contentsOfFile: path)
+            } catch {
+                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\": \(error)")
+            }
         }
     }
 
-    /// Every icon named in `component` and the components inside it, in document order.
-    static func names(in component: Component) -> [String] {
-        component.allComponents.flatMap { component -> [String] in
-            switch component.kind {
-            case .list, .stack, .sheet, .carousel: return []
-            case .pager(let p): return p.pages.compactMap(\.icon)
+    /// Checks that every icon `scenario` names is found in `folders` and parses, as a render would: the error
+    /// names the scenario, the key path (`scene.pager.pages[2].icon`) and the problem.
+    static func check(_ scenario: Scenario, folders: [String]) throws {
+        _ = try IconLibrary(scenario: scenario, folders: folders)
+    }
+
+    /// Every icon named in `component` and the components inside it, in document order, with its key path in
+    /// the scenario file (`component` is at `path`).
+    static func icons(in component: Component, at path: String) -> [(name: String, keyPath: String)] {
+        switch component.kind {
+        case .list, .carousel:
+            return []
+        case .pager(let p):
+            return p.pages.indices.flatMap { i -> [(name: String, keyPath: String)] in
+                let page = "\(path).pager.pages[\(i)]"
+                return (p.pages[i].icon.map { [($0, page + ".icon")] } ?? [])
+                    + (p.pages[i].content.map { icons(in: $0, at: page + ".content") } ?? [])
             }
+        case .stack(let s):
+            return s.children.indices.flatMap { icons(in: s.children[$0].component, at: "\(path).stack.children[\($0)]") }
+        case .sheet(let s):
+            return icons(in: s.content, at: "\(path).sheet.content")
         }
     }
 
