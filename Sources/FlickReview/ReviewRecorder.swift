@@ -64,6 +64,8 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     private var video: VideoEncoder?
     private var thumbnails: [Int: ImageSurface] = [:]
     private let wanted: Set<Int>
+    /// The motion plot (`--motion`, `--html`), planned and its size checked before any frame is drawn.
+    private var plot: MotionPlot?
 
     /// Simulates `scenario` (already carrying any --fps, --scale and slow-motion sampling) over `range` to
     /// plan the outputs.
@@ -85,6 +87,13 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     public var needsPNG: Bool { options.preview }
 
     public func begin(_ folder: OutputFolder) throws {
+        if options.motion || options.html {
+            let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
+            let plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
+            // Its size before anything is drawn: a stack of hundreds of lists would make gigabytes of SVG first.
+            try plot.checkSize(scale: options.motion ? MotionPlot.pngScale : 1)
+            self.plot = plot
+        }
         if options.preview {
             apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: canvas,
                                   frameCount: timeline.frames.count, fps: options.playbackFPS)
@@ -119,13 +128,8 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             try folder.write(encoder.encode(sheet.image(thumbnails: thumbnails)), to: "contact-sheet.png")
             thumbnails = [:]
         }
-        var plot: MotionPlot?
-        if options.motion || options.html {
-            let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
-            plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
-            try folder.write(plot!.svg(), to: "motion.svg")
-        }
-        if options.motion, let plot { try folder.write(encoder.encode(plot.image()), to: "motion.png") }
+        if let plot { try folder.write(plot.svg(), to: "motion.svg") }
+        if options.motion, let plot { try folder.write(encoder.encode(plot.image(scale: MotionPlot.pngScale)), to: "motion.png") }
         if options.html {
             // The states document the render has just written, as a script the page can load from disk.
             let states = try Data(contentsOf: folder.staging.appendingPathComponent("states.json"))

@@ -28,6 +28,21 @@ import Testing
         return result
     }
 
+    @Test func aPlotTooLargeToDrawIsRefusedFromItsSize() throws {
+        let scenario = try Fixtures.example("fling-to-rest")
+        var plot = MotionPlot(timeline: MotionTimeline(scenario: scenario), title: "t")
+        try plot.checkSize(scale: MotionPlot.pngScale)
+        // 500 panels, as a stack of 500 moving lists would have: refused before a path is built.
+        plot.panels = Array(repeating: plot.panels[0], count: 500)
+        plot.height = 500 * 386
+        #expect(throws: ReviewError.self) { try plot.checkSize(scale: 1) }
+        do {
+            try plot.checkSize(scale: MotionPlot.pngScale)
+        } catch {
+            #expect("\(error)" == "the motion plot of 500 moving components is too large to draw: 2080×386000 pixels is 803 megapixels; the limit is 64 megapixels; render without --motion, --html and --review, or plot fewer components")
+        }
+    }
+
     @Test func flingToRestCurveReachesTheRestOffset() throws {
         // The example's 4 s end just before the deceleration does: run it to 6 s so it comes to rest.
         var scenario = try Fixtures.example("fling-to-rest")
