@@ -12,6 +12,10 @@ public enum ScenarioDecoder {
     public static let maximumNesting = 64
     /// The most frames a scenario may produce.
     public static let maximumFrames = 100_000
+    /// The most tab states a run may write: pages of every pager × frames. Each frame of the states lists every
+    /// tab (about 60 bytes each), so this keeps a states document near a gigabyte at most; 250,000 tabs over
+    /// 99,600 frames would have been 1.45 TB.
+    public static let maximumTabFrames = 20_000_000
     /// The most pixels one frame may have (viewport × scale²).
     public static let maximumPixels = 64_000_000.0
     /// The most rows a list may have.
