@@ -104,7 +104,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             }
             let name = "preview.\(format.rawValue)"
             video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: try folder.reservePath(name),
-                                     canvas: canvas, fps: options.playbackFPS)
+                                     canvas: canvas, fps: options.playbackFPS, frameCount: timeline.frames.count)
         }
     }
 
