@@ -431,4 +431,40 @@ struct HostileFolderTests {
         #expect(render.status == 0, "\(render.stderr)")
         #expect(contents(out) == [".notes.partial-x", "fling-to-rest"])
     }
+
+    // MARK: 10
+
+    @Test("10: an icon that multiplies <use> references is refused before librsvg draws it, naming the key path")
+    func useBombIcon() throws {
+        let folder = try scratchFolder("hostile-use")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Ten levels, each using the level below four times: 4^10 copies of one rectangle.
+        var defs = "<rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for level in 1...10 {
+            defs += "<g id=\"l\(level)\">" + (0..<4).map { "<use href=\"#l\(level - 1)\" x=\"\($0)\"/>" }.joined() + "</g>"
+        }
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><defs>\(defs)</defs><use href=\"#l10\"/></svg>".utf8)
+            .write(to: folder.appendingPathComponent("bomb.svg"))
+        try """
+        viewport: {width: 200, height: 300, scale: 1}
+        duration: 0.05
+        scene:
+          pager:
+            pages: [{title: A, icon: bomb}, {title: B}]
+
+        """.write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
+            let (run, timedOut) = try flickWithin(60, command, in: folder)
+            #expect(!timedOut)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stderr.contains("scene.pager.pages[0].icon: icon \"bomb\":") && run.stderr.contains("has 41 <use> elements; an icon may have at most 16"),
+                    "\(run.stderr)")
+        }
+        // A named pipe as an icon is refused, not waited on.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("bomb.svg"))
+        try makeFIFO(folder.appendingPathComponent("bomb.svg"))
+        let (pipe, timedOut) = try flickWithin(60, ["validate", "p.yaml"], in: folder)
+        #expect(!timedOut && pipe.status == 2)
+        #expect(pipe.stderr.contains("named pipe (FIFO)"), "\(pipe.stderr)")
+    }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import Foundation
 
 /// The SVG icons a scenario's tabs name, found in the given folders and parsed once by librsvg.
@@ -17,10 +18,38 @@ final class IconLibrary {
                 throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\" not found: no file \(file) (\(places))")
             }
             do {
-                documents[name] = try SVGDocument(contentsOfFile: path)
+                documents[name] = try IconLibrary.load(path)
             } catch {
                 throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\": \(error)")
             }
+        }
+    }
+
+    /// The largest icon file read (a tab icon is a few KB).
+    static let maximumIconBytes = 1 << 20
+    /// The most `<use>` elements an icon may have. Each may repeat an element holding more of them, so the copies
+    /// librsvg draws grow as a power of their number: ten levels of four made a 1.1 KB file cost seconds a frame.
+    /// With at most 16 the copies stay below a few hundred per element, whatever their nesting (4 levels of 4).
+    static let maximumUses = 16
+
+    /// The icon at `path`: a regular file within `maximumIconBytes` (a named pipe is refused, not waited on),
+    /// with at most `maximumUses` `<use>` elements, parsed by librsvg.
+    static func load(_ path: String) throws -> SVGDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path: path, limit: maximumIconBytes, what: "an icon")
+        } catch {
+            throw RenderError("\(error)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let uses = text.components(separatedBy: "<use").count - 1 + text.components(separatedBy: ":use").count - 1
+        guard uses <= maximumUses else {
+            throw RenderError("\(path) has \(uses) <use> elements; an icon may have at most \(maximumUses) (each may repeat others, and the copies grow as a power)")
+        }
+        do {
+            return try SVGDocument(data: Data(bytes))
+        } catch let error as RenderError {
+            throw RenderError("\(path): \(error.description)")
         }
     }
 
