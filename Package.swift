@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "FlickRenderTests", dependencies: ["FlickRender", "FlickCore", "FlickImage", "FlickOutput"]),
         // Fixtures/pixelmatch holds pixelmatch's own test images (ISC licence), read from the source tree.
         .testTarget(name: "FlickDiffTests", dependencies: ["FlickDiff", "FlickImage", "CFlickCairo"], exclude: ["Fixtures"]),
-        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickRunner", "FlickCore", "FlickDiff"], exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickTestingTests", dependencies: ["FlickTesting", "FlickRunner", "FlickCore", "FlickDiff", "FlickOutput"], exclude: ["__Goldens__"]),
         // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),

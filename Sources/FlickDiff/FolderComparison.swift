@@ -83,11 +83,14 @@ public enum FolderComparison {
     }
 
     /// The pixels a PNG file declares in its header, or nil when it is not a PNG that can be read.
+    /// Only a regular file is opened (a named pipe would block the read forever; reading it later says why).
     public static func pngPixels(path: String) -> Int? {
-        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? file.close() }
-        let header = (try? file.read(upToCount: 32)) ?? Data()
-        return header.withUnsafeBytes { Bitmap.pngSize(of: $0) }.map { $0.width * $0.height }
+        guard let (fd, _) = try? RegularFile.open(path: path) else { return nil }
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 32)
+        let count = read(fd, &header, header.count)
+        guard count > 0 else { return nil }
+        return header[0..<count].withUnsafeBytes { Bitmap.pngSize(of: $0) }.map { $0.width * $0.height }
     }
 
     /// A file name (or path's last component) without its extension.

@@ -150,35 +150,9 @@ public enum ImageFile {
     /// The largest file read as an image: a PNG within `ImageLimits.maximumPixels` is far smaller.
     public static let maximumBytes = 1 << 30
 
-    /// The whole file at `path`.
+    /// The whole file at `path`: a regular file of at most `maximumBytes` (`RegularFile.read`).
     public static func read(path: String) throws(ImageError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw openError(path: path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw openError(path: path) }
-        guard info.st_mode & S_IFMT != S_IFDIR else { throw .unreadable(path: path, reason: "it is a folder") }
-        let size = Int(info.st_size)
-        guard size <= maximumBytes else {
-            throw .unreadable(path: path, reason: "it is \(size / (1 << 20)) MB; the limit for an image file is \(maximumBytes >> 20) MB")
-        }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
-            while filled < size {
-                let n = Foundation.read(fd, buffer.baseAddress! + filled, size - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { break }
-                filled += n
-            }
-            return nil
-        }
-        if let failure { throw .unreadable(path: path, reason: String(cString: strerror(failure))) }
-        if filled < size { bytes.removeLast(size - filled) }  // the file shrank while it was read
-        return bytes
+        try RegularFile.read(path: path, limit: maximumBytes, what: "an image file")
     }
 
     /// Writes `data` to `path` through a hidden file beside it, renamed into place once complete; nothing

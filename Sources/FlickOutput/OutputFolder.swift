@@ -13,7 +13,7 @@ import Foundation
 /// A destination that is itself a symbolic link is refused.
 ///
 /// A process killed before it could clean up (SIGKILL, a power cut) leaves its staging folder; the next
-/// output into the same destination removes the staging folders of processes that are no longer running.
+/// output into the same folder removes the staging folders (of any name) of processes that are no longer running.
 ///
 /// `write`, `writer` and `reservePath` may be called from any thread; `commit` and `abandon` only by the owner.
 public final class OutputFolder: @unchecked Sendable {
@@ -193,8 +193,10 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Removes the staging folders, and previous outputs moved aside, that processes no longer running left
     /// beside `name` in `folder`.
+    /// The staging folders of every name are removed, not only `name`'s: a render killed while writing one scenario
+    /// leaves `.other.partial-PID-N`, which the next render of another scenario into the same folder removes.
     static func removeLeftovers(named name: String, in folder: String) {
-        for staging in FileSystem.leftovers(in: folder, prefix: ".\(name).partial-") {
+        for staging in FileSystem.leftovers(in: folder, marker: ".partial-") {
             FileSystem.removeTree(staging)
         }
         for previous in FileSystem.leftovers(in: folder, prefix: ".\(name).replaced-") {

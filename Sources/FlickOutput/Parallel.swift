@@ -33,6 +33,52 @@ public enum Parallel {
     }
 }
 
+extension Parallel {
+    /// `body(i)` for every `i` in `0..<count` on up to `jobs` threads, each result handed to `inOrder` in the order
+    /// of `i` (one call at a time) and then dropped: memory stays flat however large `count` is (`flick fuzz
+    /// --count 1000000`), holding only the results that wait for an earlier one.
+    public static func forEach<Result: Sendable>(
+        count: Int, jobs: Int, _ body: @Sendable (Int) -> Result, inOrder: @Sendable (Int, Result) -> Void
+    ) {
+        let queue = Pending<Result>(count: count)
+        let workers = min(max(1, jobs), max(1, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = queue.claim() {
+                queue.store(body(index), at: index, inOrder: inOrder)
+            }
+        }
+    }
+}
+
+/// The results that finished before an earlier one, by index; each is removed once reported.
+private final class Pending<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var waiting: [Int: Value] = [:]
+    private var next = 0
+    private var reported = 0
+
+    init(count: Int) { self.count = count }
+
+    func claim() -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+    }
+
+    func store(_ value: Value, at index: Int, inOrder: (Int, Value) -> Void) {
+        lock.withLock {
+            waiting[index] = value
+            while let ready = waiting.removeValue(forKey: reported) {
+                inOrder(reported, ready)
+                reported += 1
+            }
+        }
+    }
+}
+
 /// One slot per item, filled from several threads; `claim` hands out the next unclaimed index.
 private final class Slots<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

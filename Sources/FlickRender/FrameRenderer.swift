@@ -35,6 +35,12 @@ public final class FrameRenderer {
         icons = try IconLibrary(scenario: scenario, folders: options.iconFolders)
     }
 
+    /// Checks, as `init` does, that every icon `scenario` names is found in `iconFolders` and parses; the error
+    /// names the key path (`flick validate` passes only files that render).
+    public static func checkIcons(of scenario: Scenario, iconFolders: [String]) throws {
+        try IconLibrary.check(scenario, folders: iconFolders)
+    }
+
     /// Pixels per point.
     public var scale: Double { scenario.viewport.scale }
 

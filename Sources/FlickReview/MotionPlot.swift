@@ -1,5 +1,6 @@
 import FlickCore
 import FlickOutput
+import FlickImage
 import FlickRender
 import Foundation
 
@@ -200,6 +201,19 @@ public struct MotionPlot: Sendable {
             draw(on: canvas)
         }
         return try surface.finish()
+    }
+
+    /// Pixels per point of `motion.png`.
+    public static let pngScale = 2.0
+
+    /// Throws unless the plot drawn at `scale` pixels per point is an image Flick may make (`ImageLimits`: 64
+    /// megapixels, 32767 pixels a side), checked from its size before anything is drawn.
+    public func checkSize(scale: Double) throws {
+        let width = Int((MotionPlot.width * scale).rounded()), height = Int((self.height.rounded(.up) * scale).rounded())
+        guard ImageLimits.allowsDrawing(width: width, height: height) else {
+            throw ReviewError("the motion plot of \(panels.count) moving components is too large to draw: \(ImageLimits.describe(width: width, height: height)); "
+                              + "render without --motion, --html and --review, or plot fewer components")
+        }
     }
 
     /// The plot as pixels, `scale` pixels per point.

@@ -18,7 +18,8 @@ public struct ReviewOptions: Sendable {
     public var playbackFPS: Double
     /// Slow motion factor the frames were sampled with (1: none), for the labels.
     public var slow: Int
-    /// `index.html`, the review page, with `states.js` (and `motion.svg`, which it shows).
+    /// `index.html`, the review page, with `states.js` (and `motion.svg`, which it shows), and `run.json`, its
+    /// page data, which `flick review` reads back.
     public var html = false
     /// The frames' extension the page shows (`png`, or `svg` when only SVG frames are written).
     public var frameExtension = "png"
@@ -45,7 +46,7 @@ public struct ReviewOptions: Sendable {
     public var fileNames: [String] {
         (preview ? ["preview.apng"] : []) + (video.map { ["preview.\($0.rawValue)"] } ?? [])
             + (contactSheet ? ["contact-sheet.png"] : []) + (motion ? ["motion.svg", "motion.png"] : [])
-            + (html ? (motion ? [] : ["motion.svg"]) + ["index.html", "states.js"] : [])
+            + (html ? (motion ? [] : ["motion.svg"]) + ["index.html", "states.js", "run.json"] : [])
     }
 }
 
@@ -63,6 +64,8 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     private var video: VideoEncoder?
     private var thumbnails: [Int: ImageSurface] = [:]
     private let wanted: Set<Int>
+    /// The motion plot (`--motion`, `--html`), planned and its size checked before any frame is drawn.
+    private var plot: MotionPlot?
 
     /// Simulates `scenario` (already carrying any --fps, --scale and slow-motion sampling) over `range` to
     /// plan the outputs.
@@ -84,6 +87,13 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     public var needsPNG: Bool { options.preview }
 
     public func begin(_ folder: OutputFolder) throws {
+        if options.motion || options.html {
+            let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
+            let plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
+            // Its size before anything is drawn: a stack of hundreds of lists would make gigabytes of SVG first.
+            try plot.checkSize(scale: options.motion ? MotionPlot.pngScale : 1)
+            self.plot = plot
+        }
         if options.preview {
             apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: canvas,
                                   frameCount: timeline.frames.count, fps: options.playbackFPS)
@@ -94,7 +104,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             }
             let name = "preview.\(format.rawValue)"
             video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: try folder.reservePath(name),
-                                     canvas: canvas, fps: options.playbackFPS)
+                                     canvas: canvas, fps: options.playbackFPS, frameCount: timeline.frames.count)
         }
     }
 
@@ -118,19 +128,15 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             try folder.write(encoder.encode(sheet.image(thumbnails: thumbnails)), to: "contact-sheet.png")
             thumbnails = [:]
         }
-        var plot: MotionPlot?
-        if options.motion || options.html {
-            let slowText = options.slow > 1 ? " (sampled \(options.slow)× for slow motion)" : ""
-            plot = MotionPlot(timeline: timeline, title: "\(scenario.name) · motion\(slowText)")
-            try folder.write(plot!.svg(), to: "motion.svg")
-        }
-        if options.motion, let plot { try folder.write(encoder.encode(plot.image()), to: "motion.png") }
+        if let plot { try folder.write(plot.svg(), to: "motion.svg") }
+        if options.motion, let plot { try folder.write(encoder.encode(plot.image(scale: MotionPlot.pngScale)), to: "motion.png") }
         if options.html {
             // The states document the render has just written, as a script the page can load from disk.
             let states = try Data(contentsOf: folder.staging.appendingPathComponent("states.json"))
             try folder.write(ReviewPage.statesScript(states), to: "states.js")
             let data = RunPageData(scenario: scenario, timeline: timeline, canvas: canvas, frameExtension: options.frameExtension,
                                    overlay: options.overlayLayer, plot: plot)
+            try folder.write(Data((data.json.text + "\n").utf8), to: "run.json")
             try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
         }
     }

@@ -234,9 +234,17 @@ public struct SweepTable: Sendable {
                 row.assignments.first { $0.path == path }?.value ?? ""
             } + [m.component, m.quantity, number(m.release), number(m.settle), number(m.overshoot), m.final.text,
                  number(m.finalValue), number(m.peakVelocity), number(m.releaseVelocity)]
-            out += cells.map(csvField).joined(separator: ",") + "\n"
+            out += cells.map { csvField(Self.formulaGuarded($0)) }.joined(separator: ",") + "\n"
         }
         return out
+    }
+
+    /// A cell a spreadsheet would run as a formula (`=SUM(1+1)`, `+…`, `-…`, `@…`, or one starting with a tab or
+    /// a carriage return), prefixed with `'` so it stays text (OWASP's "CSV Injection" advice). Numbers, negative
+    /// ones included, are kept as they are.
+    static func formulaGuarded(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(cell) == nil else { return cell }
+        return "'" + cell
     }
 
     /// A Markdown table for people: the swept keys' values and the measures, rounded for reading.
@@ -283,8 +291,22 @@ public struct SweepTable: Sendable {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// Text for a Markdown table cell: the characters Markdown or the HTML inside it would read as markup are
+    /// escaped (`&`, `<`, `>` as entities; `|`, `` ` ``, `*`, `_`, `[`, `]` and `\\` with a backslash), line breaks
+    /// become spaces, so a swept value such as `<img onerror=…>` shows as the text it is.
     static func markdownCell(_ s: String) -> String {
-        s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "|", "`", "*", "_", "[", "]", "\\": out += "\\" + String(c)
+            case "\n", "\r", "\r\n": out += " "
+            default: out.append(c)
+            }
+        }
+        return out
     }
 
     /// `x` with `digits` decimals, never `-0`.

@@ -96,7 +96,8 @@ public enum SweepVideo {
         let lanes = zip(grid.variants, renderers).map { VariantLane(scenario: $0.scenario, renderer: $1) }
         let keys = GridVariant.shortKeys(grid.variants.first?.assignments.map(\.path) ?? [])
         let encoder = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: path,
-                                       canvas: RunCanvas(pixelWidth: layout.width, pixelHeight: layout.height), fps: playbackFPS)
+                                       canvas: RunCanvas(pixelWidth: layout.width, pixelHeight: layout.height), fps: playbackFPS,
+                                       frameCount: grid.frameCount)
         do {
             let surface = try ImageSurface(pixelWidth: layout.width, pixelHeight: layout.height)
             for index in 0..<grid.frameCount {

@@ -27,6 +27,22 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// The most memory ffmpeg may hold for a GIF's frames: its palette is made from every frame (`palettegen`)
+    /// before the first is written, so `split` keeps them all, as raw RGBA (403 iPad frames at 2x went over 8 GB).
+    public static let maximumGIFBytes = 1 << 30
+
+    /// Throws unless ffmpeg can make a GIF of `frames` frames of `width` × `height` pixels at `fps` within
+    /// `maximumGIFBytes`; checked before ffmpeg starts. MP4 and WebM stream, and have no such limit.
+    static func checkGIF(frames: Int, width: Int, height: Int, fps: Double) throws {
+        let kept = Int((Double(frames) * Double(gifRate(fps: fps)) / fps).rounded(.up))
+        let bytes = Double(kept) * Double(width) * Double(height) * 4
+        guard bytes <= Double(maximumGIFBytes) else {
+            throw ReviewError("--video gif of \(kept) frames of \(width)×\(height) pixels would make ffmpeg hold \(Int(bytes / 1_048_576)) MB of frames "
+                + "(a GIF's palette is made from every frame before the first is written); the limit is \(maximumGIFBytes >> 20) MB: "
+                + "use --video mp4 or webm, a smaller --scale, or fewer --frames")
+        }
+    }
+
     /// The frame rate a GIF of frames at `fps` plays at.
     static func gifRate(fps: Double) -> Int { 100 / max(2, Int((100 / fps - 1e-9).rounded(.up))) }
 }
@@ -67,11 +83,13 @@ final class VideoEncoder {
     private var previousSize: (Int, Int)?
     private var finished = false
 
-    init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double) throws {
+    /// `frameCount`: the frames that will be added (a GIF of too many is refused here, before ffmpeg starts).
+    init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double, frameCount: Int) throws {
         self.canvas = canvas
         self.path = path
         width = canvas.pixelWidth + canvas.pixelWidth % 2
         height = canvas.pixelHeight + canvas.pixelHeight % 2
+        if format == .gif { try VideoFormat.checkGIF(frames: frameCount, width: width, height: height, fps: fps) }
         let backdrop = RunCanvas.backdrop
         backdropWord = 0xFF00_0000 | UInt32((backdrop.red * 255).rounded()) << 16
             | UInt32((backdrop.green * 255).rounded()) << 8 | UInt32((backdrop.blue * 255).rounded())

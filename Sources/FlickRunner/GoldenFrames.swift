@@ -1,6 +1,7 @@
 import FlickCore
 import FlickDiff
 import FlickOutput
+import FlickImage
 import FlickRender
 import FlickReview
 import Foundation
@@ -90,8 +91,8 @@ public enum GoldenFrames {
     ///   - scale: pixels per point; nil keeps the scenario's (goldens at 1x stay small in a repository).
     ///   - options: the tolerance; by default not one pixel may differ (anti-aliasing aside).
     ///   - record: when goldens are written.
-    ///   - artifactsDirectory: where failures leave their images; default `$FLICK_ARTIFACTS`, else a
-    ///     `flick-golden-failures` folder in the temporary directory.
+    ///   - artifactsDirectory: where failures leave their images; default `$FLICK_ARTIFACTS`, else a private
+    ///     folder made for this process in the temporary directory (`flick-golden-failures-XXXXXX`, mkdtemp).
     public static func verify(scenario scenarioPath: String, frames: [Int], goldenDirectory: String,
                               scale: Double? = nil, options: DiffOptions = DiffOptions(maxDiffPixels: 0),
                               record: GoldenRecordMode = .fromEnvironment,
@@ -141,8 +142,9 @@ public enum GoldenFrames {
                 break
             }
         }
+        try checkNoLinks(goldenDirectory)
         let renderer = try FrameRenderer(scenario: scenario, options: RenderOptions(iconFolders: iconFolders))
-        let artifacts = Self.artifactsDirectory(artifactsDirectory)
+        func artifacts() throws -> String { try Self.artifactsDirectory(artifactsDirectory) }
 
         var results: [GoldenFrameResult] = []
         let simulation = Simulation(scenario: scenario)
@@ -152,7 +154,11 @@ public enum GoldenFrames {
             let state = simulation.state(at: instant.time(fps: scenario.fps))
             let name = instant.fileName
             let golden = (goldenDirectory as NSString).appendingPathComponent(name)
-            let exists = FileManager.default.fileExists(atPath: golden)
+            var status = stat()
+            let exists = lstat(golden, &status) == 0
+            if exists, status.st_mode & S_IFMT == S_IFLNK {
+                throw GoldenError("\(golden) is a symbolic link; goldens are never read or written through a link")
+            }
             func write(_ reason: String) throws -> GoldenFrameResult {
                 try GoldenFiles.write(try renderer.png(of: state), to: golden, in: goldenDirectory)
                 return GoldenFrameResult(frame: state.index, goldenPath: golden, outcome: .recorded(reason: reason))
@@ -185,7 +191,7 @@ public enum GoldenFrames {
             } else if record == .changed {
                 results.append(try write("re-recorded (it differed: \(comparison.summary))"))
             } else {
-                let folder = (artifacts as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
+                let folder = (try artifacts() as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
                 try saveArtifacts(expected: expected, actual: actual, comparison: comparison, in: folder)
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
                                                  outcome: .mismatched(comparison.withoutDiffImage(), artifacts: folder)))
@@ -194,11 +200,56 @@ public enum GoldenFrames {
         return results
     }
 
-    /// Where failures leave their files: the folder given, else `$FLICK_ARTIFACTS`, else `flick-golden-failures`
-    /// in the temporary directory.
-    static func artifactsDirectory(_ given: String?) -> String {
-        given ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("flick-golden-failures").path
+    /// Where failures leave their files: the folder given, else `$FLICK_ARTIFACTS`, else a folder of this process's
+    /// own in the temporary directory (`privateArtifactsFolder`).
+    static func artifactsDirectory(_ given: String?) throws -> String {
+        if let folder = given ?? ProcessInfo.processInfo.environment["FLICK_ARTIFACTS"], !folder.isEmpty { return folder }
+        guard let folder = privateArtifactsFolder else {
+            throw GoldenError("cannot create a private folder for the failed goldens' images in \(NSTemporaryDirectory())")
+        }
+        return folder
+    }
+
+    /// A folder only this process may write in, made once (`mkdtemp`, mode 0700) for the images of failed
+    /// goldens: a fixed name in the shared temporary folder could be a link someone planted there.
+    static let privateArtifactsFolder: String? = {
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("flick-golden-failures-XXXXXX").utf8CString)
+        return template.withUnsafeMutableBufferPointer { buffer in
+            mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+        }
+    }()
+
+    /// Refuses a golden folder that is a symbolic link (dangling or not), and a `__Goldens__` folder above it
+    /// that is one: goldens are never read or written through a link, so a folder from someone else cannot
+    /// make `flick test` write outside it.
+    static func checkNoLinks(_ goldenDirectory: String) throws {
+        var folders = [goldenDirectory]
+        let parent = (goldenDirectory as NSString).deletingLastPathComponent
+        if (parent as NSString).lastPathComponent == ScenarioTests.goldensFolderName { folders.append(parent) }
+        for folder in folders {
+            var status = stat()
+            if lstat(folder, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+                throw GoldenError("\(folder) is a symbolic link; goldens are never read or written through a link")
+            }
+        }
+    }
+
+    /// Creates the golden folder and those above it that are missing, one by one (`mkdir` never follows a link
+    /// where the folder should be: it fails, and `checkNoLinks` has refused links already).
+    static func createGoldenFolders(_ goldenDirectory: String) throws {
+        var missing: [String] = []
+        var current = goldenDirectory
+        var status = stat()
+        while !current.isEmpty, current != "/", lstat(current, &status) != 0 {
+            missing.append(current)
+            current = (current as NSString).deletingLastPathComponent
+        }
+        for folder in missing.reversed() where mkdir(folder, 0o777) != 0 && errno != EEXIST {
+            throw GoldenError("cannot create the golden folder \(folder): \(String(cString: strerror(errno)))")
+        }
+        guard lstat(goldenDirectory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw GoldenError("\(goldenDirectory) is not a folder; goldens are never written through a link")
+        }
     }
 
     private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,

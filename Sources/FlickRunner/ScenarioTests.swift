@@ -1,5 +1,6 @@
 import FlickCore
 import FlickDiff
+import FlickImage
 import Foundation
 
 /// How `flick test` runs each scenario.
@@ -129,10 +130,14 @@ public enum ScenarioTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for entry in entries.sorted() where !entry.hasPrefix(".") && entry != goldensFolderName {
             let path = folder.hasSuffix("/") ? folder + entry : folder + "/" + entry
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                collect(in: path, into: &found)
+            // A link to a folder is not followed (`up -> ..` or `self -> .` would walk forever); a link to a
+            // scenario file is read like the file.
+            var link = stat(), target = stat()
+            guard lstat(path, &link) == 0 else { continue }
+            let isLink = link.st_mode & S_IFMT == S_IFLNK
+            guard stat(path, &target) == 0 else { continue }
+            if target.st_mode & S_IFMT == S_IFDIR {
+                if !isLink { collect(in: path, into: &found) }
             } else if extensions.contains(URL(fileURLWithPath: entry).pathExtension.lowercased()) {
                 found.append(path)
             }
@@ -144,7 +149,9 @@ public enum ScenarioTests {
     public static func shard(_ paths: [String], index: Int, count: Int) -> [String] {
         precondition(count >= 1 && (1...count).contains(index), "shard \(index)/\(count)")
         let sorted = paths.sorted()
-        let start = (index - 1) * sorted.count / count, end = index * sorted.count / count
+        // k × paths ÷ count in full width: any index and count up to Int.max, with no overflow.
+        func boundary(_ k: Int) -> Int { count.dividingFullWidth(k.multipliedFullWidth(by: sorted.count)).quotient }
+        let start = boundary(index - 1), end = boundary(index)
         return Array(sorted[start..<end])
     }
 
@@ -206,7 +213,7 @@ public enum ScenarioTests {
             if let states = spec.states {
                 result.states = try StateGoldens.verify(
                     scenario, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
-                    artifactsDirectory: GoldenFrames.artifactsDirectory(options.reportDirectory),
+                    artifactsDirectory: try GoldenFrames.artifactsDirectory(options.reportDirectory),
                     artifactsSubfolder: reportFolder(for: path))
             }
         } catch {
@@ -225,7 +232,13 @@ public enum ScenarioTests {
         let states = files.contains(StateTrajectory.fileName) ? StateGoldenSpec() : nil
         guard let first = frames.first else { return states.map { GoldenSpec(frames: [], states: $0) } }
         let name = String(format: "frame_%05d.png", first)
-        guard let width = pngWidth(path: (folder as NSString).appendingPathComponent(name)) else {
+        let path = (folder as NSString).appendingPathComponent(name)
+        try GoldenFrames.checkNoLinks(folder)
+        var status = stat()
+        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK {
+            throw GoldenError("\(path) is a symbolic link; goldens are never read or written through a link")
+        }
+        guard let width = try pngWidth(path: path) else {
             throw GoldenError("\(folder)/\(name) is not a PNG file")
         }
         // The viewport at that frame (a resize may have changed it) gives the scale the golden was drawn at.
@@ -243,12 +256,13 @@ public enum ScenarioTests {
         return Int(digits)
     }
 
-    /// The width in pixels from a PNG's IHDR chunk, without decoding it.
-    static func pngWidth(path: String) -> Int? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 24), data.count == 24 else { return nil }
-        let header = [UInt8](data)
+    /// The width in pixels from a PNG's IHDR chunk, without decoding it; nil when it is not a PNG.
+    static func pngWidth(path: String) throws -> Int? {
+        // A regular file only: a named pipe in a golden folder would block a read forever.
+        let (fd, _) = try RegularFile.open(path: path)
+        defer { close(fd) }
+        var header = [UInt8](repeating: 0, count: 24)
+        guard read(fd, &header, 24) == 24 else { return nil }
         guard header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == Array("IHDR".utf8)[...]
         else { return nil }
         return header[16..<20].reduce(0) { $0 << 8 | Int($1) }

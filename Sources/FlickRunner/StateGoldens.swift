@@ -376,8 +376,11 @@ public enum StateGoldens {
 /// place once complete (`ImageFile.write`), so an interrupted run never leaves half a golden, and a symbolic link
 /// at the golden's name is replaced, never written through.
 enum GoldenFiles {
+    /// Writes a golden as a new file renamed into place: whatever is at `path` is replaced, never written through,
+    /// and neither the golden folder nor the `__Goldens__` above it may be a link (GoldenFrames.checkNoLinks).
     static func write(_ data: Data, to path: String, in folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try GoldenFrames.checkNoLinks(folder)
+        try GoldenFrames.createGoldenFolders(folder)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw GoldenError("cannot write \(path): it is a folder")

@@ -2,6 +2,7 @@ import ArgumentParser
 import FlickDiff
 import FlickImage
 import FlickOutput
+import FlickRender
 import Foundation
 
 struct Diff: ParsableCommand, WritesOutput {

@@ -63,7 +63,27 @@ func finishStandardOutput() {
 
 /// Prints to standard error.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    FileHandle.standardError.write(Data((terminalSafe(message) + "\n").utf8))
+}
+
+/// Text that cannot drive a terminal: control characters other than line breaks and tabs (an escape sequence in
+/// a file name or an id that would move the cursor, clear the screen or set the title) are written as `\u{1b}`.
+func terminalSafe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+        if isControl(scalar) {
+            out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+        } else {
+            out.append(scalar)
+        }
+    }
+    return String(out)
+}
+
+/// C0 controls but line feed and tab, DEL, and the C1 controls (U+0080–U+009F, which some terminals obey too).
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
 }
 
 /// Loads a scenario named by a path, by the name of a bundled example, or `-` for standard input; prints

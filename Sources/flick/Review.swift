@@ -2,6 +2,7 @@ import ArgumentParser
 import FlickCore
 import FlickDiff
 import FlickOutput
+import FlickImage
 import FlickRender
 import FlickReview
 import Foundation
@@ -12,7 +13,7 @@ struct Review: ParsableCommand, WritesOutput {
         discussion: """
         Writes DIR/index.html: runs A and B at the same time, side by side, as a wipe (a slider between them) or as their per-frame diff (pixelmatch's method and colours, as `flick diff` draws it: differing pixels red over a faded copy of A), and the two frames' states side by side with the values that differ marked. It plays, steps and scrubs like the page of `flick render --html`, and shows each run's motion plot with a cursor.
 
-        A and B are scenarios (files or bundled examples), rendered into DIR/a and DIR/b with --html, or folders `flick render` wrote (DIR/<name>), which are read where they are: the page loads their frames by relative path, so keep them beside DIR. A folder rendered with --html or --review brings its marks and motion plot; one without has marks read from its states (touch-downs, releases, resizes) and no plot.
+        A and B are scenarios (files or bundled examples), rendered into DIR/a and DIR/b with --html, or folders `flick render` wrote (DIR/<name>), which are read where they are: the page loads their frames by relative path, so keep them beside DIR. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded.
 
         The frames of A and B at the same time are compared, pixel by pixel, when both runs have a frame at that time and the frames have the same size; DIR/diff/frame_NNNNN.png (numbered by A's frame) holds the diff image of each frame that differs.
 
@@ -60,15 +61,17 @@ struct Review: ParsableCommand, WritesOutput {
             throw failureExit
         }
         do {
-            var runs: [ReviewPage.Run] = []
+            var runs: [ReviewPage.Run] = [], runFolders: [URL] = []
             for (key, input) in zip(["a", "b"], inputs) {
                 let label = switch input {
                 case .scenario(let scenario, _): scenario.name
                 case .folder(let url): url.lastPathComponent
                 }
-                runs.append(try prepare(input, key: key, label: label, in: folder))
+                let (run, runFolder) = try prepare(input, key: key, label: label, in: folder)
+                runs.append(run)
+                runFolders.append(runFolder)
             }
-            let differences = try compare(runs, in: folder)
+            let differences = try compare(runs, frameFolders: runFolders, in: folder)
             let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences)
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
@@ -97,7 +100,10 @@ struct Review: ParsableCommand, WritesOutput {
                   FileManager.default.fileExists(atPath: url.appendingPathComponent("frames").path) else {
                 throw badInput("\(argument) is a folder but not one `flick render` wrote (it needs states.json and frames/); give a render's folder, such as Output/<name>, or a scenario")
             }
+            // Through links too: a link to a folder inside --out is inside it.
+            let real = url.resolvingSymlinksInPath().path, out = destination.resolvingSymlinksInPath().path
             let inside = url.path == destination.path || url.path.hasPrefix(destination.path + "/")
+                || real == out || real.hasPrefix(out + "/")
             if inside { throw badInput("\(argument) is inside --out \(out), which this review replaces; give another --out") }
             return .folder(url)
         }
@@ -109,8 +115,13 @@ struct Review: ParsableCommand, WritesOutput {
         return .scenario(scenario, path: path)
     }
 
-    /// Renders a scenario into `key/` of the review, or reads a folder's page data; the run as the page shows it.
-    func prepare(_ input: Input, key: String, label: String, in folder: OutputFolder) throws -> ReviewPage.Run {
+    /// Renders a scenario into `key/` of the review, or reads a folder's page data; the run as the page shows it,
+    /// and the folder its frames are read from.
+    ///
+    /// A folder given is someone else's: only its `run.json` (the page data `flick render --html` wrote) and its
+    /// `states.json` are read, as regular files within their limits, decoded and validated; its `index.html` and
+    /// `states.js` are never read or loaded. The states go into the page as JSON.
+    func prepare(_ input: Input, key: String, label: String, in folder: OutputFolder) throws -> (run: ReviewPage.Run, folder: URL) {
         let runFolder: URL, base: String
         switch input {
         case .scenario(let scenario, let path):
@@ -130,52 +141,80 @@ struct Review: ParsableCommand, WritesOutput {
             base = key + "/"
         case .folder(let url):
             runFolder = url
-            base = Review.relativePath(from: folder.destination, to: url) + "/"
+            base = ReviewPage.pathURL(Review.relativePath(from: folder.destination, to: url)) + "/"
         }
-        let data = try runData(in: runFolder, label: label)
-        // The states as a script: the folder's own when it has one, else one written beside the page.
-        var states = base + "states.js"
-        if !FileManager.default.fileExists(atPath: runFolder.appendingPathComponent("states.js").path) {
-            states = "\(key).states.js"
-            let json = try Data(contentsOf: runFolder.appendingPathComponent("states.json"))
-            try folder.write(ReviewPage.statesScript(json), to: states)
+        let states = try readFile(runFolder, "states.json", limit: RunPageData.maximumStatesSize, label: label)
+        do {
+            try StatesDocumentShape.checkNesting(states, file: "states.json")
+        } catch {
+            throw RenderError("\(label): \(error)")
         }
-        return ReviewPage.Run(data: data, base: base, states: states, label: label)
+        let data = try runData(in: runFolder, states: states, label: label)
+        return (ReviewPage.Run(data: data, base: base, states: key, label: label, statesJSON: states), runFolder)
     }
 
-    /// The page data of a run's folder: from its index.html, else from its states and frames.
-    func runData(in runFolder: URL, label: String) throws -> RunPageData {
-        if let html = try? String(contentsOf: runFolder.appendingPathComponent("index.html"), encoding: .utf8),
-           let data = ReviewPage.runData(inPage: html) {
+    /// The regular file `name` in `runFolder`, at most `limit` bytes (a named pipe or a device is refused before it
+    /// is read); the error names the run and the file.
+    func readFile(_ runFolder: URL, _ name: String, limit: Int, label: String) throws -> Data {
+        do throws(ImageError) {
+            return Data(try RegularFile.read(path: runFolder.appendingPathComponent(name).path, limit: limit, what: name))
+        } catch {
+            let reason: String = switch error {
+            case .notFound: "no such file"
+            case .unreadable(_, let reason): reason
+            default: error.description
+            }
+            throw RenderError("\(label): \(name): cannot read: \(reason)")
+        }
+    }
+
+    /// The page data of a run's folder: its `run.json`, else read from its states and frames. Either way it is
+    /// validated, and must agree with the states (the page shows frame i's entry of states.json).
+    func runData(in runFolder: URL, states: Data, label: String) throws -> RunPageData {
+        var isFile = stat()
+        let data: RunPageData
+        if lstat(runFolder.appendingPathComponent("run.json").path, &isFile) == 0 {
+            let json = try readFile(runFolder, "run.json", limit: RunPageData.maximumFileSize, label: label)
+            do {
+                data = try RunPageData.decode(json, file: "run.json")
+            } catch {
+                throw RenderError("\(label): \(error)")
+            }
+            guard let document = try? JSONSerialization.jsonObject(with: states) as? [String: Any],
+                  let frames = document["frames"] as? [Any] else {
+                throw RenderError("\(label): states.json is not a states document (docs/states.md)")
+            }
+            guard frames.count == data.total else {
+                throw RenderError("\(label): run.json: total is \(data.total) but states.json has \(frames.count) frames")
+            }
             return data
         }
         func names(_ sub: String) -> [String] {
             (try? FileManager.default.contentsOfDirectory(atPath: runFolder.appendingPathComponent(sub).path)) ?? []
         }
         do {
-            return try RunPageData.fromStates(Data(contentsOf: runFolder.appendingPathComponent("states.json")),
-                                              frameNames: names("frames"), overlayNames: names("overlay"))
+            return try RunPageData.fromStates(states, frameNames: names("frames"), overlayNames: names("overlay"))
         } catch {
             throw RenderError("\(label): \(error)")
         }
     }
 
     /// Compares the frames of A and B at the same times, writing `diff/frame_NNNNN.png` for those that differ.
-    func compare(_ runs: [ReviewPage.Run], in folder: OutputFolder) throws -> [ReviewPage.FrameDifference] {
+    /// `frameFolders`: the folder each run's frames are read from (the staging folder's `a/` for a run rendered
+    /// here). The runs' data are validated: their indices and rates are in range.
+    func compare(_ runs: [ReviewPage.Run], frameFolders: [URL], in folder: OutputFolder) throws -> [ReviewPage.FrameDifference] {
         let a = runs[0], b = runs[1]
         let root = folder.staging
-        func path(_ run: ReviewPage.Run, _ index: Int) -> String {
-            // A run rendered here is in the staging folder; a folder given is where the page will find it.
-            run.base.hasPrefix("../") || run.base.hasPrefix("/")
-                ? folder.destination.appendingPathComponent(run.base + run.data.framePath(index)).standardizedFileURL.path
-                : root.appendingPathComponent(run.base + run.data.framePath(index)).path
+        func path(_ run: Int, _ index: Int) -> String {
+            frameFolders[run].appendingPathComponent(runs[run].data.framePath(index)).path
         }
         var found: [(index: Int, expected: String, actual: String)] = []
         for i in a.data.first..<(a.data.first + a.data.count) {
+            if i % 4096 == 0, Interruption.cancellation.isCancelled { throw RenderCancelled() }
             let t = Double(i) / a.data.fps
             let j = Int((t * b.data.fps).rounded())
             guard abs(Double(j) / b.data.fps - t) < 1e-9, j >= b.data.first, j < b.data.first + b.data.count else { continue }
-            found.append((i, path(a, i), path(b, j)))
+            found.append((i, path(0, i), path(1, j)))
         }
         let pairs = found
         let digits = a.data.digits

@@ -9,7 +9,7 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file; and its states golden (`goldens: {states: true}`), every number of the chosen state paths at every frame compared with __Goldens__/<file name>/states.json within `within`.
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR, where links to folders are not followed), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file. Goldens are never read or written through a symbolic link, and a golden that is not a regular file (a named pipe) is refused; the images of a failed comparison go to --report's folder, $FLICK_ARTIFACTS, or a private folder made for the run (flick-golden-failures-XXXXXX in the temporary folder).
 
         Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`. A states golden that differs names each path, its worst deviation with the time and frame, and the first frame that deviates, and leaves an expected-vs-actual plot per path in --report.
 
@@ -69,8 +69,8 @@ struct Test: ParsableCommand {
 
         let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                    { ScenarioTests.run(path: $0, options: options) }) { _, result in
-            print(result.summaryLine)
-            for line in result.failureLines { print("  " + line) }
+            print(terminalSafe(result.summaryLine))
+            for line in result.failureLines { print("  " + terminalSafe(line)) }
         }
         let failed = results.filter { !$0.passed }.count
         print("\(results.count - failed) passed, \(failed) failed")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlickCore
 import FlickRunner
+import FlickRender
 import Foundation
 
 struct Validate: ParsableCommand {
@@ -20,7 +21,15 @@ struct Validate: ParsableCommand {
             let path = argument == "-" ? "<standard input>" : ExampleCatalog.resolve(argument)
             switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
-                print("\(path): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
+                // The icons a render would load: validate passes only files that render.
+                do {
+                    try FrameRenderer.checkIcons(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
+                } catch {
+                    failed += 1
+                    printError("\(path): error: \(error)")
+                    continue
+                }
+                print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
                 // Valid, but probably not what its author meant (a card that tracks a horizontal carousel).
                 for warning in Simulation(scenario: scenario).warnings { printError("\(path): warning: \(warning)") }
             case .failure(let problem):

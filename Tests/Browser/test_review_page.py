@@ -371,6 +371,57 @@ class ComparePageTests(unittest.TestCase):
             phone.close()
 
 
+class HostileFolderTests(unittest.TestCase):
+    """`flick review` of folders someone else made: names full of `<!--<script>`, `#` and `%`, a states.js of
+    their own and page data that carries markup. The page runs none of it and still works."""
+
+    @classmethod
+    def setUpClass(cls):
+        root = OUT / "hostile"
+        if root.exists():
+            shutil.rmtree(root)
+        root.mkdir()
+        cls.a = root / "a#b <!--<script>%41"
+        cls.b = root / "p%41q#2"
+        shutil.copytree(OUT / "renders/vimeo-tabs", cls.a)
+        for folder in [cls.a]:
+            (folder / "states.js").write_text('document.title = "PWNED"; alert("PWNED");\n')
+            html = (folder / "index.html").read_text()
+            (folder / "index.html").write_text(html.replace(
+                '"events": [', '"events": [{"kind": "x\\"><img src=x onerror=\\"alert(1)\\">", "time": 0}, ', 1))
+        shutil.copytree(cls.a, cls.b)
+        cls.folder = root / "review <!--<script>#%"
+        cls.reviewed = flick("review", str(cls.a), str(cls.b), "--out", str(cls.folder))
+
+    def setUp(self):
+        self.dialogs = []
+        self.p = Page(self.folder / "index.html", allowed=[self.folder, self.a, self.b])
+        self.page = self.p.page
+        self.page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+        self.page.wait_for_selector("#viewer canvas[data-frame]")
+
+    def tearDown(self):
+        self.p.check_clean(self)
+        self.p.close()
+
+    def test_runs_no_script_of_the_folders_and_still_works(self):
+        self.assertIn("0 with differing pixels", self.reviewed.stdout)
+        self.page.evaluate("flickPlayer.seek(1)")
+        index = str(round(1 * states(self.a)["fps"]))
+        self.page.wait_for_function(f"[...document.querySelectorAll('#viewer canvas')].every(c => c.dataset.frame === '{index}')")
+        self.page.wait_for_function(f"[...document.querySelectorAll('.tree')].every(t => t.dataset.frame === '{index}' && t.textContent.includes('index {index}'))")
+        self.page.wait_for_timeout(300)
+        self.assertEqual(self.dialogs, [])
+        self.assertEqual(self.page.title(), "a#b <!--<script>%41 vs p%41q#2 · flick")
+        self.assertEqual(self.page.eval_on_selector_all("img[onerror], script[src]", "es => es.length"), 0)
+        self.assertEqual([u for u in self.p.requests if u.endswith(".js")], [], "no script is requested")
+        frames = [u for u in self.p.requests if "/frames/frame_" in u]
+        self.assertTrue(any("a%23b%20%3C%21--%3Cscript%3E%2541/frames/" in u for u in frames), frames)
+        self.assertTrue(any("p%2541q%232/frames/" in u for u in frames), frames)
+        self.assertIn("a#b <!--<script>%41", self.page.inner_text("h1"))
+        self.page.screenshot(path=str(SHOTS / "hostile-review.png"))
+
+
 class DiffReportTests(unittest.TestCase):
     """`flick diff A B --report DIR` lists exactly what `flick diff` counts."""
 

@@ -28,6 +28,32 @@ import Testing
         return result
     }
 
+    @Test func aPlotTooLargeToDrawIsRefusedFromItsSize() throws {
+        let scenario = try Fixtures.example("fling-to-rest")
+        var plot = MotionPlot(timeline: MotionTimeline(scenario: scenario), title: "t")
+        try plot.checkSize(scale: MotionPlot.pngScale)
+        // 500 panels, as a stack of 500 moving lists would have: refused before a path is built.
+        plot.panels = Array(repeating: plot.panels[0], count: 500)
+        plot.height = 500 * 386
+        #expect(throws: ReviewError.self) { try plot.checkSize(scale: 1) }
+        do {
+            try plot.checkSize(scale: MotionPlot.pngScale)
+        } catch {
+            #expect("\(error)" == "the motion plot of 500 moving components is too large to draw: 2080×386000 pixels is 803 megapixels; the limit is 64 megapixels; render without --motion, --html and --review, or plot fewer components")
+        }
+    }
+
+    /// `--video gif` made ffmpeg hold every frame: 403 iPad frames at 2x went over 8 GB. Refused before ffmpeg starts.
+    @Test func aGIFThatWouldHoldTooMuchIsRefused() throws {
+        #expect(throws: Never.self) { try VideoFormat.checkGIF(frames: 241, width: 390, height: 844, fps: 60) }
+        do {
+            try VideoFormat.checkGIF(frames: 403, width: 2048, height: 2732, fps: 60)
+            Issue.record("not refused")
+        } catch {
+            #expect("\(error)" == "--video gif of 336 frames of 2048×2732 pixels would make ffmpeg hold 7171 MB of frames (a GIF's palette is made from every frame before the first is written); the limit is 1024 MB: use --video mp4 or webm, a smaller --scale, or fewer --frames")
+        }
+    }
+
     @Test func flingToRestCurveReachesTheRestOffset() throws {
         // The example's 4 s end just before the deceleration does: run it to 6 s so it comes to rest.
         var scenario = try Fixtures.example("fling-to-rest")

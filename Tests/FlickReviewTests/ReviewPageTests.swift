@@ -50,8 +50,8 @@ import Testing
         #expect(!first.contains("http://") && !first.contains("https://") && !first.contains("fetch("))
         #expect(first.contains("<script src=\"states.js\"></script>"))
         #expect(first.contains("<img src=\"motion.svg\""))
-        // The data read back from the page is the data written (to the 1e-6 of the page's numbers).
-        #expect(ReviewPage.runData(inPage: first)?.json.text == data.json.text)
+        // The data as run.json carries it reads back to the same data (to the 1e-6 of its numbers), validated.
+        #expect(try RunPageData.decode(Data(data.json.text.utf8), file: "run.json").json.text == data.json.text)
         // The marks and the moments: one per event, in order.
         #expect(first.components(separatedBy: "<span class=\"mark down\"").count - 1 == 3)
         #expect(first.components(separatedBy: "class=\"moment ").count - 1 == data.events.count)
@@ -65,8 +65,21 @@ import Testing
         let page = ReviewPage.runPage(ReviewPage.Run(data: data, label: data.name))
         #expect(!page.contains("a</script>"))
         #expect(page.contains("a&lt;/script&gt;&lt;b&gt;&quot;&amp;"))
-        #expect(page.contains("\"name\": \"a<\\/script><b>\\\"&\""))
-        #expect(ReviewPage.runData(inPage: page)?.name == data.name)
+        #expect(page.contains("\"name\": \"a\\u003c/script\\u003e\\u003cb\\u003e\\\"\\u0026\""))
+        // An HTML comment opening a script (`<!--<script>`) would keep the page's scripts from running: none appears.
+        data.name = "x<!--<script>\u{2028}"
+        let comment = ReviewPage.runPage(ReviewPage.Run(data: data, label: data.name))
+        #expect(!comment.contains("<!--"))
+        #expect(comment.contains("\"name\": \"x\\u003c!--\\u003cscript\\u003e\\u2028\""))
+    }
+
+    @Test func statesCarriedInThePageAreEscapedByteForByte() {
+        let json = Data("{\"a\": \"</script><!--<script>&\u{2028}é\"}".utf8)
+        let safe = String(decoding: ReviewPage.scriptSafe(json), as: UTF8.self)
+        #expect(safe == "{\"a\": \"\\u003c/script\\u003e\\u003c!--\\u003cscript\\u003e\\u0026\\u2028é\"}")
+        let decoded = try? JSONSerialization.jsonObject(with: Data(safe.utf8)) as? [String: String]
+        #expect(decoded?["a"] == "</script><!--<script>&\u{2028}é")
+        #expect(ReviewPage.pathURL("../a#b/p%41q/x y/..") == "../a%23b/p%2541q/x%20y/..")
     }
 
     @Test func statesScriptRegistersTheDocumentUnderItsOwnSource() {
@@ -107,7 +120,7 @@ import Testing
         let scenario = try Fixtures.example("sheet-handoff", scale: 0.25)
         var options = ReviewOptions(playbackFPS: 60)
         options.html = true
-        #expect(options.fileNames == ["motion.svg", "index.html", "states.js"])
+        #expect(options.fileNames == ["motion.svg", "index.html", "states.js", "run.json"])
         var pages: [Data] = []
         for run in ["one", "two"] {
             try Fixtures.render(scenario, range: 0...20, into: folder.appendingPathComponent(run), options: options)
@@ -120,7 +133,8 @@ import Testing
             pages.append(try Data(contentsOf: out.appendingPathComponent("index.html")))
         }
         #expect(pages[0] == pages[1])
-        let data = try #require(ReviewPage.runData(inPage: String(decoding: pages[0], as: UTF8.self)))
+        let json = try Data(contentsOf: folder.appendingPathComponent("one/sheet-handoff/run.json"))
+        let data = try RunPageData.decode(json, file: "run.json")
         #expect(data.first == 0 && data.count == 21 && data.width == 98 && data.height == 211)
     }
 
@@ -134,7 +148,10 @@ import Testing
         #expect(page.contains("<script src=\"a/states.js\"></script>\n<script src=\"b.states.js\"></script>"))
         #expect(page.contains("\"frames\": {\"3\": {\"differing\": 12, \"antiAliased\": 1, \"ratio\": 0.25, \"identical\": false, \"image\": true}}"))
         #expect(page.contains("<img src=\"a/motion.svg\"") && page.contains("<img src=\"../other/motion.svg\""))
-        #expect(ReviewPage.runData(inPage: page) == nil, "not a run's page")
+        // States carried in the page: JSON under the run's key, never a script.
+        let carried = ReviewPage.Run(data: data, base: "../x/", states: "b", label: "B", statesJSON: Data("{\"frames\": [\"</script>\"]}".utf8))
+        let withStates = ReviewPage.comparePage(a: a, b: carried, differences: differences)
+        #expect(withStates.contains("<script type=\"application/json\" data-states=\"b\">{\"frames\": [\"\\u003c/script\\u003e\"]}</script>"))
     }
 
     @Test func diffReportListsEveryFrame() {

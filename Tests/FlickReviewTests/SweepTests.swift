@@ -83,6 +83,20 @@ private func gridVariants(_ sweep: ScenarioSweep) -> [GridVariant] {
         #expect(table.json.text.hasPrefix(#"{"scenario": "flick", "sweep": ["scene.sheet.spring.dampingRatio"], "variants": [{"number": 1, "label": "scene.sheet.spring.dampingRatio=0.4", "folder": "variants/01-0.4", "assignments": {"scene.sheet.spring.dampingRatio": 0.4}, "measures": {"component": "sheet""#))
     }
 
+    @Test func textInTheTablesStaysText() throws {
+        let sweep = try flickSweep(["scene.sheet.spring.dampingRatio=0.4,1"])
+        var table = SweepRenderer.table(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants)
+        table.rows[0].assignments[0].value = "=SUM(1+1)"
+        table.rows[1].assignments[0].value = "<img src=x onerror=alert(1)>|`x`"
+        let lines = table.csv.split(separator: "\n").map(String.init)
+        // A formula is kept as text in a spreadsheet (OWASP: a leading '), a negative number stays a number.
+        #expect(lines[1].contains(",'=SUM(1+1),"), "\(lines[1])")
+        #expect(SweepTable.formulaGuarded("-0.5") == "-0.5")
+        for cell in ["+1+1", "-1+A1", "@SUM(A1)", "\tx", "\rx"] { #expect(SweepTable.formulaGuarded(cell) == "'" + cell) }
+        let markdown = table.markdown
+        #expect(!markdown.contains("<img") && markdown.contains("| &lt;img src=x onerror=alert(1)&gt;\\|\\`x\\` |"), "\(markdown)")
+    }
+
     @Test func aRunThatEndsMovingHasNoSettle() throws {
         var scenario = try flickSweep([]).variants[0].scenario
         scenario.duration = 0.25

@@ -27,13 +27,13 @@ struct ReviewCommandTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try flick(["render", "sheet-handoff", "--review", "--scale", "0.25", "--frames", "0..40", "--out", out.path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("preview.apng, contact-sheet.png, motion.svg, motion.png, index.html, states.js"), "\(run.stdout)")
+        #expect(run.stdout.contains("preview.apng, contact-sheet.png, motion.svg, motion.png, index.html, states.js, run.json"), "\(run.stdout)")
         let folder = out.appendingPathComponent("sheet-handoff")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(names == [".flick-output", "contact-sheet.png", "frames", "index.html", "motion.png", "motion.svg", "preview.apng",
-                          "states.js", "states.json"])
+                          "run.json", "states.js", "states.json"])
         let manifest = try String(contentsOf: folder.appendingPathComponent(".flick-output"), encoding: .utf8)
-        for name in ["contact-sheet.png", "motion.png", "motion.svg", "preview.apng", "index.html", "states.js"] {
+        for name in ["contact-sheet.png", "motion.png", "motion.svg", "preview.apng", "index.html", "states.js", "run.json"] {
             #expect(manifest.contains("\n\(name)\n"))
         }
         let apng = try Data(contentsOf: folder.appendingPathComponent("preview.apng"))

@@ -15,9 +15,9 @@ struct ReviewPageCommandTests {
             let run = try flick(["render", "sheet-handoff", "--html", "--overlay-layer", "--scale", "0.25", "--frames", "0..12",
                                  "--out", out.appendingPathComponent(name).path])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stdout.contains("(png; motion.svg, index.html, states.js)"), "\(run.stdout)")
+            #expect(run.stdout.contains("(png; motion.svg, index.html, states.js, run.json)"), "\(run.stdout)")
             let folder = out.appendingPathComponent(name + "/sheet-handoff")
-            #expect(contents(folder) == [".flick-output", "frames", "index.html", "motion.svg", "overlay", "states.js", "states.json"])
+            #expect(contents(folder) == [".flick-output", "frames", "index.html", "motion.svg", "overlay", "run.json", "states.js", "states.json"])
             #expect(contents(folder.appendingPathComponent("overlay")).count == 13)
             pages.append(try Self.read(folder.appendingPathComponent("index.html")))
         }
@@ -65,8 +65,10 @@ struct ReviewPageCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         let page = try String(contentsOf: out.appendingPathComponent("review/index.html"), encoding: .utf8)
         #expect(page.contains("\"base\": \"../renders/fling-to-rest/\""))
-        #expect(page.contains("<script src=\"a.states.js\"></script>"))
-        #expect(contents(out.appendingPathComponent("review")).contains("a.states.js"))
+        // Its states are carried in the page as JSON: no script of the folder, none written beside the page.
+        #expect(page.contains("<script type=\"application/json\" data-states=\"a\">{"))
+        #expect(!page.contains("<script src="))
+        #expect(contents(out.appendingPathComponent("review")).allSatisfy { !$0.hasSuffix(".js") })
         // Frames 0...20 of A against the same frames of B, all identical.
         #expect(run.stdout.contains("21 frames compared, 0 with differing pixels"), "\(run.stdout)")
     }

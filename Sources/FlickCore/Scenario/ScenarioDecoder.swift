@@ -12,6 +12,10 @@ public enum ScenarioDecoder {
     public static let maximumNesting = 64
     /// The most frames a scenario may produce.
     public static let maximumFrames = 100_000
+    /// The most tab states a run may write: pages of every pager × frames. Each frame of the states lists every
+    /// tab (about 60 bytes each), so this keeps a states document near a gigabyte at most; 250,000 tabs over
+    /// 99,600 frames would have been 1.45 TB.
+    public static let maximumTabFrames = 20_000_000
     /// The most pixels one frame may have (viewport × scale²).
     public static let maximumPixels = 64_000_000.0
     /// The most rows a list may have.
@@ -85,7 +89,18 @@ public enum ScenarioDecoder {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "cannot be read (check permissions)")])
         }
-        return (data, url.deletingPathExtension().lastPathComponent)
+        return (data, defaultName(fromFileName: url.deletingPathExtension().lastPathComponent))
+    }
+
+    /// The name of a scenario without `name:`, from its file's name without the extension, following `name`'s
+    /// rules (letters, digits, `-`, `_` and `.`, not starting with `.`, at most 128 characters): every other
+    /// character becomes `_`, so `x<!--<script>.yaml` is named `x______script_`.
+    public static func defaultName(fromFileName base: String) -> String {
+        var name = String(String.UnicodeScalarView(base.unicodeScalars.prefix(128).map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_.".unicodeScalars.contains(scalar)) ? scalar : "_"
+        }))
+        if name.hasPrefix(".") { name = "_" + name.dropFirst() }
+        return name.isEmpty ? "scenario" : name
     }
 
     /// Decodes scenario text; `file` is only used in messages, `defaultName` when the file has no `name`.

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import Foundation
 
 /// The SVG icons a scenario's tabs name, found in the given folders and parsed once by librsvg.
@@ -9,24 +10,71 @@ final class IconLibrary {
     private var documents: [String: SVGDocument] = [:]
 
     init(scenario: Scenario, folders: [String]) throws {
-        for name in IconLibrary.names(in: scenario.scene.root) where documents[name] == nil {
+        for (name, keyPath) in IconLibrary.icons(in: scenario.scene.root, at: "scene") where documents[name] == nil {
             let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
             let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 let places = folders.isEmpty ? "no icon folders were given" : "looked in " + folders.joined(separator: ", ")
-                throw RenderError("\(scenario.name): icon \"\(name)\" not found: no file \(file) (\(places))")
+                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\" not found: no file \(file) (\(places))")
             }
-            documents[name] = try SVGDocument(contentsOfFile: path)
+            do {
+                documents[name] = try IconLibrary.load(path)
+            } catch {
+                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\": \(error)")
+            }
         }
     }
 
-    /// Every icon named in `component` and the components inside it, in document order.
-    static func names(in component: Component) -> [String] {
-        component.allComponents.flatMap { component -> [String] in
-            switch component.kind {
-            case .list, .stack, .sheet, .carousel: return []
-            case .pager(let p): return p.pages.compactMap(\.icon)
+    /// The largest icon file read (a tab icon is a few KB).
+    static let maximumIconBytes = 1 << 20
+    /// The most `<use>` elements an icon may have. Each may repeat an element holding more of them, so the copies
+    /// librsvg draws grow as a power of their number: ten levels of four made a 1.1 KB file cost seconds a frame.
+    /// With at most 16 the copies stay below a few hundred per element, whatever their nesting (4 levels of 4).
+    static let maximumUses = 16
+
+    /// The icon at `path`: a regular file within `maximumIconBytes` (a named pipe is refused, not waited on),
+    /// with at most `maximumUses` `<use>` elements, parsed by librsvg.
+    static func load(_ path: String) throws -> SVGDocument {
+        let bytes: [UInt8]
+        do {
+            bytes = try RegularFile.read(path: path, limit: maximumIconBytes, what: "an icon")
+        } catch {
+            throw RenderError("\(error)")
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let uses = text.components(separatedBy: "<use").count - 1 + text.components(separatedBy: ":use").count - 1
+        guard uses <= maximumUses else {
+            throw RenderError("\(path) has \(uses) <use> elements; an icon may have at most \(maximumUses) (each may repeat others, and the copies grow as a power)")
+        }
+        do {
+            return try SVGDocument(data: Data(bytes))
+        } catch let error as RenderError {
+            throw RenderError("\(path): \(error.description)")
+        }
+    }
+
+    /// Checks that every icon `scenario` names is found in `folders` and parses, as a render would: the error
+    /// names the scenario, the key path (`scene.pager.pages[2].icon`) and the problem.
+    static func check(_ scenario: Scenario, folders: [String]) throws {
+        _ = try IconLibrary(scenario: scenario, folders: folders)
+    }
+
+    /// Every icon named in `component` and the components inside it, in document order, with its key path in
+    /// the scenario file (`component` is at `path`).
+    static func icons(in component: Component, at path: String) -> [(name: String, keyPath: String)] {
+        switch component.kind {
+        case .list, .carousel:
+            return []
+        case .pager(let p):
+            return p.pages.indices.flatMap { i -> [(name: String, keyPath: String)] in
+                let page = "\(path).pager.pages[\(i)]"
+                return (p.pages[i].icon.map { [($0, page + ".icon")] } ?? [])
+                    + (p.pages[i].content.map { icons(in: $0, at: page + ".content") } ?? [])
             }
+        case .stack(let s):
+            return s.children.indices.flatMap { icons(in: s.children[$0].component, at: "\(path).stack.children[\($0)]") }
+        case .sheet(let s):
+            return icons(in: s.content, at: "\(path).sheet.content")
         }
     }
 

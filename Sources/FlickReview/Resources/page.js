@@ -1,7 +1,13 @@
 (function () {
 "use strict";
 var data = JSON.parse(document.getElementById("flick-data").textContent);
-var registered = window.flickStates || {};
+// Each run's states document by key: carried in the page as JSON (a review page), or registered by the
+// states.js a render wrote beside its own page. Data is never run as a script.
+var registered = Object.create(null);
+if (window.flickStates) Object.keys(window.flickStates).forEach(function (k) { registered[k] = window.flickStates[k]; });
+document.querySelectorAll("script[type=\"application/json\"][data-states]").forEach(function (element) {
+  registered[element.getAttribute("data-states")] = JSON.parse(element.textContent);
+});
 var $ = function (id) { return document.getElementById(id); };
 
 function esc(text) {

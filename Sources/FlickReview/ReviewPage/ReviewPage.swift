@@ -4,21 +4,28 @@ import Foundation
 /// The review pages: `index.html` beside a render's frames, the side-by-side page of `flick review A B`, and
 /// the page of `flick diff --report`. Each is one HTML file with its style and script inside (`Resources/page.css`,
 /// `Resources/page.js`), and its data as JSON; it loads only files beside it by relative path (frames, the motion plot,
-/// a `states.js` per run), so it works when opened from disk with no network. The same data give the same bytes.
+/// the `states.js` of a render's own page), so it works when opened from disk with no network. The same data give
+/// the same bytes. A page never executes data: data is JSON in `<script type="application/json">` elements, escaped
+/// so that no string can end the element (`scriptSafe`), and the page script writes strings into the document as text.
 public enum ReviewPage {
-    /// One run shown on a page: its data, where its folder is relative to the page (`""`, `a/`, `../x/`),
-    /// the script that registers its states, and its label.
+    /// One run shown on a page: its data, where its folder is relative to the page as a URL (`""`, `a/`,
+    /// `../a%23b/`: each segment percent-encoded, `pathURL`), the key its states are registered under, and its label.
+    /// `statesJSON`, when given, is the run's states document (validated JSON) carried in the page itself under
+    /// that key; otherwise `states` is the src of the script beside the page that registers them (a render's own
+    /// `states.js`).
     public struct Run: Sendable {
         public var data: RunPageData
         public var base: String
         public var states: String
         public var label: String
+        public var statesJSON: Data?
 
-        public init(data: RunPageData, base: String = "", states: String = "states.js", label: String = "") {
+        public init(data: RunPageData, base: String = "", states: String = "states.js", label: String = "", statesJSON: Data? = nil) {
             self.data = data
             self.base = base
             self.states = states
             self.label = label
+            self.statesJSON = statesJSON
         }
 
         var json: JSONValue {
@@ -88,15 +95,54 @@ public enum ReviewPage {
         return script
     }
 
-    /// The page data a page written by `runPage` carries (nil when `html` is not such a page).
-    public static func runData(inPage html: String) -> RunPageData? {
-        let open = "<script type=\"application/json\" id=\"flick-data\">"
-        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
-        else { return nil }
-        let json = html[start.upperBound..<end.lowerBound].replacingOccurrences(of: "<\\/", with: "</")
-        struct Page: Decodable { var kind: String; var runs: [RunPageData] }
-        guard let page = try? JSONDecoder().decode(Page.self, from: Data(json.utf8)), page.kind == "run" else { return nil }
-        return page.runs.first
+    /// A relative path as a URL path: each segment percent-encoded but for letters, digits and `-._~`
+    /// (`a#b/p%41q` → `a%23b/p%2541q`), `..` kept, so any folder name loads.
+    public static func pathURL(_ path: String) -> String {
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            segment == ".." || segment == "." ? String(segment) : segment.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        }.joined(separator: "/")
+    }
+
+    /// JSON text made safe inside a `<script type="application/json">` element: `<`, `>`, `&`, U+2028 and U+2029
+    /// written as `\u003c`, `\u003e`, `\u0026`, `\u2028`, `\u2029`. In valid JSON these characters only occur inside
+    /// strings, where the escapes mean the same characters, so neither `</script>` nor `<!--<script>` can occur.
+    public static func scriptSafe(_ json: String) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(json.unicodeScalars.count)
+        for scalar in json.unicodeScalars {
+            switch scalar {
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// `scriptSafe` on the bytes of a JSON document that has been parsed (so is valid JSON), keeping every other byte.
+    public static func scriptSafe(_ json: Data) -> Data {
+        var out = Data()
+        out.reserveCapacity(json.count)
+        var i = json.startIndex
+        while i < json.endIndex {
+            let byte = json[i]
+            switch byte {
+            case UInt8(ascii: "<"): out.append(contentsOf: Array("\\u003c".utf8))
+            case UInt8(ascii: ">"): out.append(contentsOf: Array("\\u003e".utf8))
+            case UInt8(ascii: "&"): out.append(contentsOf: Array("\\u0026".utf8))
+            case 0xE2 where json.index(i, offsetBy: 2, limitedBy: json.endIndex - 1) != nil
+                && json[i + 1] == 0x80 && (json[i + 2] == 0xA8 || json[i + 2] == 0xA9):
+                out.append(contentsOf: Array((json[i + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                i += 2
+            default: out.append(byte)
+            }
+            i += 1
+        }
+        return out
     }
 
     // MARK: pages
@@ -117,7 +163,7 @@ public enum ReviewPage {
         </section>
         \(plots([run]))
         </main>
-        """, data: data, scripts: [run.states])
+        """, data: data, runs: [run])
     }
 
     /// The page of `flick review A B`: the two runs in sync, side by side, wiped or as a diff, and their states.
@@ -145,7 +191,7 @@ public enum ReviewPage {
         </section>
         \(plots([a, b]))
         </main>
-        """, data: data, scripts: [a.states, b.states])
+        """, data: data, runs: [a, b])
     }
 
     /// The page of `flick diff A B --report DIR`.
@@ -212,15 +258,21 @@ public enum ReviewPage {
         </div>
         </section>
         </main>
-        """, data: data, scripts: [])
+        """, data: data, runs: [])
     }
 
     // MARK: parts
 
-    static func document(title: String, kind: String, heading: String, meta: String, body: String, data: JSONValue, scripts: [String]) -> String {
-        // `</` cannot appear inside a script element: JSON allows `<\/` for `</`.
-        let json = data.text.replacingOccurrences(of: "</", with: "<\\/")
-        let sources = scripts.map { "<script src=\"\(esc($0))\"></script>\n" }.joined()
+    static func document(title: String, kind: String, heading: String, meta: String, body: String, data: JSONValue, runs: [Run]) -> String {
+        let json = scriptSafe(data.text)
+        // Each run's states: carried in the page as JSON, or (a render's own page) the states.js flick wrote beside it.
+        let sources = runs.map { run in
+            if let states = run.statesJSON {
+                return "<script type=\"application/json\" data-states=\"\(esc(run.states))\">"
+                    + String(decoding: scriptSafe(states), as: UTF8.self) + "</script>\n"
+            }
+            return "<script src=\"\(esc(pathURL(run.states)))\"></script>\n"
+        }.joined()
         return """
         <!DOCTYPE html>
         <html lang="en">
@@ -264,11 +316,11 @@ public enum ReviewPage {
             "<span class=\"span\" style=\"left: \(percent(s[0])); width: calc(\(percent(s[1])) - \(percent(s[0])))\"></span>"
         }.joined()
         let marks = main.events.map { e in
-            "<span class=\"mark \(e.kind)\" style=\"left: \(percent(e.time))\" title=\"\(label(e.kind)) · \(fmt(e.time, 3)) s\"></span>"
+            "<span class=\"mark \(esc(e.kind))\" style=\"left: \(percent(e.time))\" title=\"\(esc(label(e.kind))) · \(fmt(e.time, 3)) s\"></span>"
         }.joined()
         let moments = main.events.map { e in
-            "<li><button type=\"button\" class=\"moment \(e.kind)\" data-seek=\"\(fmt(e.time))\">"
-                + "<span class=\"sym\" aria-hidden=\"true\">\(symbol(e.kind))</span> \(label(e.kind)) "
+            "<li><button type=\"button\" class=\"moment \(esc(e.kind))\" data-seek=\"\(fmt(e.time))\">"
+                + "<span class=\"sym\" aria-hidden=\"true\">\(symbol(e.kind))</span> \(esc(label(e.kind))) "
                 + "<span class=\"t\">\(fmt(e.time, 3)) s · frame \(Int((e.time * main.fps).rounded()))</span></button></li>"
         }.joined(separator: "\n")
         let overlay = runs.contains { $0.data.overlay }

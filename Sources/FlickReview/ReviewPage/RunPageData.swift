@@ -4,8 +4,8 @@ import Foundation
 
 /// What the review page needs to know of one render, beside its frames and its states: which frame files
 /// exist, their rate and canvas, the moments things happened, and where the motion plot's graphs are.
-/// It is written into the page (`index.html`) as JSON, and read back by `flick review` from a folder that
-/// `flick render --html` wrote.
+/// It is written into the page (`index.html`) as JSON and beside it as `run.json`, which `flick review` reads
+/// back (never the page itself) and checks with `validated(file:)` before using a number of it.
 public struct RunPageData: Codable, Equatable, Sendable {
     /// A touch-down, release, tap, resize or settle (`MotionEvent`'s kinds), at a time in seconds.
     public struct Event: Codable, Equatable, Sendable {
@@ -142,21 +142,127 @@ public struct RunPageData: Codable, Equatable, Sendable {
         return .object(pairs)
     }
 
+    // MARK: reading back
+
+    /// The most frames a run may have: the decoder's limit, sampled at most `SlowMotion.factors`' largest factor.
+    public static let maximumTotal = ScenarioDecoder.maximumFrames * SlowMotion.factors.upperBound
+    /// The highest frame rate a run may have: a scenario's highest (240 fps) under the largest slow-motion factor.
+    public static let maximumFPS = 240.0 * Double(SlowMotion.factors.upperBound)
+    /// Pixels per point of a run's frames: `--scale`'s range.
+    public static let scaleRange = 0.0...16.0
+    /// Digits of a frame file's index: `frame_` and up to 19 digits hold any index (Int.max has 19).
+    public static let digitsRange = 1...19
+    /// The most events and finger spans a run's page data may list (a few per frame at most).
+    public static let maximumMoments = 4 * maximumTotal
+    /// The most graphs a motion plot may have.
+    public static let maximumBands = 10_000
+    /// The largest `run.json` read back (its events and spans stay far below it).
+    public static let maximumFileSize = 64 << 20
+    /// The largest `states.json` a review reads: a review page carries its runs' states, and a browser that
+    /// parses more than this becomes unusable; 100,000 frames of a scene of a few lists stay below it.
+    public static let maximumStatesSize = 64 << 20
+
+    /// This data, checked as a decoder checks a scenario: every number in its range, every index and count
+    /// within the run, every string one the page knows. `file` names the file in the error.
+    public func validated(file: String) throws -> RunPageData {
+        func fail(_ key: String, _ problem: String) -> ReviewError { ReviewError("\(file): \(key): \(problem)") }
+        guard name.count <= ScenarioDecoder.maximumTextLength else { throw fail("name", "longer than \(ScenarioDecoder.maximumTextLength) characters") }
+        guard fps.isFinite, fps >= 1, fps <= Self.maximumFPS else { throw fail("fps", "must be in 1...\(Int(Self.maximumFPS)), not \(fps)") }
+        guard scale.isFinite, scale > Self.scaleRange.lowerBound, scale <= Self.scaleRange.upperBound else {
+            throw fail("scale", "must be in (0, 16], not \(scale)")
+        }
+        guard (1...Self.maximumTotal).contains(total) else { throw fail("total", "must be in 1...\(Self.maximumTotal), not \(total)") }
+        guard (0..<total).contains(first) else { throw fail("first", "must be a frame of the run, in 0...\(total - 1), not \(first)") }
+        guard (1...(total - first)).contains(count) else {
+            throw fail("count", "must be in 1...\(total - first) (frames from first to the run's last), not \(count)")
+        }
+        guard Self.digitsRange.contains(digits) else { throw fail("digits", "must be in 1...19, not \(digits)") }
+        guard ext == "png" || ext == "svg" else { throw fail("ext", "must be png or svg") }
+        let side = Int(ScenarioDecoder.maximumImageSide)
+        guard (1...side).contains(width), (1...side).contains(height), Double(width) * Double(height) <= ScenarioDecoder.maximumPixels else {
+            throw fail("width", "\(width)×\(height) pixels is not a frame size (at most \(side) a side and 64 megapixels)")
+        }
+        guard events.count <= Self.maximumMoments, spans.count <= Self.maximumMoments else {
+            throw fail("events", "more than \(Self.maximumMoments) events or spans")
+        }
+        for (i, event) in events.enumerated() {
+            guard MotionEvent.Kind(rawValue: event.kind) != nil else { throw fail("events[\(i)].kind", "must be down, release, tap, resize or settled") }
+            guard event.time.isFinite else { throw fail("events[\(i)].time", "must be a number of seconds") }
+        }
+        for (i, span) in spans.enumerated() where span.count != 2 || !span.allSatisfy(\.isFinite) {
+            throw fail("spans[\(i)]", "must be [from, to] in seconds")
+        }
+        if let plot {
+            let allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
+            guard !plot.src.hasPrefix("."), plot.src.hasSuffix(".svg"), plot.src.count <= 128,
+                  plot.src.unicodeScalars.allSatisfy(allowed.contains) else {
+                throw fail("plot.src", "must be the name of an SVG file beside the page, such as motion.svg")
+            }
+            let numbers = [plot.width, plot.height, plot.t0, plot.t1, plot.x0, plot.x1]
+            guard numbers.allSatisfy(\.isFinite), plot.width > 0, plot.height > 0, plot.width <= ScenarioDecoder.maximumImageSide,
+                  plot.height <= ScenarioDecoder.maximumImageSide, plot.t1 > plot.t0, plot.x1 > plot.x0 else {
+                throw fail("plot", "its size, times and edges must be finite numbers with t0 < t1 and x0 < x1")
+            }
+            guard plot.bands.count <= Self.maximumBands else { throw fail("plot.bands", "more than \(Self.maximumBands) graphs") }
+            for (i, band) in plot.bands.enumerated() where band.count != 2 || !band.allSatisfy(\.isFinite) {
+                throw fail("plot.bands[\(i)]", "must be [top, bottom] in points")
+            }
+        }
+        return self
+    }
+
+    /// The page data in `run.json` (written by `flick render --html`), decoded and validated.
+    public static func decode(_ json: Data, file: String) throws -> RunPageData {
+        try StatesDocumentShape.checkNesting(json, file: file)
+        let data: RunPageData
+        do {
+            data = try JSONDecoder().decode(RunPageData.self, from: json)
+        } catch let error as DecodingError {
+            throw ReviewError("\(file): not a run's page data (\(Self.describe(error)))")
+        }
+        return try data.validated(file: file)
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? "." + $0.stringValue }.joined()
+            return keys.hasPrefix(".") ? String(keys.dropFirst()) : keys
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context)).\(key.stringValue) is missing".trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
+
     /// A run with no page data of its own: a folder `flick render` wrote without `--html`. Its frames are listed
     /// from `frames/`, and its moments read from the states: a touch's `began` and `ended` frames, a change of
-    /// viewport. There is no motion plot.
+    /// viewport. There is no motion plot. The states are checked where they are read (finite numbers in range);
+    /// only file names `frame_` + digits + `.png`/`.svg` of a frame the states have count.
     public static func fromStates(_ states: Data, frameNames: [String], overlayNames: [String]) throws -> RunPageData {
         guard let document = try? JSONSerialization.jsonObject(with: states) as? [String: Any],
-              let fps = document["fps"] as? Double, fps > 0,
+              let fps = document["fps"] as? Double,
               let viewport = document["viewport"] as? [String: Any], let scale = viewport["scale"] as? Double,
               let frames = document["frames"] as? [[String: Any]] else {
             throw ReviewError("states.json is not a states document (docs/states.md)")
         }
+        guard fps.isFinite, fps >= 1, fps <= maximumFPS else { throw ReviewError("states.json: fps must be in 1...\(Int(maximumFPS)), not \(fps)") }
+        guard scale.isFinite, scale > scaleRange.lowerBound, scale <= scaleRange.upperBound else {
+            throw ReviewError("states.json: viewport.scale must be in (0, 16], not \(scale)")
+        }
+        guard (1...maximumTotal).contains(frames.count) else {
+            throw ReviewError("states.json: frames must hold 1...\(maximumTotal) frames, not \(frames.count)")
+        }
         let name = document["scenario"] as? String ?? ""
+        let digitCharacters = CharacterSet(charactersIn: "0123456789")
         var byExtension: [String: Set<Int>] = [:]
         for file in frameNames {
-            guard file.hasPrefix("frame_"), let dot = file.lastIndex(of: "."),
-                  let index = Int(file[file.index(file.startIndex, offsetBy: 6)..<dot]) else { continue }
+            guard file.hasPrefix("frame_"), let dot = file.lastIndex(of: ".") else { continue }
+            let number = file[file.index(file.startIndex, offsetBy: 6)..<dot]
+            // Digits only (no sign), and an index the states have: no file name can make a number out of range.
+            guard !number.isEmpty, number.count <= digitsRange.upperBound, number.unicodeScalars.allSatisfy(digitCharacters.contains),
+                  let index = Int(number), index < frames.count else { continue }
             byExtension[String(file[file.index(after: dot)...]), default: []].insert(index)
         }
         // PNG when there are PNG frames (`--format both` writes both), else SVG.
@@ -172,8 +278,9 @@ public struct RunPageData: Codable, Equatable, Sendable {
         // An animated resize changes the viewport on every frame it lasts: one mark where it starts.
         var resizing = false
         var width = 1.0, height = 1.0
-        for frame in frames {
+        for (i, frame) in frames.enumerated() {
             let time = frame["time"] as? Double ?? 0
+            guard time.isFinite else { throw ReviewError("states.json: frames[\(i)].time must be a number of seconds") }
             if let touch = frame["touch"] as? [String: Any], let phase = touch["phase"] as? String {
                 if phase == "began" { events.append(Event(kind: "down", time: time)); down = time }
                 if phase == "ended" {
@@ -183,6 +290,9 @@ public struct RunPageData: Codable, Equatable, Sendable {
                 }
             }
             if let size = frame["viewport"] as? [String: Any], let w = size["width"] as? Double, let h = size["height"] as? Double {
+                guard w.isFinite, h.isFinite, w > 0, h > 0, w <= ScenarioDecoder.maximumLength, h <= ScenarioDecoder.maximumLength else {
+                    throw ReviewError("states.json: frames[\(i)].viewport must be a size in points of at most \(Int(ScenarioDecoder.maximumLength)), not \(w)×\(h)")
+                }
                 let changed = previousViewport.map { $0 != (w, h) } ?? false
                 if changed && !resizing { events.append(Event(kind: "resize", time: time)) }
                 resizing = changed
@@ -192,10 +302,35 @@ public struct RunPageData: Codable, Equatable, Sendable {
             }
         }
         let overlay = !overlayNames.isEmpty && indices.allSatisfy { index in
-            overlayNames.contains { $0.hasPrefix("frame_" + String(repeating: "0", count: max(0, digits - String(index).count)) + String(index) + ".") }
+            overlayNames.contains { $0.hasPrefix(frameFile(index, digits: digits, ext: "")) }
         }
-        return RunPageData(name: name, fps: fps, scale: scale, first: first, count: indices.count, digits: digits, ext: ext,
-                           overlay: overlay, width: Int((width * scale).rounded()), height: Int((height * scale).rounded()),
-                           total: frames.count, events: events, spans: spans, plot: nil)
+        return try RunPageData(name: name, fps: fps, scale: scale, first: first, count: indices.count, digits: digits, ext: ext,
+                               overlay: overlay, width: Int((width * scale).rounded()), height: Int((height * scale).rounded()),
+                               total: frames.count, events: events, spans: spans, plot: nil).validated(file: "states.json")
+    }
+}
+
+/// Checks on a JSON document read from someone else's folder before it is parsed.
+public enum StatesDocumentShape {
+    /// Refuses JSON nested deeper than the decoder allows a scenario (`ScenarioDecoder.maximumNesting`),
+    /// counted on the bytes before any parser recurses into them.
+    public static func checkNesting(_ json: Data, file: String) throws {
+        var depth = 0, inString = false, escaped = false
+        for byte in json {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > ScenarioDecoder.maximumNesting {
+                    throw ReviewError("\(file): nested deeper than \(ScenarioDecoder.maximumNesting) levels")
+                }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
     }
 }

@@ -1,0 +1,470 @@
+import FlickDiff
+import Foundation
+import Testing
+
+/// A small scenario of a few frames, without `name:` (its name comes from its file's name).
+private let tinyYAML = """
+viewport: {width: 120, height: 160, scale: 1, safeArea: {top: 0, bottom: 0}}
+fps: 30
+duration: 0.1
+scene:
+  list: {rows: 20, rowHeight: 40}
+
+"""
+
+/// Runs flick, killing it after `limit` seconds: a test of something that used to hang must not hang the suite.
+private func flickWithin(_ limit: Double, _ arguments: [String], in directory: URL = packageRoot,
+                         environment: [String: String] = [:]) throws -> (run: Run, timedOut: Bool) {
+    let running = try RunningFlick(arguments, in: directory, environment: environment)
+    let ended = eventually(within: limit) { !running.process.isRunning }
+    if !ended { running.signal(SIGKILL) }
+    return (try running.wait(), !ended)
+}
+
+/// Makes a named pipe at `url`.
+private func makeFIFO(_ url: URL) throws {
+    try? FileManager.default.removeItem(at: url)
+    #expect(mkfifo(url.path, 0o644) == 0, "mkfifo \(url.path)")
+}
+
+/// Folders, goldens and pages from someone else, opened by `review`, `diff` and `test`: each case is an attack
+/// that once succeeded (a script run, a file written through a link, a trap, a hang) and must now be refused.
+@Suite("Someone else's folder is hostile")
+struct HostileFolderTests {
+    /// Renders `fling-to-rest` frames 0...3 at 0.25× (with `--html` when `html`) into `out/renders/fling-to-rest`.
+    static func render(into out: URL, html: Bool = true) throws -> URL {
+        let run = try flick(["render", "fling-to-rest", "--scale", "0.25", "--frames", "0..3", "--out", out.appendingPathComponent("renders").path]
+                            + (html ? ["--html"] : []))
+        #expect(run.status == 0, "\(run.stderr)")
+        return out.appendingPathComponent("renders/fling-to-rest")
+    }
+
+    /// Reviews `folder` against itself into `out/review`.
+    static func review(_ folder: URL, _ other: URL? = nil, out: URL) throws -> Run {
+        try flickWithin(120, ["review", folder.path, (other ?? folder).path, "--out", out.appendingPathComponent("review").path]).run
+    }
+
+    static func page(_ out: URL) throws -> String {
+        try String(contentsOf: out.appendingPathComponent("review/index.html"), encoding: .utf8)
+    }
+
+    // MARK: 1–3: pages
+
+    @Test("1: a reviewed folder's own index.html and states.js are never read or run; its states come in as JSON")
+    func reviewRunsNoScriptOfTheFolder() throws {
+        let out = try scratchFolder("hostile-script")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        try Data("document.title = \"PWNED\";\n".utf8).write(to: folder.appendingPathComponent("states.js"))
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let injected = html.replacingOccurrences(of: "\"events\": [", with: "\"events\": [{\"kind\": \"x\\\"><img src=x onerror=\\\"document.title='PWNED'\\\">\", \"time\": 0}, ")
+        #expect(injected != html)
+        try Data(injected.utf8).write(to: folder.appendingPathComponent("index.html"))
+        let run = try Self.review(folder, out: out)
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try Self.page(out)
+        #expect(!page.contains("PWNED") && !page.contains("onerror="))
+        #expect(!page.contains("<script src="), "no script of the folder is loaded")
+        #expect(page.contains("<script type=\"application/json\" data-states=\"a\">{"))
+        #expect(contents(out.appendingPathComponent("review")) == [".flick-output", "index.html"])
+
+        // The same markup in run.json, which review does read: refused, naming the file and the key.
+        let json = try String(contentsOf: folder.appendingPathComponent("run.json"), encoding: .utf8)
+        try Data(json.replacingOccurrences(of: "\"events\": [", with: "\"events\": [{\"kind\": \"x\\\"><img src=x onerror=alert(1)>\", \"time\": 0}, ").utf8)
+            .write(to: folder.appendingPathComponent("run.json"))
+        let refused = try Self.review(folder, out: out)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("fling-to-rest: run.json: events[0].kind: must be down, release, tap, resize or settled"), "\(refused.stderr)")
+    }
+
+    @Test("2: names holding <!--<script> from a scenario's file name, a folder or a frame file cannot break the page")
+    func commentScriptNamesStayData() throws {
+        let out = try scratchFolder("hostile-comment")
+        defer { try? FileManager.default.removeItem(at: out) }
+        // A scenario named by its file: the name follows `name`'s rules.
+        let scenario = out.appendingPathComponent("x<!--<script>.yaml")
+        try tinyYAML.write(to: scenario, atomically: true, encoding: .utf8)
+        let render = try flick(["render", scenario.path, "--html", "--out", out.appendingPathComponent("r").path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(contents(out.appendingPathComponent("r")) == ["x__--_script_"])
+        let own = try String(contentsOf: out.appendingPathComponent("r/x__--_script_/index.html"), encoding: .utf8)
+        #expect(!own.contains("<!--"))
+
+        // A folder given to review.
+        let folder = try Self.render(into: out)
+        let renamed = out.appendingPathComponent("renders/A<!--<script>x")
+        try FileManager.default.moveItem(at: folder, to: renamed)
+        let run = try Self.review(renamed, out: out)
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try Self.page(out)
+        #expect(!page.contains("<!--"))
+        #expect(page.contains("\"label\": \"A\\u003c!--\\u003cscript\\u003ex\""))
+        #expect(page.contains("A &lt;!--&lt;script&gt;x") || page.contains("A&lt;!--&lt;script&gt;x"))
+        #expect(page.contains("\"base\": \"../renders/A%3C%21--%3Cscript%3Ex/\""))
+
+        // A frame file given to diff --report.
+        let frames = renamed.appendingPathComponent("frames")
+        for name in try FileManager.default.contentsOfDirectory(atPath: frames.path) where name != "frame_00000.png" {
+            try FileManager.default.removeItem(at: frames.appendingPathComponent(name))
+        }
+        try FileManager.default.moveItem(at: frames.appendingPathComponent("frame_00000.png"), to: frames.appendingPathComponent("x<!--<script>.png"))
+        let diff = try flick(["diff", frames.path, frames.path, "--report", out.appendingPathComponent("report").path])
+        #expect(diff.status == 0, "\(diff.stderr)")
+        let report = try String(contentsOf: out.appendingPathComponent("report/index.html"), encoding: .utf8)
+        #expect(!report.contains("<!--"))
+        #expect(report.contains("\"name\": \"x\\u003c!--\\u003cscript\\u003e.png\""))
+    }
+
+    @Test("3: folder names with # and % are URL-encoded in the page's paths")
+    func pagePathsAreURLEncoded() throws {
+        let out = try scratchFolder("hostile-url")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        let a = out.appendingPathComponent("renders/a#b"), b = out.appendingPathComponent("renders/p%41q")
+        try FileManager.default.copyItem(at: folder, to: b)
+        try FileManager.default.moveItem(at: folder, to: a)
+        let run = try Self.review(a, b, out: out)
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try Self.page(out)
+        #expect(page.contains("\"base\": \"../renders/a%23b/\""))
+        #expect(page.contains("\"base\": \"../renders/p%2541q/\""))
+        #expect(page.contains("src=\"../renders/a%23b/motion.svg\""))
+        #expect(run.stdout.contains("4 frames compared, 0 with differing pixels"), "\(run.stdout)")
+    }
+
+    // MARK: 7, 15: numbers and sizes read back
+
+    @Test("7: crafted page data in run.json is refused with its key, never trapped on", arguments: [
+        ("first", "9223372036854775807", "first: must be a frame of the run"),
+        ("fps", "0", "fps: must be in 1...4800, not 0.0"),
+        ("fps", "1e-300", "fps: must be in 1...4800"),
+        ("count", "-1", "count: must be in 1...241"),
+        ("count", "100000000000", "count: must be in 1...241"),
+        ("digits", "4000000000", "digits: must be in 1...19, not 4000000000"),
+        ("spans", "[[0]]", "spans[0]: must be [from, to] in seconds"),
+        ("ext", "\"png/../../x\"", "ext: must be png or svg"),
+        ("width", "1e300", "not a run's page data"),
+    ])
+    func craftedRunData(key: String, value: String, message: String) throws {
+        let out = try scratchFolder("hostile-run-json")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        let url = folder.appendingPathComponent("run.json")
+        let json = try String(contentsOf: url, encoding: .utf8)
+        let crafted = json.replacingOccurrences(of: #""\#(key)": [^,]*(\]\])?"#, with: "\"\(key)\": \(value)", options: .regularExpression)
+        #expect(crafted != json)
+        try Data(crafted.utf8).write(to: url)
+        let (run, timedOut) = try flickWithin(60, ["review", folder.path, folder.path, "--out", out.appendingPathComponent("review").path])
+        #expect(!timedOut)
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stderr.contains("fling-to-rest: run.json: \(message)"), "\(run.stderr)")
+    }
+
+    @Test("7: a one-item band of the motion plot is refused")
+    func oneItemBand() throws {
+        let out = try scratchFolder("hostile-bands")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        let url = folder.appendingPathComponent("run.json")
+        let json = try String(contentsOf: url, encoding: .utf8)
+        let crafted = json.replacingOccurrences(of: #""bands": \[[^\n]*\]\}"#, with: "\"bands\": [[1]]}", options: .regularExpression)
+        #expect(crafted != json)
+        try Data(crafted.utf8).write(to: url)
+        let run = try Self.review(folder, out: out)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("run.json: plot.bands[0]: must be [top, bottom] in points"), "\(run.stderr)")
+    }
+
+    @Test("7: crafted states.json and frame names of a folder without page data are refused or ignored, never trapped on")
+    func craftedStates() throws {
+        let out = try scratchFolder("hostile-states")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out, html: false)
+        // Frame names with signs and the largest numbers: not frames, ignored.
+        for name in ["frame_+9223372036854775807.png", "frame_-9223372036854775807.png", "frame_99999999999999999999999.png"] {
+            try Data("x".utf8).write(to: folder.appendingPathComponent("frames/" + name))
+        }
+        let fine = try Self.review(folder, out: out)
+        #expect(fine.status == 0, "\(fine.stderr)")
+        let url = folder.appendingPathComponent("states.json")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        for (from, to, message) in [
+            (#""fps": [0-9.]+"#, "\"fps\": 1e-300", "states.json: fps must be in 1...4800"),
+            (#""width": [0-9.]+"#, "\"width\": 1e300", "states.json: frames[0].viewport must be a size in points"),
+        ] {
+            let crafted = original.replacingOccurrences(of: from, with: to, options: .regularExpression)
+            #expect(crafted != original)
+            try Data(crafted.utf8).write(to: url)
+            let run = try Self.review(folder, out: out)
+            #expect(run.status == 2)
+            #expect(run.stderr.contains(message), "\(run.stderr)")
+        }
+    }
+
+    @Test("15: a states.json over the limit is refused before it is read")
+    func statesSizeLimit() throws {
+        let out = try scratchFolder("hostile-size")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        // A sparse file of 65 MiB: no disk used, but reading it would allocate it all and more.
+        let url = folder.appendingPathComponent("states.json")
+        #expect(truncate(url.path, 65 << 20) == 0)
+        let run = try Self.review(folder, out: out)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("fling-to-rest: states.json: cannot read: it is 65 MB; the limit for states.json is 64 MB"), "\(run.stderr)")
+    }
+
+    // MARK: 9, 18: FIFOs
+
+    @Test("9, 18: a named pipe where a frame, a states.json or a file to diff is expected is refused at once")
+    func namedPipes() throws {
+        let out = try scratchFolder("hostile-fifo")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out)
+        let frames = folder.appendingPathComponent("frames")
+        let copy = out.appendingPathComponent("copy")
+        try FileManager.default.copyItem(at: frames, to: copy)
+        try makeFIFO(copy.appendingPathComponent("frame_00003.png"))
+        let diff = try flickWithin(60, ["diff", frames.path, copy.path])
+        #expect(!diff.timedOut && diff.run.status == 2, "\(diff.run.stderr)")
+        #expect(diff.run.stderr.contains("frame_00003.png: cannot read: it is a named pipe (FIFO), not a regular file"), "\(diff.run.stderr)")
+
+        let single = try flickWithin(60, ["diff", copy.appendingPathComponent("frame_00003.png").path, frames.appendingPathComponent("frame_00003.png").path])
+        #expect(!single.timedOut && single.run.status == 2, "\(single.run.stderr)")
+        #expect(single.run.stderr.contains("named pipe (FIFO)"), "\(single.run.stderr)")
+
+        // A frame of a folder to review.
+        let other = out.appendingPathComponent("renders/other")
+        try FileManager.default.copyItem(at: folder, to: other)
+        try makeFIFO(other.appendingPathComponent("frames/frame_00003.png"))
+        let review = try flickWithin(60, ["review", folder.path, other.path, "--out", out.appendingPathComponent("review").path])
+        #expect(!review.timedOut && review.run.status == 2, "\(review.run.stderr)")
+        #expect(review.run.stderr.contains("named pipe (FIFO)"), "\(review.run.stderr)")
+
+        // Its states.json: the reason, not a raw Cocoa error about permissions.
+        try makeFIFO(other.appendingPathComponent("states.json"))
+        let states = try flickWithin(60, ["review", other.path, folder.path, "--out", out.appendingPathComponent("review").path])
+        #expect(!states.timedOut && states.run.status == 2)
+        #expect(states.run.stderr.contains("other: states.json: cannot read: it is a named pipe (FIFO), not a regular file"), "\(states.run.stderr)")
+        #expect(!states.run.stderr.contains("NSCocoaErrorDomain"))
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("review").path))
+    }
+
+    @Test("9: a named pipe as a golden is refused at once")
+    func pipeAsGolden() throws {
+        let folder = try scratchFolder("hostile-fifo-golden")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try tinyYAML.write(to: folder.appendingPathComponent("g.yaml"), atomically: true, encoding: .utf8)
+        let goldens = folder.appendingPathComponent("__Goldens__/g")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try makeFIFO(goldens.appendingPathComponent("frame_00000.png"))
+        let test = try flickWithin(60, ["test", "g.yaml", "--record", "never"], in: folder)
+        #expect(!test.timedOut)
+        #expect(test.run.status != 0)
+        #expect(test.run.stdout.contains("named pipe (FIFO)"), "\(test.run.stdout)")
+    }
+
+    // MARK: 5, 6: goldens never written through a link
+
+    @Test("5: a golden that is a link to a user's file is never written through, even with --record all")
+    func goldenLinkToAUsersFile() throws {
+        let folder = try scratchFolder("hostile-golden-link")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try tinyYAML.write(to: folder.appendingPathComponent("g.yaml"), atomically: true, encoding: .utf8)
+        // The user's own PNG, of the same size as the golden would be.
+        let render = try flick(["render", "g.yaml", "--frames", "0", "--out", folder.appendingPathComponent("o").path], in: folder)
+        #expect(render.status == 0, "\(render.stderr)")
+        let mine = folder.appendingPathComponent("mine.png")
+        var bytes = try Data(contentsOf: folder.appendingPathComponent("o/g/frames/frame_00000.png"))
+        bytes.append(Data("my own".utf8))
+        try bytes.write(to: mine)
+        let goldens = folder.appendingPathComponent("__Goldens__/g")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: goldens.appendingPathComponent("frame_00000.png").path, withDestinationPath: mine.path)
+        let test = try flick(["test", "g.yaml", "--record", "all"], in: folder)
+        #expect(test.status != 0)
+        #expect(try Data(contentsOf: mine) == bytes)
+        #expect(test.stdout.contains("is a symbolic link; goldens are never read or written through a link"), "\(test.stdout)")
+    }
+
+    @Test("5: a dangling golden link, or a golden folder linked elsewhere, never makes flick test write outside the folder")
+    func goldenLinksOutside() throws {
+        let folder = try scratchFolder("hostile-golden-outside")
+        let outside = try scratchFolder("hostile-golden-elsewhere")
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try (tinyYAML + "goldens: {frames: [0], scale: 1}\n").write(to: folder.appendingPathComponent("g.yaml"), atomically: true, encoding: .utf8)
+        let goldensRoot = folder.appendingPathComponent("__Goldens__")
+        try FileManager.default.createDirectory(at: goldensRoot.appendingPathComponent("g"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: goldensRoot.appendingPathComponent("g/frame_00000.png").path,
+                                                   withDestinationPath: outside.appendingPathComponent("planted.png").path)
+        let dangling = try flick(["test", "g.yaml"], in: folder)
+        #expect(dangling.status != 0)
+        #expect(dangling.stdout.contains("is a symbolic link"), "\(dangling.stdout)")
+        #expect(contents(outside).isEmpty)
+
+        try FileManager.default.removeItem(at: goldensRoot.appendingPathComponent("g"))
+        try FileManager.default.createSymbolicLink(atPath: goldensRoot.appendingPathComponent("g").path, withDestinationPath: outside.path)
+        let linked = try flick(["test", "g.yaml"], in: folder)
+        #expect(linked.status != 0)
+        #expect(linked.stdout.contains("__Goldens__/g is a symbolic link"), "\(linked.stdout)")
+        #expect(contents(outside).isEmpty)
+    }
+
+    @Test("6: failed goldens' images go to a private folder, not a fixed name a link may hold")
+    func artifactsFolderIsPrivate() throws {
+        let folder = try scratchFolder("hostile-artifacts")
+        let temporary = try scratchFolder("hostile-tmp")
+        let planted = try scratchFolder("hostile-planted")
+        defer { for url in [folder, temporary, planted] { try? FileManager.default.removeItem(at: url) } }
+        try (tinyYAML + "goldens: {frames: [0], scale: 1}\n").write(to: folder.appendingPathComponent("g.yaml"), atomically: true, encoding: .utf8)
+        let record = try flick(["test", "g.yaml"], in: folder)
+        #expect(record.status != 0, "recording fails so the golden gets a look")
+        // One pixel of the golden changed: the next run fails and writes its images.
+        let golden = folder.appendingPathComponent("__Goldens__/g/frame_00000.png")
+        var image = try Bitmap.readPNG(path: golden.path)
+        image[60, 80] = image[60, 80] == RGBA(0, 0, 0) ? RGBA(255, 255, 255) : RGBA(0, 0, 0)
+        try image.writePNG(path: golden.path)
+        try FileManager.default.createSymbolicLink(atPath: temporary.appendingPathComponent("flick-golden-failures").path, withDestinationPath: planted.path)
+        let failing = try flick(["test", "g.yaml", "--record", "never"], in: folder, environment: ["TMPDIR": temporary.path, "FLICK_ARTIFACTS": ""])
+        #expect(failing.status != 0)
+        #expect(contents(planted).isEmpty)
+        let made = contents(temporary).filter { $0.hasPrefix("flick-golden-failures-") }
+        #expect(made.count == 1, "\(contents(temporary)) \(failing.stdout)")
+        var status = stat()
+        #expect(lstat(temporary.appendingPathComponent(made.first ?? "-").path, &status) == 0 && status.st_mode & 0o777 == 0o700)
+    }
+
+    // MARK: 8
+
+    @Test("8: --shard with the largest numbers does not overflow")
+    func largestShard() throws {
+        let run = try flick(["test", "Tests/Scenarios", "--shard", "9223372036854775807/9223372036854775807", "--record", "never"])
+        #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
+        #expect(run.status != 132)
+    }
+
+    // MARK: 4: raw text in other outputs
+
+    @Test("4: terminal escape sequences in file names are not printed raw by validate and test")
+    func terminalEscapes() throws {
+        let folder = try scratchFolder("hostile-escape")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "e\u{1b}]0;PWNED\u{07}\u{1b}[2J"
+        try tinyYAML.write(to: folder.appendingPathComponent(name + ".yaml"), atomically: true, encoding: .utf8)
+        try (tinyYAML + "fps: x\n").write(to: folder.appendingPathComponent(name + "-bad.yaml"), atomically: true, encoding: .utf8)
+        let validate = try flick(["validate", name + ".yaml", name + "-bad.yaml"], in: folder)
+        #expect(validate.status == 2)
+        let test = try flick(["test", "."], in: folder)
+        for output in [validate.stdout, validate.stderr, test.stdout, test.stderr] {
+            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(output.debugDescription)")
+        }
+        #expect(validate.stdout.contains("e\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J.yaml: ok"), "\(validate.stdout.debugDescription)")
+        #expect(validate.stderr.contains("e\\u{1b}]0;PWNED\\u{7}\\u{1b}[2J-bad.yaml"), "\(validate.stderr.debugDescription)")
+        #expect(test.stdout.contains("PASS ./e\\u{1b}]0;PWNED") || test.stdout.contains("PASS e\\u{1b}]0;PWNED"), "\(test.stdout.debugDescription)")
+    }
+
+    // MARK: 11, 17, 18, 19
+
+    @Test("11: flick test does not follow links to folders (up -> .., self -> .)")
+    func folderLinkLoops() throws {
+        let folder = try scratchFolder("hostile-loop")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inner = folder.appendingPathComponent("inner")
+        try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+        try tinyYAML.write(to: inner.appendingPathComponent("t.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("up").path, withDestinationPath: "..")
+        try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("self").path, withDestinationPath: ".")
+        let (run, timedOut) = try flickWithin(60, ["test", folder.path])
+        #expect(!timedOut)
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasSuffix("1 passed, 0 failed\n"), "\(run.stdout)")
+    }
+
+    @Test("17: validate refuses an icon that render refuses, naming the key path")
+    func validateChecksIcons() throws {
+        let folder = try scratchFolder("hostile-icon")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        viewport: {width: 200, height: 300, scale: 1}
+        duration: 0.2
+        scene:
+          pager:
+            pages: [{title: A}, {title: B, icon: ../../etc/passwd}]
+
+        """.write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let validate = try flick(["validate", "p.yaml"], in: folder)
+        #expect(validate.status == 2)
+        #expect(validate.stderr.contains("p.yaml: error: p: scene.pager.pages[1].icon: icon \"../../etc/passwd\" not found"), "\(validate.stderr)")
+        let render = try flick(["render", "p.yaml", "--out", folder.appendingPathComponent("o").path], in: folder)
+        #expect(render.status == 2)
+        #expect(render.stderr.contains("scene.pager.pages[1].icon"), "\(render.stderr)")
+    }
+
+    @Test("18: a review input reached through a link into --out is refused as inside --out, not with a staging path")
+    func reviewThroughALinkIntoOut() throws {
+        let out = try scratchFolder("hostile-link-out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let render = try flick(["render", "fling-to-rest", "--scale", "0.25", "--frames", "0..2", "--out", out.appendingPathComponent("r").path])
+        #expect(render.status == 0)
+        let link = out.appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: out.appendingPathComponent("r/fling-to-rest").path)
+        let run = try flick(["review", link.path, "fling-to-rest", "--scale", "0.25", "--out", out.appendingPathComponent("r").path])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("is inside --out"), "\(run.stderr)")
+        #expect(!run.stderr.contains(".partial-"))
+    }
+
+    @Test("19: the staging folders of dead processes are removed whatever output they were for")
+    func staleStagingOfAnotherName() throws {
+        let out = try scratchFolder("hostile-stale")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let dead = try deadProcessID()
+        let stale = out.appendingPathComponent(".other-scenario.partial-\(dead)-0")
+        try FileManager.default.createDirectory(at: stale.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: stale.appendingPathComponent("frames/frame_00000.png"))
+        let mine = out.appendingPathComponent(".notes.partial-x")
+        try Data("mine".utf8).write(to: mine)
+        let render = try flick(["render", "fling-to-rest", "--scale", "0.25", "--frames", "0", "--out", out.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(contents(out) == [".notes.partial-x", "fling-to-rest"])
+    }
+
+    // MARK: 10
+
+    @Test("10: an icon that multiplies <use> references is refused before librsvg draws it, naming the key path")
+    func useBombIcon() throws {
+        let folder = try scratchFolder("hostile-use")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Ten levels, each using the level below four times: 4^10 copies of one rectangle.
+        var defs = "<rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for level in 1...10 {
+            defs += "<g id=\"l\(level)\">" + (0..<4).map { "<use href=\"#l\(level - 1)\" x=\"\($0)\"/>" }.joined() + "</g>"
+        }
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><defs>\(defs)</defs><use href=\"#l10\"/></svg>".utf8)
+            .write(to: folder.appendingPathComponent("bomb.svg"))
+        try """
+        viewport: {width: 200, height: 300, scale: 1}
+        duration: 0.05
+        scene:
+          pager:
+            pages: [{title: A, icon: bomb}, {title: B}]
+
+        """.write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
+            let (run, timedOut) = try flickWithin(60, command, in: folder)
+            #expect(!timedOut)
+            #expect(run.status == 2, "\(command)")
+            #expect(run.stderr.contains("scene.pager.pages[0].icon: icon \"bomb\":") && run.stderr.contains("has 41 <use> elements; an icon may have at most 16"),
+                    "\(run.stderr)")
+        }
+        // A named pipe as an icon is refused, not waited on.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("bomb.svg"))
+        try makeFIFO(folder.appendingPathComponent("bomb.svg"))
+        let (pipe, timedOut) = try flickWithin(60, ["validate", "p.yaml"], in: folder)
+        #expect(!timedOut && pipe.status == 2)
+        #expect(pipe.stderr.contains("named pipe (FIFO)"), "\(pipe.stderr)")
+    }
+}
