@@ -344,7 +344,8 @@ final class ScenarioFormat {
     private func list(_ m: Mapping) -> ListSpec? {
         let d = Defaults.list
         let count = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
-        let rows = m.optional("rows", .integer(count), "Number of rows; with sections it may be left out (their total).")
+        let rowsValue = m.optional("rows", Self.rowsValue(count), "Number of rows, or `{file: rows.csv}` for rows read from a CSV or JSON file (their count); with sections it may be left out (their total).")
+        let rows = rowsValue?.count
         let rowHeight = m.required("rowHeight", .number(.rowHeight), "Points.")
         let sections = m.value("sections", .list(of: section(count), minCount: 1), default: d.sections,
                                "Groups of rows under a title (the info panel shows it).")
@@ -368,8 +369,10 @@ final class ScenarioFormat {
         } else if length > ScenarioDecoder.maximumContentLength {
             m.fail("\(total) rows of \(say(rowHeight)) pt\(insets > 0 ? " and the insets" : "") make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
         }
-        return ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
-                        infoPanel: infoPanel, contentInset: contentInset)
+        var spec = ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
+                            infoPanel: infoPanel, contentInset: contentInset)
+        spec.content = rowsValue?.rows ?? []
+        return spec
     }
 
     private func section(_ count: NumberRule) -> Value<Section> {

@@ -62,6 +62,14 @@ public final class Canvas {
         cairo_restore(context)
     }
 
+    /// Paints `image` with its top-left corner at the user-space origin, scaled by the current transform (smoothly
+    /// filtered: a picture drawn larger or smaller than its pixels). The current clip still applies.
+    func paintSource(_ image: ImageSurface) {
+        cairo_set_source_surface(context, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        cairo_paint(context)
+    }
+
     func clip(_ rect: Rect) {
         cairo_new_path(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)

@@ -1,0 +1,92 @@
+@testable import FlickCore
+import FlickImage
+import FlickRender
+import Foundation
+import Testing
+
+// The user's own content drawn (docs/scenario-format.md, "Your own content"): rows read from a file, with their
+// PNG and SVG thumbnails scaled to fill the round avatar, checked on the decoded pixels of a rendered frame.
+
+@Suite struct OwnContentDrawingTests {
+    /// The bundled example's pictures (made for Flick): sunset.png is orange above y = 32 of 48 and dark blue below;
+    /// meadow.png green left of x = 24 of 48 and yellow right of it; wave.svg blue above a white wave.
+    static let orange = RGBA(250, 140, 40), sea = RGBA(20, 50, 120), green = RGBA(40, 160, 70), yellow = RGBA(240, 200, 40)
+    static let svgBlue = RGBA(0x1E, 0x88, 0xE5)
+
+    /// A folder with the example's pictures and a rows file of six rows.
+    static func scene(rowsCSV: String) throws -> (Scenario, URL) {
+        let folder = try Fixtures.temporaryFolder("own-content")
+        for name in ["sunset.png", "meadow.png", "wave.svg"] {
+            try FileManager.default.copyItem(at: Fixtures.examples.appendingPathComponent("own-content/\(name)"),
+                                             to: folder.appendingPathComponent(name))
+        }
+        try Data(rowsCSV.utf8).write(to: folder.appendingPathComponent("rows.csv"))
+        let yaml = "viewport: {width: 390, height: 600, scale: 2}\nduration: 1\nscene:\n  background: plain\n  list: {rows: {file: rows.csv}, rowHeight: 60}\n"
+        let path = folder.appendingPathComponent("scene.yaml").path
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: path, defaultName: "own")
+        return (scenario, folder)
+    }
+
+    static let rows = """
+        title,subtitle,trailing,thumbnail
+        Plain,first row,,
+        Sunset Yoga,7:00 PM,$24,sunset.png
+        Meadow Run,6:30 AM,Free,meadow.png
+        Surf Basics,9:00 AM,$45,wave.svg
+        No trailing,a row,,
+        """
+
+    @Test func thumbnailsFillTheAvatarAndKeepTheirColours() throws {
+        let (scenario, folder) = try Self.scene(rowsCSV: Self.rows)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frame = Simulation(scenario: scenario).state(at: 0)
+        let state = try #require(frame.scrollView("list"))
+        let image = try DecodedFrame(scenario, frame, name: "own-content-rows")
+        // Row i's avatar: 40 pt wide, 16 pt from the leading edge, centred on the row (ListDrawing's layout at 60 pt).
+        func centre(_ row: Int) -> Point {
+            Point(x: state.frame.minX + 16 + 20, y: state.frame.minY - state.contentOffset.y + Double(row) * 60 + 30)
+        }
+        // sunset.png, 48 px square, fills the 40 pt box: its split at 32/48 falls 40 · 2/3 pt below the box's top.
+        let sunset = centre(1)
+        expectPixel(image.pixel(sunset.x, sunset.y - 12), Self.orange, "sunset sky")
+        expectPixel(image.pixel(sunset.x, sunset.y + 14), Self.sea, "sunset sea")
+        let meadow = centre(2)
+        expectPixel(image.pixel(meadow.x - 10, meadow.y), Self.green, "meadow's left half")
+        expectPixel(image.pixel(meadow.x + 10, meadow.y), Self.yellow, "meadow's right half")
+        let wave = centre(3)
+        expectPixel(image.pixel(wave.x, wave.y - 14), Self.svgBlue, "wave.svg's sky")
+        expectPixel(image.pixel(wave.x, wave.y + 16), RGBA(255, 255, 255), "wave.svg's wave")
+        // Outside the circle (the box's corner) the row's white background shows: the picture is clipped round.
+        expectPixel(image.pixel(sunset.x - 19, sunset.y - 19), RGBA(255, 255, 255), "corner outside the round thumbnail")
+    }
+
+    @Test func trailingTextIsDrawnOnlyWhereTheFileGivesIt() throws {
+        let (scenario, folder) = try Self.scene(rowsCSV: Self.rows)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frame = Simulation(scenario: scenario).state(at: 0)
+        let state = try #require(frame.scrollView("list"))
+        let image = try DecodedFrame(scenario, frame)
+        // The trailing text ends 30 pt from the right edge (the chevron's margin); look at the 40 pt before it.
+        func darkPixels(row: Int) -> Int {
+            let top = state.frame.minY - state.contentOffset.y + Double(row) * 60
+            var count = 0
+            for y in stride(from: top + 20, to: top + 40, by: 0.5) {
+                for x in stride(from: state.frame.maxX - 70, to: state.frame.maxX - 30, by: 0.5) where image.pixel(x, y).red < 200 {
+                    count += 1
+                }
+            }
+            return count
+        }
+        #expect(darkPixels(row: 1) > 20, "\"$24\" drawn")
+        #expect(darkPixels(row: 4) == 0, "no trailing text")
+    }
+
+    @Test func theBundledExampleRenders() throws {
+        let scenario = try Fixtures.example("own-content.yaml")
+        guard case .list(let spec) = scenario.scene.root.kind else { Issue.record("not a list"); return }
+        #expect(spec.rows == 14)
+        #expect(spec.content.compactMap(\.thumbnail).map { URL(fileURLWithPath: $0).lastPathComponent } .prefix(3) == ["sunset.png", "meadow.png", "wave.svg"])
+        let frame = Simulation(scenario: scenario).state(at: 0)
+        _ = try DecodedFrame(scenario, frame, name: "own-content-example")
+    }
+}
