@@ -166,3 +166,64 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
                          containing: ["expected"])
     }
 }
+
+// Pictures as a background, a page or a sheet (`{image: path}`, `image:`), relative to the scenario file.
+@Suite struct PictureKeyTests {
+    static func scene(_ scene: String) -> String { "viewport: {width: 390, height: 844}\nduration: 1\nscene:\n\(scene)" }
+
+    @Test func backgroundPageAndSheetTakeAPicture() throws {
+        let folder = try ContentFolder()
+        defer { folder.remove() }
+        try folder.write("shot.png", pngHeader(width: 390, height: 844))
+        try folder.write("page.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>")
+        let text = Self.scene("""
+              background: {image: shot.png}
+              sheet:
+                detents: [{name: half, fraction: 0.5}]
+                initial: half
+                image: shot.png
+                content:
+                  pager: {pages: [{title: A, image: page.svg}, {title: B, content: {list: {rows: 3, rowHeight: 44}}}]}
+
+            """)
+        let scenario = try ScenarioDecoder.decode(data: Data(text.utf8), file: folder.scenarioPath, defaultName: "t")
+        #expect(scenario.scene.background == .image(folder.path("shot.png")))
+        guard case .sheet(let sheet) = scenario.scene.root.kind, case .pager(let pager) = sheet.content.kind else {
+            Issue.record("not a sheet holding a pager")
+            return
+        }
+        #expect(sheet.image == folder.path("shot.png"))
+        #expect(pager.pages.map(\.image) == [folder.path("page.svg"), nil])
+    }
+
+    @Test func aSheetWithAPictureNeedsNoContent() throws {
+        let folder = try ContentFolder()
+        defer { folder.remove() }
+        try folder.write("shot.png", pngHeader(width: 10, height: 10))
+        let sheet = "  sheet: {detents: [{name: half, fraction: 0.5}], initial: half"
+        let text = Self.scene(sheet + ", image: shot.png}\n")
+        let scenario = try ScenarioDecoder.decode(data: Data(text.utf8), file: folder.scenarioPath, defaultName: "t")
+        guard case .sheet(let spec) = scenario.scene.root.kind else { Issue.record("not a sheet"); return }
+        #expect(spec.image == folder.path("shot.png"))
+        let found = problems(Data(Self.scene(sheet + "}\n").utf8), file: folder.scenarioPath)
+        #expect(found.map(\.message) == ["missing required key \"content\""])
+    }
+
+    @Test(arguments: [
+        ("  background: {image: shot.jpg}\n  list: {rows: 1, rowHeight: 44}\n", "scene.background.image", 4, 23, "shot.jpg: JPEG is not supported; convert it to PNG"),
+        ("  background: {image: gone.png}\n  list: {rows: 1, rowHeight: 44}\n", "scene.background.image", 4, 23, "no picture file"),
+        ("  pager: {pages: [{title: A, image: big.png}]}\n", "scene.pager.pages[0].image", 4, 37, "big.png is 40000×40000 pixels; pictures are limited to 64 megapixels"),
+        ("  sheet: {detents: [{name: a, fraction: 0.5}], initial: a, image: bad.svg}\n", "scene.sheet.image", 4, 67, "bad.svg is not an SVG document"),
+    ])
+    func badPictures(scene: String, path: String, line: Int, column: Int, message: String) throws {
+        let folder = try ContentFolder()
+        defer { folder.remove() }
+        try folder.write("shot.jpg", Data([0xFF, 0xD8, 0xFF, 0xE0]))
+        try folder.write("big.png", pngHeader(width: 40_000, height: 40_000))
+        try folder.write("bad.svg", "<html></html>")
+        let found = problems(Data(Self.scene(scene).utf8), file: folder.scenarioPath)
+        #expect(found.count == 1, "\(found.map(\.description))")
+        expectDiagnostic(found.first, path: path, line: line, column: column, containing: [folder.url.standardizedFileURL.path, message],
+                         file: folder.scenarioPath)
+    }
+}

@@ -90,3 +90,53 @@ import Testing
         _ = try DecodedFrame(scenario, frame, name: "own-content-example")
     }
 }
+
+// A picture as the background, a page or a sheet: scaled to fill (aspect-fill), checked on decoded pixels.
+@Suite struct PictureDrawingTests {
+    static let red = RGBA(255, 0, 0), green = RGBA(0, 200, 0), blue = RGBA(0, 0, 255)
+
+    /// A 60×20 PNG of three 20-pixel stripes, red, green and blue: filling a tall area, only the green one shows
+    /// (stretched, red would show at the left; fitted, the area's own colour above and below).
+    static func stripes(in folder: URL) throws {
+        var pixels: [UInt8] = []
+        for _ in 0..<20 { for x in 0..<60 { let c = x < 20 ? red : x < 40 ? green : blue; pixels += [c.red, c.green, c.blue, 255] } }
+        try Bitmap(width: 60, height: 20, rgba: pixels).writePNG(path: folder.appendingPathComponent("stripes.png").path)
+    }
+
+    static func render(_ scene: String) throws -> (DecodedFrame, URL) {
+        let folder = try Fixtures.temporaryFolder("pictures")
+        try stripes(in: folder)
+        let yaml = "viewport: {width: 390, height: 600, scale: 1}\nduration: 1\nscene:\n" + scene
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: folder.appendingPathComponent("s.yaml").path,
+                                                  defaultName: "pictures")
+        return (try DecodedFrame(scenario, Simulation(scenario: scenario).state(at: 0)), folder)
+    }
+
+    @Test func aBackgroundPictureFillsTheViewport() throws {
+        let (image, folder) = try Self.render("  background: {image: stripes.png}\n  list: {rows: 0, rowHeight: 44}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 60×20 scaled by 30 to cover 390×600: 1800×600, centred, so the green stripe spans x −105…495.
+        for (x, y) in [(5.0, 100.0), (195, 300), (385, 590), (5, 590)] {
+            expectPixel(image.pixel(x, y), Self.green, "(\(x), \(y))")
+        }
+    }
+
+    @Test func aPagePictureFillsThePage() throws {
+        let (image, folder) = try Self.render("  background: plain\n  pager: {pages: [{title: A, image: stripes.png}, {title: B}]}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        expectPixel(image.pixel(5, 400), Self.green, "the page's left edge")
+        expectPixel(image.pixel(385, 590), Self.green, "the page's bottom right")
+    }
+
+    @Test func aSheetPictureFillsTheSheetAndMovesWithIt() throws {
+        let (image, folder) = try Self.render("""
+              background: plain
+              sheet: {detents: [{name: half, top: 300}], initial: half, grabber: false, cornerRadius: 0, image: stripes.png}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        expectPixel(image.pixel(195, 200), RGBA(255, 255, 255), "above the sheet: the plain background")
+        expectPixel(image.pixel(5, 310), Self.green, "the sheet's top left")
+        expectPixel(image.pixel(385, 590), Self.green, "the sheet's bottom right")
+    }
+}

@@ -269,6 +269,19 @@ struct ContentFileProblem: Error {
 }
 
 extension ScenarioFormat {
+    /// A picture file (PNG or SVG), relative to the scenario file, checked now: its absolute path.
+    static var picture: Value<String> {
+        Value(shape: .string(maxLength: ScenarioDecoder.maximumTextLength, pattern: nil), read: { field in
+            guard let name = Value<String>.text().read(field) else { return nil }
+            let path = ContentFiles.resolve(name, from: field.reader.file)
+            if let problem = ContentFiles.pictureProblem(path) {
+                field.fail(problem)
+                return nil
+            }
+            return path
+        })
+    }
+
     /// A list's `rows`: a number, or `{file: path}` for rows read from a CSV or JSON file.
     static func rowsValue(_ count: NumberRule) -> Value<RowsValue> {
         let number = Value<Int>.integer(count)

@@ -93,6 +93,8 @@ public enum Background: Hashable, Sendable {
     case plain
     /// A solid colour, `#rrggbb`.
     case color(String)
+    /// A PNG or SVG file (absolute path) scaled to fill the viewport.
+    case image(String)
 }
 
 /// A component of the scene tree: one kind (one key of the scenario file) with its spec, and the name its
@@ -252,6 +254,8 @@ public struct Page: Sendable {
     public var icon: String?
     public var color: String?
     public var content: Component?
+    /// A PNG or SVG file (absolute path) scaled to fill the page, under its content.
+    public var image: String? = nil
 
     public init(title: String, icon: String? = nil, color: String? = nil, content: Component? = nil) {
         self.title = title
@@ -463,6 +467,8 @@ public enum SheetPresentation: String, Hashable, Sendable, CaseIterable {
 public struct SheetSpec: Sendable {
     public var detents: [Detent]
     public var initial: String
+    /// A PNG or SVG file (absolute path) scaled to fill the sheet's body, under its content.
+    public var image: String? = nil
     public var header: SheetHeader?
     public var content: Component
     public var dismissible: Bool

@@ -250,7 +250,7 @@ final class ScenarioFormat {
     private var scene: Value<Scene> {
         .object("scene", "One root component over a background.") { m in
             let background = m.value("background", Self.background, default: Defaults.scenario.scene.background,
-                                     "map, plain, or a colour \"#rrggbb\" (also written {color: \"#rrggbb\"}).")
+                                     "map, plain, a colour \"#rrggbb\" (also written {color: \"#rrggbb\"}), or {image: path} for a PNG or SVG file scaled to fill the viewport.")
             let root = self.component(in: m, depth: 1, allowSheet: true)
             guard let background, let root else { return nil }
             return Scene(background: background, root: root)
@@ -261,11 +261,15 @@ final class ScenarioFormat {
         let mapped = Value<Background>.object("backgroundColor", "A solid background colour.") { m in
             m.required("color", .color, "\"#rrggbb\".").map(Background.color)
         }
-        return Value(shape: .anyOf([.words(["map", "plain"]), Value.color.shape, mapped.shape]), read: { field in
+        let imaged = Value<Background>.object("backgroundImage", "A picture as the background, scaled to fill the viewport.") { m in
+            m.required("image", Self.picture, "A PNG or SVG file, relative to the scenario file.").map(Background.image)
+        }
+        return Value(shape: .anyOf([.words(["map", "plain"]), Value.color.shape, mapped.shape, imaged.shape]), read: { field in
             switch field.node {
             case .scalar(let s) where s.string == "map": return .map
             case .scalar(let s) where s.string == "plain": return .plain
             case .scalar(let s) where s.string.hasPrefix("#"): return Value.color.read(field).map(Background.color)
+            case .mapping where field.value(forKey: "image") != nil: return imaged.read(field)
             case .mapping: return mapped.read(field)
             default:
                 field.fail(expected: "map, plain, a colour \"#rrggbb\" or {color: \"#rrggbb\"}")
@@ -276,6 +280,7 @@ final class ScenarioFormat {
             case .map: .string("map")
             case .plain: .string("plain")
             case .color(let c): .string(c)
+            case .image(let path): .object([("image", .string(path))])
             }
         })
     }
@@ -423,7 +428,8 @@ final class ScenarioFormat {
             let icon = m.optional("icon", .text(), "An SVG drawn in the tab: a path from the scenario's folder, or a bundled icon's name.")
             let color = m.optional("color", .color, "The page's background, \"#rrggbb\". Default: the theme's.")
             let content = m.optional("content", self.content(depth: depth), "The page's component. Default: an empty page.")
-            return title.map { Page(title: $0, icon: icon, color: color, content: content) }
+            let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the page under its content.")
+            return title.map { var page = Page(title: $0, icon: icon, color: color, content: content); page.image = image; return page }
         }
     }
 
@@ -479,7 +485,8 @@ final class ScenarioFormat {
         let detents = m.required("detents", .list(of: detent, minCount: 1), "The sheet's resting heights, each with a name.")
         let initial = m.required("initial", .text(), "The name of the detent it starts at.")
         let header = m.optional("header", header, "A header above the content; dragging it moves the sheet.")
-        let content = m.required("content", content(depth: depth), "The sheet's component.")
+        let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the sheet under its content.")
+        let content = m.required("content", content(depth: depth), "The sheet's component.", orElse: Defaults.placeholder, unless: "image")
         let dismissible = m.value("dismissible", .bool, default: d.dismissible, "A card: dragged down past its lowest detent, it leaves.")
         let dismiss = m.value("dismiss", dismiss, default: d.dismiss, "When a released card leaves.")
         let tracks = m.optional("tracks", .text(), "The id of the scroll view a card watches for dismissal. Default: the first inside it.")
@@ -516,9 +523,11 @@ final class ScenarioFormat {
             return nil
         }
         if let tracks, let field = m.field("tracks") { self.names.expectTrack(tracks, field: field) }
-        return SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
-                         dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
-                         grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
+        var spec = SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
+                             dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
+                             grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
+        spec.image = image
+        return spec
     }
 
     private var detent: Value<Detent> {

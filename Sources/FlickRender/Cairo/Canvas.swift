@@ -67,6 +67,8 @@ public final class Canvas {
     func paintSource(_ image: ImageSurface) {
         cairo_set_source_surface(context, image.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        // Edge pixels repeat outward: without it, filtering blends the picture's border with transparency.
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
         cairo_paint(context)
     }
 

@@ -4,7 +4,7 @@ import FlickCore
 import FlickImage
 import Foundation
 
-/// The user's pictures a scenario names (list rows' thumbnails), each loaded once: a PNG decoded by libspng, an SVG
+/// The user's pictures a scenario names (a background, pages, sheets, list rows' thumbnails), each loaded once: a PNG decoded by libspng, an SVG
 /// parsed by librsvg. The decoder has already checked each file's kind and size; this only reads them.
 final class PictureLibrary {
     private enum Picture {
@@ -15,7 +15,7 @@ final class PictureLibrary {
     private var pictures: [String: Picture] = [:]
 
     init(scenario: Scenario) throws {
-        for path in PictureLibrary.paths(in: scenario.scene.root) where pictures[path] == nil {
+        for path in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
             if path.lowercased().hasSuffix(".svg") {
                 let document = try SVGDocument(contentsOfFile: path)
                 let size = document.intrinsicSize ?? (1, 1)
@@ -30,12 +30,19 @@ final class PictureLibrary {
         }
     }
 
-    /// Every picture file named in `component` and the components inside it, in document order.
-    static func paths(in component: Component) -> [String] {
-        component.allComponents.flatMap { component -> [String] in
+    /// Every picture file the scene names (its background's, then those of its components in document order).
+    static func paths(in scene: Scene) -> [String] {
+        var paths: [String] = []
+        switch scene.background {
+        case .image(let path): paths.append(path)
+        case .map, .plain, .color: break
+        }
+        return paths + scene.root.allComponents.flatMap { component -> [String] in
             switch component.kind {
             case .list(let spec): return spec.content.compactMap(\.thumbnail)
-            case .pager, .stack, .sheet, .carousel: return []
+            case .pager(let spec): return spec.pages.compactMap(\.image)
+            case .sheet(let spec): return spec.image.map { [$0] } ?? []
+            case .stack, .carousel: return []
             }
         }
     }
