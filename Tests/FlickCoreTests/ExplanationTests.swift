@@ -12,7 +12,7 @@ struct ExplanationTests {
 
     static func explained(_ example: String) throws -> [FrameState] {
         let url = examples.appendingPathComponent(example)
-        let s = try ScenarioDecoder.decode(data: Data(contentsOf: url), file: example, defaultName: "x")
+        let s = try ScenarioDecoder.decode(data: Data(contentsOf: url), file: url.path, defaultName: "x")
         let simulation = Simulation(scenario: s, explains: true)
         var frames: [FrameState] = []
         simulation.run { frames.append($0) }
