@@ -35,6 +35,7 @@ public final class FrameRenderer {
         palette = Palette.of(scenario.theme)
         icons = try IconLibrary(scenario: scenario, folders: options.iconFolders)
         pictures = try PictureLibrary(scenario: scenario)
+        if let font = scenario.font { try FontBook.check(file: font) }
     }
 
     /// Pixels per point.
@@ -51,6 +52,7 @@ public final class FrameRenderer {
     }
 
     private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
+        canvas.fontFile = scenario.font
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
                                   scale: scale, icons: icons, mapCache: mapCache, pictures: pictures)
         if let presenting = frame.sheets.lazy.compactMap(\.presenting).first {

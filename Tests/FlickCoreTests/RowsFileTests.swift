@@ -227,3 +227,34 @@ func pngHeader(width: UInt32, height: UInt32) -> Data {
                          file: folder.scenarioPath)
     }
 }
+
+// `font: {file: …}`: a font file of the user's, checked when the scenario is read.
+@Suite struct FontKeyTests {
+    static func text(_ font: String) -> String {
+        "viewport: {width: 390, height: 844}\nduration: 1\nfont: \(font)\nscene:\n  list: {rows: 3, rowHeight: 44}\n"
+    }
+
+    @Test func aFontFileIsResolvedFromTheScenariosFolder() throws {
+        let folder = try ContentFolder()
+        defer { folder.remove() }
+        try folder.write("Mine.ttf", Data([0x00, 0x01, 0x00, 0x00, 1, 2, 3]))
+        let scenario = try ScenarioDecoder.decode(data: Data(Self.text("{file: Mine.ttf}").utf8), file: folder.scenarioPath, defaultName: "t")
+        #expect(scenario.font == folder.path("Mine.ttf"))
+        #expect(try decodeScenario(Self.text("{file: /x.ttf}").replacingOccurrences(of: "font: {file: /x.ttf}\n", with: "")).font == nil)
+    }
+
+    @Test(arguments: [
+        ("{file: gone.ttf}", "font.file", 3, 14, "no font file"),
+        ("{file: notes.ttf}", "font.file", 3, 14, "notes.ttf is not a TrueType or OpenType font"),
+        ("{file: .}", "font.file", 3, 14, "is a folder, not a font file"),
+        ("Mine.ttf", "font", 3, 7, "expected a mapping"),
+    ])
+    func badFonts(font: String, path: String, line: Int, column: Int, message: String) throws {
+        let folder = try ContentFolder()
+        defer { folder.remove() }
+        try folder.write("notes.ttf", "hello, not a font")
+        let found = problems(Data(Self.text(font).utf8), file: folder.scenarioPath)
+        #expect(found.count == 1, "\(found.map(\.description))")
+        expectDiagnostic(found.first, path: path, line: line, column: column, containing: [message], file: folder.scenarioPath)
+    }
+}

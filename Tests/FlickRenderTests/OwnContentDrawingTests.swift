@@ -140,3 +140,47 @@ import Testing
         expectPixel(image.pixel(385, 590), Self.green, "the sheet's bottom right")
     }
 }
+
+// `font: {file: …}` draws the scene's text with the user's font; without it, DejaVu Sans as before.
+@Suite struct UserFontDrawingTests {
+    /// A font file of the system's DejaVu family (the renderer needs it anyway).
+    static func dejaVu(_ name: String) throws -> String {
+        let folders = [ProcessInfo.processInfo.environment["FLICK_FONT_DIR"] ?? "", "/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu"]
+        return try #require(folders.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) }, "no \(name)")
+    }
+
+    static func png(font: String?) throws -> Data {
+        let line = font.map { "font: {file: \"\($0)\"}\n" } ?? ""
+        let yaml = "viewport: {width: 320, height: 200, scale: 1}\nduration: 1\n\(line)scene:\n  background: plain\n  list: {rows: 3, rowHeight: 60}\n"
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: "/tmp/font.yaml", defaultName: "font")
+        return try DecodedFrame(scenario, Simulation(scenario: scenario).state(at: 0)).png
+    }
+
+    /// Pixels that differ right of the rows' avatars (x ≥ 68 pt: 16 margin, 40 avatar, 12 gap), where the regular
+    /// text is: titles, subtitles and trailing prices.
+    static func differingText(_ a: Data, _ b: Data) throws -> Int {
+        let (a, b) = (try Bitmap.decodePNG(a, path: "a"), try Bitmap.decodePNG(b, path: "b"))
+        var differing = 0
+        for y in 0..<a.height { for x in 68..<a.width where a[x, y] != b[x, y] { differing += 1 } }
+        return differing
+    }
+
+    @Test func theUsersFontChangesTheTextAndDejaVuSansIsTheDefault() throws {
+        let standard = try Self.png(font: nil)
+        #expect(try Self.differingText(Self.png(font: Self.dejaVu("DejaVuSans.ttf")), standard) == 0,
+                "the default font given as a file sets the regular text the same")
+        let mono = try Self.differingText(Self.png(font: Self.dejaVu("DejaVuSansMono.ttf")), standard)
+        #expect(mono > 200, "a monospaced font sets the rows' text differently: \(mono) pixels differ")
+    }
+
+    @Test func aFileFreeTypeCannotReadIsAnErrorWhenTheRendererStarts() throws {
+        let folder = try Fixtures.temporaryFolder("font")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("Broken.ttf").path
+        try Data([0x00, 0x01, 0x00, 0x00, 0xFF, 0xFF]).write(to: URL(fileURLWithPath: path))
+        let yaml = "viewport: {width: 320, height: 200}\nduration: 1\nfont: {file: Broken.ttf}\nscene:\n  list: {rows: 3, rowHeight: 60}\n"
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: folder.appendingPathComponent("s.yaml").path, defaultName: "f")
+        #expect(throws: RenderError.self) { try FrameRenderer(scenario: scenario) }
+        do { _ = try FrameRenderer(scenario: scenario) } catch { #expect("\(error)".contains("FreeType cannot read the font \(path)")) }
+    }
+}

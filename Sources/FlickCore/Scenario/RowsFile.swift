@@ -113,6 +113,24 @@ enum ContentFiles {
         return nil
     }
 
+    /// The largest font file read, in bytes (CJK fonts run to tens of megabytes).
+    static let maximumFontFileSize = 64 << 20
+    /// The first four bytes of the font files FreeType reads here (OpenType specification, "Organization of an
+    /// OpenType font"): TrueType outlines, CFF outlines, Apple's TrueType, and a collection.
+    static let fontSignatures: [[UInt8]] = [[0x00, 0x01, 0x00, 0x00], Array("OTTO".utf8), Array("true".utf8), Array("ttcf".utf8)]
+
+    /// Why the font at `path` cannot be used, or nil.
+    static func fontProblem(_ path: String) -> String? {
+        switch read(path, limit: maximumFontFileSize, noun: "font") {
+        case .failure(let problem): return problem.message
+        case .success(let data):
+            guard fontSignatures.contains([UInt8](data.prefix(4))) else {
+                return "\(path) is not a TrueType or OpenType font (its first bytes are not a font's signature)"
+            }
+            return nil
+        }
+    }
+
     // MARK: Rows files
 
     /// The rows of the CSV or JSON file at `path` (absolute), or the first problem found in it.
@@ -269,6 +287,20 @@ struct ContentFileProblem: Error {
 }
 
 extension ScenarioFormat {
+    /// `font: {file: path}`: a font file, relative to the scenario file, checked now: its absolute path.
+    static var font: Value<String> {
+        .object("font", "A font file of your own (TrueType or OpenType), drawing the scene's regular and bold text; the review layer's figures stay in DejaVu Sans Mono.") { m in
+            guard let name = m.required("file", .text(), "A .ttf, .otf or .ttc file, relative to the scenario file."),
+                  let field = m.field("file") else { return nil }
+            let path = ContentFiles.resolve(name, from: field.reader.file)
+            if let problem = ContentFiles.fontProblem(path) {
+                m.fail("file", problem)
+                return nil
+            }
+            return path
+        }
+    }
+
     /// A picture file (PNG or SVG), relative to the scenario file, checked now: its absolute path.
     static var picture: Value<String> {
         Value(shape: .string(maxLength: ScenarioDecoder.maximumTextLength, pattern: nil), read: { field in

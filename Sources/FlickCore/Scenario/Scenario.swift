@@ -22,6 +22,8 @@ public struct Scenario: Sendable {
     /// The keys the file sweeps (`sweep:`), each with its values; empty for a file without a sweep. A sweep is
     /// decoded as variants by `ScenarioSweep`; this scenario is the file as written.
     public var sweep: [SweepAxis] = []
+    /// A TrueType or OpenType file (absolute path) that draws the scene's regular and bold text instead of DejaVu Sans.
+    public var font: String? = nil
 
     public static let defaultFPS = 60.0
     public static let defaultTouchRate = 120.0

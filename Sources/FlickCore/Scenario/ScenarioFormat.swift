@@ -99,6 +99,7 @@ final class ScenarioFormat {
                                     "Touch samples per second fed to the velocity tracker.")
             let physics = m.value("physics", self.physics, default: d.physics, Self.physicsDoc)
             let theme = m.value("theme", .choice, default: d.theme, "The colours.")
+            let font = m.optional("font", Self.font, "A font file of your own for the scene's text. Default: DejaVu Sans, the same on every machine.")
             let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
             var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
             if let count = frames, let fps, let duration, count > ScenarioDecoder.maximumFrames {
@@ -120,6 +121,7 @@ final class ScenarioFormat {
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
                                     expectations: expect.map(\.expectation), goldens: goldens)
             scenario.sweep = sweep.map(\.axis)
+            scenario.font = font
             // A path is checked on the first frame of the scene itself: the state document has no other schema.
             if !expect.isEmpty {
                 let state = Simulation(scenario: scenario).state(at: 0)

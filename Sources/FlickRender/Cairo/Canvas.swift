@@ -229,8 +229,16 @@ public final class Canvas {
     /// of more characters than the visible length divided by this cannot be seen whole.
     static let minimumAdvance = 0.05
 
+    /// A user's font file (absolute path) drawing regular and bold text instead of DejaVu Sans; mono stays DejaVu.
+    var fontFile: String?
+
     private func setFont(_ font: Font, size: Double) {
-        cairo_set_font_face(context, fonts.face(font))
+        let face: OpaquePointer
+        switch font {
+        case .regular, .bold: face = fontFile.flatMap { fonts.face(file: $0) } ?? fonts.face(font)
+        case .mono: face = fonts.face(font)
+        }
+        cairo_set_font_face(context, face)
         cairo_set_font_size(context, size)
     }
 
