@@ -21,6 +21,7 @@ public final class FrameRenderer {
     public let options: RenderOptions
     let palette: Palette
     let icons: IconLibrary
+    let pictures: PictureLibrary
     private var image: ImageSurface?
     private let encoder = PNGEncoder()
     /// The map drawn once, for image frames of map scenes.
@@ -33,6 +34,8 @@ public final class FrameRenderer {
         self.options = options
         palette = Palette.of(scenario.theme)
         icons = try IconLibrary(scenario: scenario, folders: options.iconFolders)
+        pictures = try PictureLibrary(scenario: scenario)
+        if let font = scenario.font { try FontBook.check(file: font) }
     }
 
     /// Checks, as `init` does, that every icon `scenario` names is found in `iconFolders` and parses; the error
@@ -55,8 +58,9 @@ public final class FrameRenderer {
     }
 
     private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
+        canvas.fontFile = scenario.font
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
-                                  scale: scale, icons: icons, mapCache: mapCache)
+                                  scale: scale, icons: icons, mapCache: mapCache, pictures: pictures)
         if let presenting = frame.sheets.lazy.compactMap(\.presenting).first {
             DeckDrawing.draw(presenting, background: scenario.scene.background, in: context)
         } else {
@@ -145,6 +149,8 @@ struct DrawContext {
     let icons: IconLibrary
     /// Set when drawing pixels: the map is copied from it instead of drawn.
     var mapCache: MapCache? = nil
+    /// The user's pictures (rows' thumbnails); the review layer draws none.
+    var pictures: PictureLibrary? = nil
 
     /// One device pixel, in points (UITableView's separators are one pixel thick).
     var hairline: Double { 1 / scale }

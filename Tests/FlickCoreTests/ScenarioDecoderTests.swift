@@ -698,7 +698,7 @@ func minimalScenario(_ extra: String = "") -> String {
         let found = problems(text)
         #expect(found.count == 2)
         expectDiagnostic(found.first, path: "scene.sheet.detent", line: 5, column: 5,
-                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents, presentation")
+                         message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, image, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents, presentation")
         // The mapping that lacks the real key says so, pointing at itself.
         expectDiagnostic(found.last, path: "scene.sheet", line: 5, column: 5,
                          message: "missing required key \"detents\"")

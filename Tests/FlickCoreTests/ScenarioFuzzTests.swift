@@ -165,6 +165,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
 
     @Test func unmutatedExamplesPassTheSameChecks() throws {
         for url in ScenarioFiles.exampleFiles() {
+            // The whole path: an example may name files beside it (own-content's rows file).
             let outcome = decodeAndCheck(try Data(contentsOf: url), file: url.path)
             #expect(outcome.decoded, "\(url.lastPathComponent)")
             #expect(outcome.violations.isEmpty)

@@ -72,7 +72,9 @@ enum DocsFiles {
         var texts = [ScenarioDecodingTests.richYAML, ExpectationDecodingTests.sheetScene + "expect: [{from: 0, to: 1, sheet.top: {near: 422, within: 1}}]\ngoldens: {frames: [1], scale: 1}\n"]
         texts += DocsFiles.yamlBlocks(try DocsFiles.text("scenario-format.md")).filter { $0.contains("\nduration:") }
         for text in texts {
-            _ = try ScenarioDecoder.decode(data: Data(text.utf8), file: "t.yaml", defaultName: "t") { read.formUnion($0) }
+            // As if in Examples/: an example may name files beside it (own-content's rows file).
+            let file = ScenarioFiles.examples.appendingPathComponent("t.yaml").path
+            _ = try ScenarioDecoder.decode(data: Data(text.utf8), file: file, defaultName: "t") { read.formUnion($0) }
         }
         #expect(read.count > 60)
         #expect(read.isSubset(of: Self.describedKeys), "read but not described: \(read.subtracting(Self.describedKeys).sorted())")

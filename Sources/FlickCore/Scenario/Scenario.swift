@@ -24,6 +24,8 @@ public struct Scenario: Sendable {
     /// The keys the file sweeps (`sweep:`), each with its values; empty for a file without a sweep. A sweep is
     /// decoded as variants by `ScenarioSweep`; this scenario is the file as written.
     public var sweep: [SweepAxis] = []
+    /// A TrueType or OpenType file (absolute path) that draws the scene's regular and bold text instead of DejaVu Sans.
+    public var font: String? = nil
 
     public static let defaultFPS = 60.0
     public static let defaultTouchRate = 120.0
@@ -95,6 +97,8 @@ public enum Background: Hashable, Sendable {
     case plain
     /// A solid colour, `#rrggbb`.
     case color(String)
+    /// A PNG or SVG file (absolute path) scaled to fill the viewport.
+    case image(String)
 }
 
 /// A component of the scene tree: one kind (one key of the scenario file) with its spec, and the name its
@@ -231,6 +235,8 @@ public struct ListSpec: Sendable {
     public var indicator: Bool
     public var infoPanel: InfoPanelSpec?
     public var contentInset: EdgeInsets
+    /// The rows' text and thumbnails when they come from a file (`rows: {file: …}`), one per row; empty: made-up rows.
+    public var content: [ListRow] = []
 
     /// A list of `rows` rows; with `sections`, `rows` may be nil and is their total.
     public init(rows: Int? = nil, rowHeight: Double, sections: [Section] = [], axis: Axis = .vertical,
@@ -252,6 +258,8 @@ public struct Page: Sendable {
     public var icon: String?
     public var color: String?
     public var content: Component?
+    /// A PNG or SVG file (absolute path) scaled to fill the page, under its content.
+    public var image: String? = nil
 
     public init(title: String, icon: String? = nil, color: String? = nil, content: Component? = nil) {
         self.title = title
@@ -463,6 +471,8 @@ public enum SheetPresentation: String, Hashable, Sendable, CaseIterable {
 public struct SheetSpec: Sendable {
     public var detents: [Detent]
     public var initial: String
+    /// A PNG or SVG file (absolute path) scaled to fill the sheet's body, under its content.
+    public var image: String? = nil
     public var header: SheetHeader?
     public var content: Component
     public var dismissible: Bool

@@ -99,6 +99,7 @@ final class ScenarioFormat {
                                     "Touch samples per second fed to the velocity tracker.")
             let physics = m.value("physics", self.physics, default: d.physics, Self.physicsDoc)
             let theme = m.value("theme", .choice, default: d.theme, "The colours.")
+            let font = m.optional("font", Self.font, "A font file of your own for the scene's text. Default: DejaVu Sans, the same on every machine.")
             let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
             var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
             if let count = frames, let fps, let duration, count > ScenarioDecoder.maximumFrames {
@@ -134,6 +135,7 @@ final class ScenarioFormat {
                                     expectations: expect.map(\.located), goldens: goldens?.located)
             scenario.sweep = sweep.map(\.axis)
             scenario.references = references.map(\.reference)
+            scenario.font = font
             // Decoding runs no simulation: the runner checks each expectation's, reference's and states golden's
             // path on the scene's first frame (FlickRunner's ExpectationPaths), with the place recorded here.
             return scenario
@@ -263,7 +265,7 @@ final class ScenarioFormat {
     private var scene: Value<Scene> {
         .object("scene", "One root component over a background.") { m in
             let background = m.value("background", Self.background, default: Defaults.scenario.scene.background,
-                                     "map, plain, or a colour \"#rrggbb\" (also written {color: \"#rrggbb\"}).")
+                                     "map, plain, a colour \"#rrggbb\" (also written {color: \"#rrggbb\"}), or {image: path} for a PNG or SVG file scaled to fill the viewport.")
             let root = self.component(in: m, depth: 1, allowSheet: true)
             guard let background, let root else { return nil }
             return Scene(background: background, root: root)
@@ -274,11 +276,15 @@ final class ScenarioFormat {
         let mapped = Value<Background>.object("backgroundColor", "A solid background colour.") { m in
             m.required("color", .color, "\"#rrggbb\".").map(Background.color)
         }
-        return Value(shape: .anyOf([.words(["map", "plain"]), Value.color.shape, mapped.shape]), read: { field in
+        let imaged = Value<Background>.object("backgroundImage", "A picture as the background, scaled to fill the viewport.") { m in
+            m.required("image", Self.picture, "A PNG or SVG file, relative to the scenario file.").map(Background.image)
+        }
+        return Value(shape: .anyOf([.words(["map", "plain"]), Value.color.shape, mapped.shape, imaged.shape]), read: { field in
             switch field.node {
             case .scalar(let s) where s.string == "map": return .map
             case .scalar(let s) where s.string == "plain": return .plain
             case .scalar(let s) where s.string.hasPrefix("#"): return Value.color.read(field).map(Background.color)
+            case .mapping where field.value(forKey: "image") != nil: return imaged.read(field)
             case .mapping: return mapped.read(field)
             default:
                 field.fail(expected: "map, plain, a colour \"#rrggbb\" or {color: \"#rrggbb\"}")
@@ -289,6 +295,7 @@ final class ScenarioFormat {
             case .map: .string("map")
             case .plain: .string("plain")
             case .color(let c): .string(c)
+            case .image(let path): .object([("image", .string(path))])
             }
         })
     }
@@ -357,7 +364,8 @@ final class ScenarioFormat {
     private func list(_ m: Mapping) -> ListSpec? {
         let d = Defaults.list
         let count = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
-        let rows = m.optional("rows", .integer(count), "Number of rows; with sections it may be left out (their total).")
+        let rowsValue = m.optional("rows", Self.rowsValue(count), "Number of rows, or `{file: rows.csv}` for rows read from a CSV or JSON file (their count); with sections it may be left out (their total).")
+        let rows = rowsValue?.count
         let rowHeight = m.required("rowHeight", .number(.rowHeight), "Points.")
         let sections = m.value("sections", .list(of: section(count), minCount: 1), default: d.sections,
                                "Groups of rows under a title (the info panel shows it).")
@@ -381,8 +389,10 @@ final class ScenarioFormat {
         } else if length > ScenarioDecoder.maximumContentLength {
             m.fail("\(total) rows of \(say(rowHeight)) pt\(insets > 0 ? " and the insets" : "") make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
         }
-        return ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
-                        infoPanel: infoPanel, contentInset: contentInset)
+        var spec = ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
+                            infoPanel: infoPanel, contentInset: contentInset)
+        spec.content = rowsValue?.rows ?? []
+        return spec
     }
 
     private func section(_ count: NumberRule) -> Value<Section> {
@@ -433,7 +443,8 @@ final class ScenarioFormat {
             let icon = m.optional("icon", .text(), "An SVG drawn in the tab: a path from the scenario's folder, or a bundled icon's name.")
             let color = m.optional("color", .color, "The page's background, \"#rrggbb\". Default: the theme's.")
             let content = m.optional("content", self.content(depth: depth), "The page's component. Default: an empty page.")
-            return title.map { Page(title: $0, icon: icon, color: color, content: content) }
+            let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the page under its content.")
+            return title.map { var page = Page(title: $0, icon: icon, color: color, content: content); page.image = image; return page }
         }
     }
 
@@ -489,7 +500,8 @@ final class ScenarioFormat {
         let detents = m.required("detents", .list(of: detent, minCount: 1), "The sheet's resting heights, each with a name.")
         let initial = m.required("initial", .text(), "The name of the detent it starts at.")
         let header = m.optional("header", header, "A header above the content; dragging it moves the sheet.")
-        let content = m.required("content", content(depth: depth), "The sheet's component.")
+        let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the sheet under its content.")
+        let content = m.required("content", content(depth: depth), "The sheet's component.", orElse: Defaults.placeholder, unless: "image")
         let dismissible = m.value("dismissible", .bool, default: d.dismissible, "A card: dragged down past its lowest detent, it leaves.")
         let dismiss = m.value("dismiss", dismiss, default: d.dismiss, "When a released card leaves.")
         let tracks = m.optional("tracks", .text(), "The id of the scroll view a card watches for dismissal. Default: the first inside it.")
@@ -526,9 +538,11 @@ final class ScenarioFormat {
             return nil
         }
         if let tracks, let field = m.field("tracks") { self.names.expectTrack(tracks, field: field) }
-        return SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
-                         dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
-                         grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
+        var spec = SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
+                             dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
+                             grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
+        spec.image = image
+        return spec
     }
 
     private var detent: Value<Detent> {

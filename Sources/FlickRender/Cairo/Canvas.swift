@@ -62,6 +62,16 @@ public final class Canvas {
         cairo_restore(context)
     }
 
+    /// Paints `image` with its top-left corner at the user-space origin, scaled by the current transform (smoothly
+    /// filtered: a picture drawn larger or smaller than its pixels). The current clip still applies.
+    func paintSource(_ image: ImageSurface) {
+        cairo_set_source_surface(context, image.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+        // Edge pixels repeat outward: without it, filtering blends the picture's border with transparency.
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        cairo_paint(context)
+    }
+
     func clip(_ rect: Rect) {
         cairo_new_path(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
@@ -219,8 +229,16 @@ public final class Canvas {
     /// of more characters than the visible length divided by this cannot be seen whole.
     static let minimumAdvance = 0.05
 
+    /// A user's font file (absolute path) drawing regular and bold text instead of DejaVu Sans; mono stays DejaVu.
+    var fontFile: String?
+
     private func setFont(_ font: Font, size: Double) {
-        cairo_set_font_face(context, fonts.face(font))
+        let face: OpaquePointer
+        switch font {
+        case .regular, .bold: face = fontFile.flatMap { fonts.face(file: $0) } ?? fonts.face(font)
+        case .mono: face = fonts.face(font)
+        }
+        cairo_set_font_face(context, face)
         cairo_set_font_size(context, size)
     }
 

@@ -101,7 +101,36 @@ final class FontBook {
             faces[font] = fontFace
         }
         self.faces = faces
+        self.library = library
     }
 
     func face(_ font: Font) -> OpaquePointer { faces[font]! }
+
+    /// This book's FreeType library, and the faces it loaded from users' font files (one per file, kept for the
+    /// book's life like its own).
+    private var library: FT_Library?
+    private var fileFaces: [String: OpaquePointer] = [:]
+
+    /// The face of the font file at `path`, loaded once per book; nil when FreeType cannot read it.
+    func face(file path: String) -> OpaquePointer? {
+        if let face = fileFaces[path] { return face }
+        guard let library else { return nil }
+        var face: FT_Face?
+        guard FT_New_Face(library, path, 0, &face) == 0, let face else { return nil }
+        let fontFace = cairo_ft_font_face_create_for_ft_face(face, Int32(FT_LOAD_NO_HINTING))!
+        fileFaces[path] = fontFace
+        return fontFace
+    }
+
+    /// Throws unless FreeType can read the font file at `path`.
+    static func check(file path: String) throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw RenderError("cannot start FreeType") }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        guard FT_New_Face(library, path, 0, &face) == 0, let face else {
+            throw RenderError("FreeType cannot read the font \(path)")
+        }
+        FT_Done_Face(face)
+    }
 }

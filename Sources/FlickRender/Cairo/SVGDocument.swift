@@ -29,6 +29,14 @@ public final class SVGDocument {
         }
     }
 
+    /// The document's own width and height in pixels, when it gives them (`width`/`height`, or a `viewBox`).
+    var intrinsicSize: (width: Double, height: Double)? {
+        var width = 0.0, height = 0.0
+        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0, width > 0, height > 0,
+              width.isFinite, height.isFinite else { return nil }
+        return (width, height)
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
     /// Draws the whole document scaled to fit `rect` (keeping its aspect ratio, centred).

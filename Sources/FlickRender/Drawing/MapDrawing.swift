@@ -11,6 +11,9 @@ enum BackgroundDrawing {
             context.canvas.paint(Color(hex: hex) ?? context.palette.background)
         case .map:
             MapDrawing.draw(in: context, parallax: context.frame.sheet?.parallax ?? 0, cache: context.mapCache)
+        case .image(let path):
+            context.canvas.paint(context.palette.background)
+            context.pictures?.draw(path, filling: context.viewport, on: context.canvas)
         }
     }
 }

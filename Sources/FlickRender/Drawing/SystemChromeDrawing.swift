@@ -43,6 +43,7 @@ enum SystemChromeDrawing {
         case .plain: return context.palette.background
         case .color(let hex): return Color(hex: hex) ?? context.palette.background
         case .map: return context.palette.map.land
+        case .image: return context.palette.background
         }
     }
 

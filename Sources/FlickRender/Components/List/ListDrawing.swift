@@ -58,11 +58,17 @@ enum ListDrawing {
         let subtitleSize = (titleSize * 0.8).rounded()
         let chevronX = width - margin
         for i in rows {
-            let content = RowContent(index: i)
+            let content = RowText(spec, i)
             let top = origin.y + Double(i) * h
             let midY = top + h / 2
             let left = origin.x
-            if avatar > 0 {
+            if avatar > 0, let thumbnail = content.thumbnail, let pictures = context.pictures {
+                let box = Rect(x: left + margin, y: midY - avatar / 2, width: avatar, height: avatar)
+                canvas.saved {
+                    canvas.clip(roundedRect: box, radii: CornerRadii(avatar / 2))
+                    pictures.draw(thumbnail, filling: box, on: canvas)
+                }
+            } else if avatar > 0 {
                 let center = Point(x: left + margin + avatar / 2, y: midY)
                 canvas.fillCircle(center: center, radius: avatar / 2, palette.accent(i))
                 let initialsSize = avatar * 0.36
@@ -72,14 +78,14 @@ enum ListDrawing {
             // Trailing: a price and a disclosure chevron.
             let priceSize = subtitleSize
             let priceRight = left + chevronX - 14
-            let priceWidth = canvas.width(of: content.price, font: .regular, size: priceSize)
-            canvas.drawText(content.price, x: priceRight, baseline: canvas.baseline(centeringOn: midY, size: priceSize),
+            let priceWidth = canvas.width(of: content.trailing, font: .regular, size: priceSize)
+            canvas.drawText(content.trailing, x: priceRight, baseline: canvas.baseline(centeringOn: midY, size: priceSize),
                             font: .regular, size: priceSize, color: palette.secondaryLabel, alignment: .right)
             canvas.strokeLine([Point(x: left + chevronX - 4.5, y: midY - 6), Point(x: left + chevronX, y: midY),
                                Point(x: left + chevronX - 4.5, y: midY + 6)],
                               palette.tertiaryLabel, width: 2, roundCaps: true)
             let textWidth = priceRight - priceWidth - 10 - (left + textX)
-            if twoLines {
+            if twoLines, !content.subtitle.isEmpty {
                 canvas.drawText(content.title, x: left + textX, baseline: canvas.baseline(centeringOn: midY - h * 0.15, size: titleSize),
                                 font: .regular, size: titleSize, color: palette.label, maxWidth: textWidth)
                 canvas.drawText(content.subtitle, x: left + textX,
@@ -142,7 +148,7 @@ enum ListDrawing {
         let cards = visibleRows(spec, low: visible.minX - origin.x, high: visible.maxX - origin.x)
         let inset = min(8, pitch * 0.06)
         for i in cards {
-            let content = RowContent(index: i)
+            let content = RowText(spec, i)
             let rect = Rect(x: origin.x + Double(i) * pitch + inset, y: state.frame.minY + 10,
                             width: pitch - 2 * inset, height: max(0, state.frame.height - 26))
             guard rect.width > 4, rect.height > 4 else { continue }

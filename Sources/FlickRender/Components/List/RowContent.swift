@@ -1,3 +1,4 @@
+import FlickCore
 import Foundation
 
 /// The made-up content of list row `index`: the same text for the same row on every run and machine,
@@ -36,5 +37,32 @@ struct RowContent {
         let h24 = (minutes / 60) % 24, m = minutes % 60
         let h12 = h24 % 12 == 0 ? 12 : h24 % 12
         return "\(h12):\(m < 10 ? "0" : "")\(m) \(h24 < 12 ? "AM" : "PM")"
+    }
+}
+
+/// What row `index` of a list shows: the row read from its rows file, or else the made-up `RowContent`.
+struct RowText {
+    let title: String
+    let subtitle: String
+    let trailing: String
+    /// Initials for an avatar without a thumbnail.
+    let initials: String
+    /// A PNG or SVG file (absolute) drawn in the avatar's place.
+    let thumbnail: String?
+
+    init(_ spec: ListSpec, _ index: Int) {
+        if spec.content.indices.contains(index) {
+            let row = spec.content[index]
+            title = row.title
+            subtitle = row.subtitle ?? ""
+            trailing = row.trailing ?? ""
+            // The first letter or digit of each of the first two words that have one ("The \"Long\" Ride" → TL).
+            initials = row.title.split(whereSeparator: \.isWhitespace)
+                .compactMap { $0.first(where: { $0.isLetter || $0.isNumber }).map(String.init) }.prefix(2).joined()
+            thumbnail = row.thumbnail
+        } else {
+            let made = RowContent(index: index)
+            (title, subtitle, trailing, initials, thumbnail) = (made.title, made.subtitle, made.price, made.initials, nil)
+        }
     }
 }

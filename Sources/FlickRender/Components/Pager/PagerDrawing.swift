@@ -43,7 +43,8 @@ enum PagerDrawing {
             let base = context.scenario.theme == .dark ? Color(rgb: 0x1C1C1E) : Color.white
             canvas.fill(rect, palette.accent(index).mixed(with: base, 0.8))
         }
-        guard page.content == nil else { return }
+        if let image = page.image { context.pictures?.draw(image, filling: rect, on: canvas) }
+        guard page.content == nil, page.image == nil else { return }
         // A placeholder page: its icon and title centred in the area below the tab bar.
         let fill = page.color.flatMap { Color(hex: $0) }
         let ink = fill.map { $0.luminance > 0.6 ? Color.black.withAlpha(0.78) : Color.white } ?? palette.label

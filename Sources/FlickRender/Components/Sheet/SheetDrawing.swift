@@ -46,6 +46,7 @@ enum SheetDrawing {
             canvas.clip(roundedRect: Rect(x: body.minX, y: body.minY + headerHeight, width: body.width,
                                           height: body.height - headerHeight),
                         radii: headerHeight > 0 ? CornerRadii(0) : corners)
+            if let image = spec.image { context.pictures?.draw(image, filling: body, on: canvas) }
             ComponentDrawing.draw(spec.content, in: context)
         }
         if let header = spec.header {

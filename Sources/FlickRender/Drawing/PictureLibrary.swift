@@ -1,0 +1,70 @@
+import CFlickCairo
+import CFlickRsvg
+import FlickCore
+import FlickImage
+import Foundation
+
+/// The user's pictures a scenario names (a background, pages, sheets, list rows' thumbnails), each loaded once: a PNG decoded by libspng, an SVG
+/// parsed by librsvg. The decoder has already checked each file's kind and size; this only reads them.
+final class PictureLibrary {
+    private enum Picture {
+        case bitmap(ImageSurface)
+        case svg(SVGDocument, width: Double, height: Double)
+    }
+
+    private var pictures: [String: Picture] = [:]
+
+    init(scenario: Scenario) throws {
+        for path in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
+            if path.lowercased().hasSuffix(".svg") {
+                let document = try SVGDocument(contentsOfFile: path)
+                let size = document.intrinsicSize ?? (1, 1)
+                pictures[path] = .svg(document, width: size.width, height: size.height)
+            } else {
+                do {
+                    pictures[path] = .bitmap(try ImageSurface(Bitmap.readPNG(path: path)))
+                } catch let error as ImageError {
+                    throw RenderError("\(scenario.name): \(error)")
+                }
+            }
+        }
+    }
+
+    /// Every picture file the scene names (its background's, then those of its components in document order).
+    static func paths(in scene: Scene) -> [String] {
+        var paths: [String] = []
+        switch scene.background {
+        case .image(let path): paths.append(path)
+        case .map, .plain, .color: break
+        }
+        return paths + scene.root.allComponents.flatMap { component -> [String] in
+            switch component.kind {
+            case .list(let spec): return spec.content.compactMap(\.thumbnail)
+            case .pager(let spec): return spec.pages.compactMap(\.image)
+            case .sheet(let spec): return spec.image.map { [$0] } ?? []
+            case .stack, .carousel: return []
+            }
+        }
+    }
+
+    /// Draws the picture at `path` scaled to fill `rect` (aspect-fill: it covers the rect, centred, its overflow cut
+    /// off), inside the current clip.
+    func draw(_ path: String, filling rect: Rect, on canvas: Canvas) {
+        guard let picture = pictures[path], rect.width > 0, rect.height > 0 else { return }
+        canvas.saved {
+            canvas.clip(rect)
+            switch picture {
+            case .bitmap(let image):
+                let (w, h) = (Double(image.pixelWidth), Double(image.pixelHeight))
+                let scale = max(rect.width / w, rect.height / h)
+                canvas.translate(rect.midX - w * scale / 2, rect.midY - h * scale / 2)
+                canvas.scale(scale, scale)
+                canvas.paintSource(image)
+            case .svg(let document, let w, let h):
+                let scale = max(rect.width / w, rect.height / h)
+                let filled = Rect(x: rect.midX - w * scale / 2, y: rect.midY - h * scale / 2, width: w * scale, height: h * scale)
+                try? document.render(in: canvas, rect: filled)
+            }
+        }
+    }
+}
