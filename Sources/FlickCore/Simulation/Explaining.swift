@@ -57,6 +57,8 @@ extension SheetNode {
 extension ScrollView {
     private var name: String { "\(noun) `\(key)`" }
 
+    private func settleWords(_ end: Double) -> String { log?.settleWords(end) ?? "" }
+
     private func pageName(_ page: Int) -> String {
         pageNames.indices.contains(page) ? "page \(page) (“\(pageNames[page])”)" : "page \(page)"
     }
@@ -136,7 +138,7 @@ extension ScrollView {
             e.chosen = "rest"
             e.reason = "moves to \(Say.pt(motion.finalPosition))"
         }
-        e.text = "\(head); \(e.reason); settles at \(Say.time(motion.endTime))"
+        e.text = "\(head); \(e.reason); \(settleWords(motion.endTime))"
         return e
     }
 
@@ -157,7 +159,7 @@ extension ScrollView {
         e.text = "\(Say.time(t)), \(name) released at page \(Say.number(length > 0 ? x / length : 0, digits: 2)) "
             + "(offset \(Say.pt(x))) \(Say.contentMotion(velocity, axis: scrollAxis))"
             + gateWords(velocity, fingerVelocity)
-            + "; \(decision.reason): \(pageName(decision.page)); settles at \(Say.time(motion.endTime))"
+            + "; \(decision.reason): \(pageName(decision.page)); \(settleWords(motion.endTime))"
         return e
     }
 
@@ -168,7 +170,7 @@ extension ScrollView {
                             settles: motion.endTime, reason: "", text: "")
         e.reason = "the tab tapped: the pager scrolls from page \(Say.number(from, digits: 2)) to \(pageName(page)), "
             + "and the indicator follows the scroll"
-        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); settles at \(Say.time(motion.endTime))"
+        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); \(settleWords(motion.endTime))"
         return e
     }
 }
@@ -238,7 +240,7 @@ extension Sheet {
             e.reason = (removalWords.isEmpty ? "" : removalWords + ": it stays; ") + words
                 + (listed.isEmpty ? "" : "; detents: \(listed)") + "; \(choice)"
         }
-        let settle = decision.motion.map { "; settles at \(Say.time($0.endTime))" } ?? ""
+        let settle = decision.motion.map { "; " + (log?.settleWords($0.endTime) ?? "") } ?? ""
         let trackingWords = tracking.map { t in
             "; the card tracks " + (t.view.map { "`\($0)`" } ?? "no scroll view") + ": \(t.why)"
         } ?? ""

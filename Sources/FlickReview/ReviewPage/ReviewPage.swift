@@ -341,6 +341,7 @@ public enum ReviewPage {
         switch kind {
         case "down": "touch-down"
         case "settled": "settled"
+        case "moving": "still moving at the end"
         default: kind
         }
     }
@@ -351,6 +352,7 @@ public enum ReviewPage {
         case "release": "▲"
         case "tap": "●"
         case "resize": "◆"
+        case "moving": "→"
         default: "✓"
         }
     }
