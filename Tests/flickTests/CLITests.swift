@@ -209,7 +209,7 @@ struct CLITests {
     }
 }
 
-@Suite("validate warns about DeckTransition's tracking pitfall")
+@Suite("validate and check warn about DeckTransition's tracking pitfall")
 struct TrackingWarningTests {
     @Test("A card whose first child is a horizontal carousel: valid, with a warning that names the fix")
     func carouselFirst() throws {
@@ -230,8 +230,10 @@ struct TrackingWarningTests {
                   - {height: 190, carousel: {id: covers, cardWidth: 300, cards: [{title: A}, {title: B}]}}
                   - {height: 500, list: {id: feed, rows: 40, rowHeight: 56}}
         """.write(to: file, atomically: true, encoding: .utf8)
-        let run = try flick(["validate", file.path])
-        #expect(run.status == 0)
-        #expect(run.stderr.contains("warning: card `sheet` tracks `covers`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"), "\(run.stderr)")
+        for command in ["validate", "check"] {
+            let run = try flick([command, file.path])
+            #expect(run.status == 0, "\(command)")
+            #expect(run.stderr.contains("\(file.path): warning: card `sheet` tracks `covers`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"), "\(command): \(run.stderr)")
+        }
     }
 }
