@@ -238,7 +238,7 @@ extension Sheet {
             default: break
             }
             e.reason = (removalWords.isEmpty ? "" : removalWords + ": it stays; ") + words
-                + (listed.isEmpty ? "" : "; detents: \(listed)") + "; \(choice)"
+                + (listed.isEmpty ? "" : "; detents: \(listed)") + ruledOut(decision, release: r) + "; \(choice)"
         }
         let settle = decision.motion.map { "; " + (log?.settleWords($0.endTime) ?? "") } ?? ""
         let trackingWords = tracking.map { t in
@@ -247,6 +247,29 @@ extension Sheet {
         e.text = "\(Say.time(r.time)), \(noun) released at top \(Say.pt(r.top)) \(Say.sheetMotion(r.velocity)); "
             + e.reason + settle + trackingWords
         return e
+    }
+
+    /// "; ruled out: large 100 (…)": every detent the rule did not choose among, and the rule that left it out.
+    private func ruledOut(_ decision: SheetRule.Decision, release r: SheetRule.Release) -> String {
+        let out = detents.indices.filter { !decision.candidates.contains($0) }
+        guard !out.isEmpty, !decision.candidates.isEmpty else { return "" }
+        let names = out.map { "\(detentName($0)) \(Say.number(r.detentTops[$0]))" }.joined(separator: ", ")
+        let why: String
+        switch decision.reason {
+        case .nearestToProjection:
+            why = "more than one detent from \(detentName(r.current)), where it was: a release moves at most one detent "
+                + "unless `projectsAcrossDetents: true`"
+        case .redirect(let from, let to, _, _, _):
+            why = from == to ? "not on its way from \(detentName(from))"
+                : "outside the segment from \(detentName(from)) to \(detentName(to)) it was in; FloatingPanel chooses between its ends"
+        case .nearestSize, .nextSizeInDirection:
+            why = "not next to where it snaps from (Flutter snaps to a neighbouring size)"
+        case .atSnapSize:
+            why = "it is already at a detent"
+        case .removed, .stayed:
+            why = "the removal rule decided"
+        }
+        return "; ruled out: \(names) (\(why))"
     }
 
     private var removalRuleName: String {
