@@ -159,7 +159,12 @@ struct CLITests {
         for name in exampleNames { #expect(list.stdout.contains(name)) }
         // A JSON example has no comment: its line is made from the scenario.
         let carousel = list.stdout.split(separator: "\n").first { $0.hasPrefix("horizontal-carousel ") }
-        #expect(carousel?.hasSuffix(" a list, 2 s: drag") == true, "\(String(describing: carousel))")
+        #expect(carousel?.hasSuffix(" a horizontal list of 12 rows in a 390×200 pt viewport, 2 s, 1 drag (no comment to describe it: JSON has none)") == true,
+                "\(String(describing: carousel))")
+        // A comment of several lines is said whole, not cut at its first line.
+        let sheet = list.stdout.split(separator: "\n").first { $0.hasPrefix("carousel-sheet ") }
+        #expect(sheet?.hasSuffix("cards page by one card plus its spacing, the neighbours peek at both sides, and a vertical drag on the list raises the sheet.") == true,
+                "\(String(describing: sheet))")
     }
 
     @Test("Every usage error of every command exits 2 with a message naming the option or argument")
