@@ -181,7 +181,7 @@ class RunPageTests(unittest.TestCase):
             tree = self.tree_text()
             self.assertIn(f"index {index}", tree)
             self.assertIn(f"top {round(frame['sheet']['top'], 3):g}", tree)
-            self.assertIn(f"frame {index} of 270", self.page.inner_text("#clock"))
+            self.assertIn(f"frame {index} of 0–270", self.page.inner_text("#clock"))
 
     def test_scrubber_seeks_where_it_is_clicked(self):
         box = self.page.locator("#track").bounding_box()
