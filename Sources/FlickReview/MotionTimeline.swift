@@ -60,6 +60,8 @@ public struct RecordedSeries: Sendable {
 public struct MotionEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case touchDown = "down", release = "release", tap, resize, settle = "settled"
+        /// The run ends with something still moving and no finger down (docs/states.md, "Settled").
+        case moving = "moving"
     }
     public var kind: Kind
     /// Seconds.
@@ -79,6 +81,8 @@ public struct MotionTimeline: Sendable {
     public var phases: [[String]]
     /// Per frame: the finger's phase, nil when up.
     public var touches: [TouchPhase?]
+    /// Per frame: whether a finger is on and whether every component is at rest (`Settling`).
+    public var rest: [Settling.Sample]
     /// Everything that moved.
     public var series: [MotionSeries]
     /// Spans the finger was down (seconds).
@@ -93,6 +97,7 @@ public struct MotionTimeline: Sendable {
         let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         var frames: [Int] = [], times: [Double] = [], viewports: [Size] = [], phases: [[String]] = []
         var touches: [TouchPhase?] = []
+        var rest: [Settling.Sample] = []
         var builders: [String: SeriesBuilder] = [:]
         var order: [String] = []
         let pageTitles = MotionTimeline.pageTitles(scenario)
@@ -107,6 +112,7 @@ public struct MotionTimeline: Sendable {
             times.append(state.time)
             viewports.append(state.viewport)
             touches.append(state.touch.map(\.phase))
+            rest.append(Settling.Sample(state))
             var framePhases: [String] = []
             for sheet in state.sheets {
                 framePhases.append("\(sheet.key) \(sheet.phase.rawValue)")
@@ -150,6 +156,7 @@ public struct MotionTimeline: Sendable {
         self.viewports = viewports
         self.phases = phases
         self.touches = touches
+        self.rest = rest
         let halfPixel = 0.5 / scenario.viewport.scale
         let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
@@ -180,39 +187,16 @@ public struct MotionTimeline: Sendable {
         events.removeAll { $0.time < firstTime - 1e-9 || $0.time > lastTime + 1e-9 }
         gestureSpans = gestureSpans.filter { $0.upperBound >= firstTime && $0.lowerBound <= lastTime }
         events += settleFrames().map { MotionEvent(kind: .settle, time: times[$0]) }
+        if stillMovingAtEnd, let end = times.last { events.append(MotionEvent(kind: .moving, time: end)) }
         events.sort { $0.time < $1.time || ($0.time == $1.time && $0.kind.rawValue < $1.kind.rawValue) }
     }
 
-    /// Positions in `frames` at which a free motion came to rest, as the eye sees it: after something moved
-    /// with no finger down (a deceleration, a bounce, a spring), the first frame from which every value stays
-    /// within half a pixel of where it ends, for at least 0.1 s before the next touch or to the end of the run.
-    /// A drag that stops under a held finger is not a settle, nor is a motion the next touch interrupts.
-    public func settleFrames() -> [Int] {
-        let n = frames.count
-        guard n > 1 else { return [] }
-        let fps = 1 / max(1e-9, times[1] - times[0])
-        let needed = max(2, Int((0.1 * fps).rounded()))
-        var result: [Int] = []
-        var i = 1
-        while i < n {
-            // A free stretch: from a frame with no finger on, to the next touch or the end.
-            guard touches[i] == nil else { i += 1; continue }
-            var end = i
-            while end < n, touches[end] == nil { end += 1 }
-            let last = end - 1
-            func still(_ f: Int) -> Bool {
-                series.allSatisfy { abs($0.values[f] - $0.values[last]) <= $0.halfPixel }
-            }
-            var settle = last
-            while settle > i - 1, still(settle - 1) { settle -= 1 }
-            let moved = series.contains { s in (i...last).contains { abs(s.values[$0] - s.values[$0 - 1]) > 1e-9 } }
-            if moved, settle > i - 1, end - settle >= needed || end == n {
-                result.append(settle)
-            }
-            i = end + 1
-        }
-        return result
-    }
+    /// Positions in `frames` at which the run settled (`Settling.settles`, docs/states.md "Settled"): every
+    /// component at rest by its own physics, no finger down, after a frame that was not.
+    public func settleFrames() -> [Int] { Settling.settles(rest) }
+
+    /// Whether the last frame has something still moving with no finger down.
+    public var stillMovingAtEnd: Bool { Settling.stillMovingAtEnd(rest) }
 
     /// Per frame: whether a finger is on the screen or something moved since the previous frame, short of
     /// the last half pixel after a settle (a spring's invisible creep is not motion to show).

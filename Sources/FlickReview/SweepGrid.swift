@@ -142,7 +142,7 @@ public struct SweepGrid {
             timeline.position(atOrAfter: event.time).map { min(max(0, $0), n - 1) }
         }
         for (row, timeline) in timelines.enumerated() {
-            let gestures = timeline.events.filter { $0.kind != .settle }
+            let gestures = timeline.events.filter { $0.kind != .settle && $0.kind != .moving }
             let finalTouch = gestures.last { $0.kind != .resize }
             let finalDown = gestures.last { $0.kind == .touchDown || $0.kind == .tap }
             for event in timeline.events {

@@ -88,7 +88,6 @@ public struct VariantMeasures: Hashable, Sendable {
 /// Measures a variant frame by frame (memory: two numbers per frame).
 public struct VariantMeter {
     let release: Double?
-    let halfPixel: Double
     var component = ""
     var quantity = ""
     var values: [Double] = []
@@ -96,14 +95,16 @@ public struct VariantMeter {
     var times: [Double] = []
     var final: VariantMeasures.Final = .moving
     var atRest = false
+    /// Per frame, the scene's rest (`Settling`): the settle time is the run's last settle.
+    var rest: [Settling.Sample] = []
 
     public init(scenario: Scenario) {
         let ends = scenario.gestures.filter(\.usesFinger).map { $0.at + $0.fingerDuration }
         release = ends.max()
-        halfPixel = 0.5 / scenario.viewport.scale
     }
 
     public mutating func add(_ frame: FrameState) {
+        rest.append(Settling.Sample(frame))
         if component.isEmpty {
             if let sheet = frame.sheets.first {
                 (component, quantity) = (sheet.key, "top")
@@ -154,9 +155,9 @@ public struct VariantMeter {
         var settle: Double?
         var overshoot = 0.0, peak = 0.0, releaseVelocity = 0.0
         if from < values.count {
-            if atRest {
-                var settled = values.count - 1
-                while settled > from, abs(values[settled - 1] - last) <= halfPixel { settled -= 1 }
+            // The run's last settle (docs/states.md, "Settled"); at rest all along since the release: 0.
+            if rest.last?.atRest == true, rest.count == times.count {
+                let settled = Settling.settles(rest).last.map { max($0, from) } ?? from
                 settle = max(0, times[settled] - (release ?? 0))
             }
             let direction = (last - values[from]).sign == .minus ? -1.0 : last == values[from] ? 0 : 1
@@ -252,8 +253,8 @@ public struct SweepTable: Sendable {
         let measured = rows.first.map { "`\($0.measures.component)` (\($0.measures.quantity))" } ?? "nothing"
         let release = rows.first?.measures.release.map { "the last release at \(Self.fixed($0, 3)) s" } ?? "the start (no gesture lifts a finger)"
         var out = "# \(name) · \(rows.count) variant\(rows.count == 1 ? "" : "s")\n\n"
-        out += "Measured: \(measured), from \(release). Settle: seconds until it stays within half a pixel of where it ends. "
-        out += "Overshoot: how far it went past that, in points. Speeds in pt/s. Definitions: docs/sweeps.md.\n\n"
+        out += "Measured: \(measured), from \(release). Settle: seconds from the release to the frame at which everything is at rest (docs/states.md, \"Settled\"). "
+        out += "Overshoot: how far it went past where it rests, in points. Speeds in pt/s. Definitions: docs/sweeps.md.\n\n"
         let header = ["#"] + paths.map { "`\($0)`" } + ["settle", "overshoot", "rests at", "peak speed", "release velocity", "folder"]
         out += "| " + header.joined(separator: " | ") + " |\n"
         // Numbers to the right; the swept values, the resting place and the folder to the left.

@@ -10,7 +10,7 @@ struct Check: ParsableCommand {
         discussion: """
         Simulates each scenario and checks, on every frame and at every instant a finger comes down or lifts, that while a finger is down the sheet and scroll views it moves follow it together (rubber band undone), so a hand-off from the sheet to its list loses or adds nothing; that nothing jumps when a finger comes down, and the motion after a lift starts with the velocity the content had under the finger; that between input events every content offset and sheet top moves continuously; that scroll indicators and info panels stay inside their tracks and a pager's tab indicator is where its scroll fraction puts it; that the scenario at twice its frame rate (half above 120 fps) gives the same states at the shared instants, within 0.5 pt; and that every number is finite.
 
-        Each violation names the frame, time, state path and numbers. Exit status 0 when every scenario keeps every invariant, 1 on a violation, 2 on bad input.
+        Each violation names the frame, time, state path and numbers. A scenario that will probably not behave as meant gets the same warning as `flick validate` (on standard error), naming the fix. Exit status 0 when every scenario keeps every invariant, 1 on a violation, 2 on bad input.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """
@@ -36,6 +36,8 @@ struct Check: ParsableCommand {
         _ = Parallel.map(work, jobs: ProcessInfo.processInfo.activeProcessorCount, { InvariantChecker.check($0) }) { i, report in
             let path = paths[i]
             let total = report.checks.values.reduce(0, +)
+            // Valid and consistent, but probably not what its author meant: the same warnings as `flick validate`.
+            for warning in Simulation(scenario: work[i]).warnings { printError("\(path): warning: \(warning)") }
             if report.passed {
                 print("\(path): ok (\(report.frames) frames, \(total) checks)")
                 if verbose { print("  " + report.checkSummary) }

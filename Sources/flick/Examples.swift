@@ -92,9 +92,13 @@ enum ExampleCatalog {
             let url = URL(fileURLWithPath: folder).appendingPathComponent(file)
             guard ScenarioDecoder.supportedExtensions.contains(url.pathExtension.lowercased()) else { return nil }
             let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
-            let comment = text.split(separator: "\n").first { $0.hasPrefix("#") && !$0.hasPrefix("# yaml-language-server:") }
-            let summary = comment.map { $0.drop(while: { $0 == "#" || $0 == " " }) }.map(String.init)
-                ?? describe(path: url.path)
+            // The whole first comment paragraph (its lines joined), not its first line cut mid-sentence.
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                .filter { !$0.hasPrefix("# yaml-language-server:") }
+            let paragraph = lines.drop { !$0.hasPrefix("#") }.prefix { $0.hasPrefix("#") }
+                .map { String($0.drop { $0 == "#" || $0 == " " }) }
+                .prefix { !$0.isEmpty }
+            let summary = paragraph.isEmpty ? describe(path: url.path) : paragraph.joined(separator: " ")
             return Entry(name: url.deletingPathExtension().lastPathComponent, path: url.path, summary: summary)
         }
     }
@@ -102,9 +106,18 @@ enum ExampleCatalog {
     /// A one-line description from the scenario itself, for files without a leading comment (JSON).
     private static func describe(path: String) -> String {
         guard let scenario = try? ScenarioDecoder.load(path: path) else { return "(does not validate: see flick validate)" }
-        let gestures = scenario.gestures.map(\.kind).joined(separator: ", ")
-        return "a \(scenario.scene.root.kind.name), \(JSONValue.format(scenario.duration)) s"
-            + (gestures.isEmpty ? "" : ": \(gestures)")
+        var counts: [(String, Int)] = []
+        for kind in scenario.gestures.map(\.kind) {
+            if let i = counts.firstIndex(where: { $0.0 == kind }) { counts[i].1 += 1 } else { counts.append((kind, 1)) }
+        }
+        let gestures = counts.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
+        var what = "a \(scenario.scene.root.kind.name)"
+        if case .list(let list) = scenario.scene.root.kind {
+            what = "a \(list.axis == .horizontal ? "horizontal" : "vertical") list of \(list.rows) rows"
+        }
+        return "\(what) in a \(JSONValue.format(scenario.viewport.width))×\(JSONValue.format(scenario.viewport.height)) pt "
+            + "viewport, \(JSONValue.format(scenario.duration)) s" + (gestures.isEmpty ? ", no gestures" : ", \(gestures)")
+            + " (no comment to describe it: JSON has none)"
     }
 
     /// A path as given if it names a file; otherwise the bundled example of that name, if there is one.

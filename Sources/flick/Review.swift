@@ -45,7 +45,16 @@ struct Review: ParsableCommand, WritesOutput {
         case folder(URL)
     }
 
+    @Option(name: .customLong("set"), parsing: .singleValue,
+            help: ArgumentHelp("Not supported: a review page of a sweep's variants is not written yet.", visibility: .hidden))
+    var set: [String] = []
+
     func run() throws {
+        if !set.isEmpty {
+            throw badInput("flick review does not take --set: it compares two runs. To compare a sweep's variants, "
+                           + "`flick render SCENARIO --set \(set[0])` writes them side by side in contact-sheet.png and "
+                           + "variants.md; to review two of them here, write each to a file and give both")
+        }
         if out.isEmpty { throw badInput("--out is empty; give the folder the page goes in") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
         guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }

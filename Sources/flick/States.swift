@@ -9,7 +9,7 @@ struct States: ParsableCommand, WritesOutput {
         discussion: """
         Prints the per-frame state document: for each frame its time, the touch, every scroll view's contentOffset, contentSize, insets, frame, velocity, phase and indicator, and the sheet, pager and info panel when the scene has them. JSON gives one frame per line; CSV gives one column per value.
 
-        --explain adds to the frame of each release and tab tap an `explain` list (docs/states.md, "Explanations"): the rule the component followed (`rule`), the release position and velocity, where the rule projected it, the detents or pages it chose among (`candidates`), the one chosen and why (`reason`), and a readable line (`text`); a drag handed between nested components gets an entry saying which one took it in which pass, and a card's release says which scroll view it tracks and why. --explain=text prints those lines on standard error instead, one per decision, and leaves the document as it is without --explain. CSV has no explanation columns.
+        --explain adds to the frame of each release and tab tap an `explain` list (docs/states.md, "Explanations"): the rule the component followed (`rule`), the release position and velocity, where the rule projected it, the detents or pages it chose among (`candidates`), the one chosen and why (`reason`), and a readable line (`text`); a drag handed between nested components gets an entry saying which one took it in which pass, and a card's release says which scroll view it tracks and why. --explain=text prints only those lines, one per decision, on standard output; with -o FILE the plain document (as without --explain) goes to FILE and the lines to standard output; with -o - the document goes to standard output and the lines to standard error. CSV has no explanation columns.
 
         With -o FILE the document is written beside FILE and renamed over it once complete, so an interrupted run leaves FILE as it was; the replaced file keeps its permissions, and a symbolic link is followed (the file it points to is replaced). A device or a named pipe is written directly. -o - is standard output.
 
@@ -33,7 +33,7 @@ struct States: ParsableCommand, WritesOutput {
         case json, text
     }
 
-    @Option(help: ArgumentHelp("Explain every release and tap: --explain (or --explain=json) in the document, --explain=text on standard error.",
+    @Option(help: ArgumentHelp("Explain every release and tap: --explain (or --explain=json) in the document, --explain=text as lines alone.",
                                valueName: "json|text"))
     var explain: ExplainMode?
 
@@ -49,6 +49,17 @@ struct States: ParsableCommand, WritesOutput {
     func run() throws {
         if try printSweep() { return }
         let scenario = try loadScenario(self.scenario)
+        if explain == .text, output == nil {
+            // The explanation alone: the document is not what was asked for.
+            let simulation = Simulation(scenario: scenario, explains: true)
+            while let frame = simulation.nextFrame() {
+                for explanation in frame.explanations { print(explanation.text) }
+            }
+            return
+        }
+        // With -o FILE the lines go to standard output and the document to FILE; with -o - the lines go to
+        // standard error, beside the document on standard output.
+        let linesToStandardOutput = output != nil && output != "-"
         try writeDocument { file, cancellation in
             var writer = StatesWriter(format: format) { try file.write($0) }
             try writer.begin(scenario)
@@ -56,7 +67,9 @@ struct States: ParsableCommand, WritesOutput {
             while var frame = simulation.nextFrame() {
                 if cancellation.isCancelled { throw RenderCancelled() }
                 if explain == .text {
-                    for explanation in frame.explanations { printError(explanation.text) }
+                    for explanation in frame.explanations {
+                        if linesToStandardOutput { print(explanation.text) } else { printError(explanation.text) }
+                    }
                     frame.explanations = []
                 }
                 try writer.write(frame)
@@ -65,6 +78,7 @@ struct States: ParsableCommand, WritesOutput {
             if format == .csv { for residual in residuals { printError(residual.summary) } }
             try writer.end(references: residuals)
         }
+        if explain == .text, let output, linesToStandardOutput { printError("states written to \(output)") }
     }
 
     /// Opens the output (-o FILE, else standard output), lets `body` write the document, and commits it; a failure

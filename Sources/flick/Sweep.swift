@@ -70,8 +70,13 @@ extension Render {
         if sweepOptions.gridColumns < 1 || sweepOptions.gridColumns > 24 {
             throw badInput("--grid-columns must be in 1...24, not \(sweepOptions.gridColumns)")
         }
-        if preview || motion {
-            printError("note: a sweep writes contact-sheet.png (the variants side by side) and, with --video, the grid video; --preview and --motion are not written for its variants")
+        // What a sweep does not write yet (the N-run review page is to come): said, never silently dropped.
+        let notWritten = [(review || preview, "preview.apng"), (review || motion, "motion.svg and motion.png"),
+                          (review || html, "index.html (the review page)")].filter(\.0).map(\.1)
+        if !notWritten.isEmpty {
+            printError("note: a sweep writes contact-sheet.png (the variants side by side), variants.csv, .md and .json and, "
+                       + "with --video, the grid video; it does not write \(notWritten.joined(separator: ", ")) for its variants: "
+                       + "render one variant without --set for those")
         }
         var ffmpeg: String?
         if let video {

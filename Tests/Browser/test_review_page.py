@@ -141,7 +141,7 @@ class RunPageTests(unittest.TestCase):
         self.assertAlmostEqual(canvas[2] / canvas[3], 390 / 844, delta=0.01)
         self.assertGreater(canvas[4], 300, "the frame is drawn at a readable size")
         self.assertIn("frames/frame_00000.png", " ".join(self.p.requests))
-        self.assertIn("0.000 s · frame 0 of 270", self.page.inner_text("#clock"))
+        self.assertIn("0.000 s · frame 0 of 0–270", self.page.inner_text("#clock"))
         tree = self.tree_text()
         self.assertIn("index 0", tree)
         self.assertIn("touch null", tree)
@@ -181,7 +181,7 @@ class RunPageTests(unittest.TestCase):
             tree = self.tree_text()
             self.assertIn(f"index {index}", tree)
             self.assertIn(f"top {round(frame['sheet']['top'], 3):g}", tree)
-            self.assertIn(f"frame {index} of 270", self.page.inner_text("#clock"))
+            self.assertIn(f"frame {index} of 0–270", self.page.inner_text("#clock"))
 
     def test_scrubber_seeks_where_it_is_clicked(self):
         box = self.page.locator("#track").bounding_box()

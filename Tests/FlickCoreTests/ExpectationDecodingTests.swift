@@ -38,6 +38,22 @@ import Testing
         #expect(e[5].condition == .equals(.number(195)) && e[6].condition == .equals(.string("half")))
     }
 
+    /// One schema for YAML and JSON: `"end"` as a JSON string (or a quoted YAML string) is the end too.
+    @Test func endReadsTheSameInJSON() throws {
+        let json = """
+            {"viewport": {"width": 390, "height": 844}, "duration": 2,
+             "scene": {"list": {"id": "songs", "rows": 40, "rowHeight": 50}},
+             "expect": [{"at": "end", "songs.contentOffset.y": 0}, {"at": 1.5, "songs.contentOffset.y": 0}]}
+            """
+        let scenario = try decodeScenario(json)
+        #expect(scenario.expectations.map(\.time) == [.end, .at(1.5)])
+        let quoted = try decodeScenario(Self.sheetScene + "expect:\n  - {at: \"end\", sheet.detent: half}\n")
+        #expect(quoted.expectations.map(\.time) == [.end])
+        let wrong = problem(json.replacingOccurrences(of: "\"at\": \"end\"", with: "\"at\": \"later\""))
+        #expect(wrong?.path == "expect[0].at")
+        #expect(wrong?.message == "expected end or a number ≥ 0, found the string \"later\"")
+    }
+
     @Test("Decoding runs no simulation: a wrong path decodes, with the place the runner's message names")
     func wrongPathsDecodeWithTheirPlace() throws {
         let scenario = try decodeScenario(Self.sheetScene + """
@@ -57,7 +73,7 @@ import Testing
         expectDiagnostic(one("{at: 3, sheet.detent: tip}"), path: "expect[0].at", line: 9, column: 10,
                          message: "3 s is after the scenario ends (duration 2 s)")
         expectDiagnostic(one("{at: soon, sheet.detent: tip}"), path: "expect[0].at", line: 9, column: 10,
-                         message: "expected a number ≥ 0, found soon")
+                         message: "expected end or a number ≥ 0, found soon")
         expectDiagnostic(one("{from: 1, to: 0.5, sheet.detent: tip}"), path: "expect[0].from", line: 9, column: 12,
                          message: "from 1 s is after to 0.5 s")
         expectDiagnostic(one("{from: 0.001, to: 0.002, sheet.detent: tip}"), path: "expect[0]", line: 9, column: 5,

@@ -46,6 +46,10 @@ struct ExplanationTests {
         #expect(e.chosen == "tip")
         expectClose(e.destination!, 724, 1e-9)
         #expect(e.text.hasPrefix("3.1 s, sheet `sheet` released at top 522 pt moving down at 1000 pt/s; projected to 1021.5 pt (UIKit projection, rate 0.998); detents: tip 724, half 422, full 67.5; chose tip, the nearest to the projection; settles at"))
+        // The release at 2.7 s from full: tip is two detents away, and the words say which rule left it out.
+        let fromFull = try #require(frames.flatMap(\.explanations).first { $0.time == 2.7 && $0.component == "sheet" && $0.event == .release })
+        #expect(fromFull.candidates.map(\.name) == ["half", "full"])
+        #expect(fromFull.reason.contains("; detents: half 422, full 67.5; ruled out: tip 724 (more than one detent from full, where it was: a release moves at most one detent unless `projectsAcrossDetents: true`); chose half"), "\(fromFull.reason)")
     }
 
     @Test("A hand-off names who took the drag in which pass")

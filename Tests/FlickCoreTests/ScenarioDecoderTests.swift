@@ -708,6 +708,10 @@ func minimalScenario(_ extra: String = "") -> String {
         let far = problem(minimalScenario("colour: red\n"))
         expectDiagnostic(far, path: "colour", line: 5, column: 1, containing: ["unknown key \"colour\"; expected one of: name,"])
         #expect(far?.message.contains("did you mean") == false)
+        // A word cut short: `damping` is the start of `dampingRatio` alone.
+        let damping = Self.sheetScenario.replacingOccurrences(of: "    initial: half", with: "    initial: half\n    spring: {damping: 0.8}")
+        expectDiagnostic(problem(damping), path: "scene.sheet.spring.damping", line: 7, column: 14,
+                         containing: ["unknown key \"damping\" (did you mean \"dampingRatio\"?)"])
     }
 
     @Test func duplicateKey() {

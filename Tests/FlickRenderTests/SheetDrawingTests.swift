@@ -18,6 +18,19 @@ import Testing
         #expect(mapRow.contains { $0.distance(to: RGBA(255, 255, 255)) > 8 }, "the map shows above the sheet")
     }
 
+    /// A header draws the buttons it is given and no others: a title alone leaves the trailing edge white.
+    @Test func headerButtonsOnlyWhenGiven() throws {
+        // The header's middle: below the 5 pt grabber inset and 5 pt grabber, (432 + 478) / 2; 3 pt inside the margin.
+        let x = 390.0 - 16 - 3, y = 455.0
+        let plain = try DecodedFrame(try Fixtures.classPass(), Fixtures.classPassFrame(top: 422), name: "header-title-only")
+        expectPixel(plain.pixel(x, y), RGBA(255, 255, 255), "no button without buttons:")
+        let withButton = try Fixtures.scenario(Fixtures.classPassYAML.replacingOccurrences(of: "THEME", with: "light")
+            .replacingOccurrences(of: "title: \"Studios nearby\"}", with: "title: \"Studios nearby\", buttons: [Filters]}"),
+            name: "classpass")
+        let drawn = try DecodedFrame(withButton, Fixtures.classPassFrame(top: 422), name: "header-filters")
+        #expect(drawn.pixel(x, y).distance(to: RGBA(255, 255, 255)) > 8, "the Filters button's tinted fill")
+    }
+
     @Test func sheetMovesWithItsTop() throws {
         let scenario = try Fixtures.classPass()
         let low = try DecodedFrame(scenario, Fixtures.classPassFrame(top: 600), name: "classpass-low")

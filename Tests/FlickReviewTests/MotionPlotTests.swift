@@ -87,13 +87,17 @@ import Testing
         #expect(initial == -47, "the list starts at its top under the 47 pt safe area")
         let outside = values.filter { $0 < initial - valuePerPoint || $0 > rest + valuePerPoint }
         #expect(outside.isEmpty, "\(outside.prefix(5)) outside \(initial)...\(rest)")
-        // The settle is marked where the deceleration comes within half a pixel of its rest.
+        // The settle is marked at the first frame the states call at rest (docs/states.md, "Settled"): the list's
+        // phase idle, which the deceleration reaches within half a pixel of its rest.
         let settle = try #require(timeline.events.last { $0.kind == .settle })
-        let halfPixel = 0.5 / scenario.viewport.scale
-        let restFrame = try #require(timeline.series[0].values.firstIndex { abs($0 - rest) <= halfPixel })
-        #expect(abs(timeline.series[0].values[restFrame - 1] - rest) > halfPixel)
+        let states = Simulation.frames(of: scenario)
+        let restFrame = try #require(states.indices.first { i in
+            i > 0 && states[i].touch == nil && states[i].scrollViews.allSatisfy { $0.phase == .idle }
+                && states[i - 1].scrollViews.contains { $0.phase != .idle }
+        })
+        #expect(abs(timeline.series[0].values[restFrame] - rest) <= 0.5 / scenario.viewport.scale)
         #expect(abs(settle.time - timeline.times[restFrame]) < 1e-9,
-                "settled at \(settle.time) s; within half a pixel from \(timeline.times[restFrame]) s; events \(timeline.events)")
+                "settled at \(settle.time) s; at rest from \(timeline.times[restFrame]) s; events \(timeline.events)")
         #expect(timeline.events.filter { $0.kind == .settle }.count == 1)
     }
 

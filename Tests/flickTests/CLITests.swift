@@ -159,7 +159,12 @@ struct CLITests {
         for name in exampleNames { #expect(list.stdout.contains(name)) }
         // A JSON example has no comment: its line is made from the scenario.
         let carousel = list.stdout.split(separator: "\n").first { $0.hasPrefix("horizontal-carousel ") }
-        #expect(carousel?.hasSuffix(" a list, 2 s: drag") == true, "\(String(describing: carousel))")
+        #expect(carousel?.hasSuffix(" a horizontal list of 12 rows in a 390×200 pt viewport, 2 s, 1 drag (no comment to describe it: JSON has none)") == true,
+                "\(String(describing: carousel))")
+        // A comment of several lines is said whole, not cut at its first line.
+        let sheet = list.stdout.split(separator: "\n").first { $0.hasPrefix("carousel-sheet ") }
+        #expect(sheet?.hasSuffix("cards page by one card plus its spacing, the neighbours peek at both sides, and a vertical drag on the list raises the sheet.") == true,
+                "\(String(describing: sheet))")
     }
 
     @Test("Every usage error of every command exits 2 with a message naming the option or argument")
@@ -209,7 +214,7 @@ struct CLITests {
     }
 }
 
-@Suite("validate warns about DeckTransition's tracking pitfall")
+@Suite("validate and check warn about DeckTransition's tracking pitfall")
 struct TrackingWarningTests {
     @Test("A card whose first child is a horizontal carousel: valid, with a warning that names the fix")
     func carouselFirst() throws {
@@ -230,8 +235,10 @@ struct TrackingWarningTests {
                   - {height: 190, carousel: {id: covers, cardWidth: 300, cards: [{title: A}, {title: B}]}}
                   - {height: 500, list: {id: feed, rows: 40, rowHeight: 56}}
         """.write(to: file, atomically: true, encoding: .utf8)
-        let run = try flick(["validate", file.path])
-        #expect(run.status == 0)
-        #expect(run.stderr.contains("warning: card `sheet` tracks `covers`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"), "\(run.stderr)")
+        for command in ["validate", "check"] {
+            let run = try flick([command, file.path])
+            #expect(run.status == 0, "\(command)")
+            #expect(run.stderr.contains("\(file.path): warning: card `sheet` tracks `covers`, which cannot scroll vertically: pulls on `feed` will never dismiss it; add `tracks: feed`"), "\(command): \(run.stderr)")
+        }
     }
 }

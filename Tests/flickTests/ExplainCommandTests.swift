@@ -28,15 +28,29 @@ import Testing
         #expect(try flick(["states", "sheet-handoff", "--explain=json"]).stdout == explained.stdout)
     }
 
-    @Test("--explain=text writes one line per decision on standard error, in words, and the plain document")
+    @Test("--explain=text prints one line per decision in words, and no document; -o puts the plain document in a file")
     func text() throws {
         let run = try flick(["states", "sheet-handoff", "--explain=text"])
         #expect(run.status == 0)
-        #expect(run.stdout == (try flick(["states", "sheet-handoff"])).stdout)
-        let lines = run.stderr.split(separator: "\n").map(String.init)
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 7)
         #expect(lines.first?.hasPrefix("0.2 s–1.3 s, hand-off: `sheet` took 354.5 pt forward (preScroll") == true)
         #expect(lines.last?.hasPrefix("3.1 s, sheet `sheet` released at top 522 pt moving down at 1000 pt/s; projected to 1021.5 pt (UIKit projection, rate 0.998); detents: tip 724, half 422, full 67.5; chose tip, the nearest to the projection") == true)
+        #expect(lines.last?.hasSuffix("; settles at 3.8 s (frame 228)") == true)
+        // -o FILE: the same lines on standard output, the plain document in FILE, and its name said.
+        let dir = try scratchFolder("explain-text")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("states.json")
+        let toFile = try flick(["states", "sheet-handoff", "--explain=text", "-o", file.path])
+        #expect(toFile.status == 0)
+        #expect(toFile.stdout == run.stdout)
+        #expect(toFile.stderr == "states written to \(file.path)\n")
+        #expect(try String(contentsOf: file, encoding: .utf8) == (try flick(["states", "sheet-handoff"])).stdout)
+        // -o -: the document on standard output, the lines on standard error.
+        let both = try flick(["states", "sheet-handoff", "--explain=text", "-o", "-"])
+        #expect(both.stdout == (try flick(["states", "sheet-handoff"])).stdout)
+        #expect(both.stderr == run.stdout)
     }
 
     @Test("A bad --explain value names the option and the choices")

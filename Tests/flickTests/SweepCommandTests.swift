@@ -27,6 +27,20 @@ struct SweepCommandTests {
         #expect(lines[1].contains(",tip,744,") && lines[2].contains(",tip,704,"))
     }
 
+    /// What a sweep does not write is said, not dropped silently; `flick review --set` says what to do instead.
+    @Test func reviewOutputsASweepDoesNotWriteAreNamed() throws {
+        let out = try scratchFolder("sweep-review")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let run = try flick(["render", Self.example, "--out", out.path, "--frames", "0..1", "--scale", "1", "--review",
+                             "--set", "scene.sheet.spring.response=0.2,0.5"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("it does not write preview.apng, motion.svg and motion.png, index.html (the review page) for its variants"),
+                "\(run.stderr)")
+        let review = try flick(["review", Self.example, Self.example, "--set", "physics.preset=uikit", "--out", out.path + "/r"])
+        #expect(review.status == 2)
+        #expect(review.stderr.contains("flick review does not take --set: it compares two runs."), "\(review.stderr)")
+    }
+
     @Test func statesPrintsEveryVariantsDocument() throws {
         let run = try flick(["states", Self.example, "--set", "scene.sheet.spring.response=0.2,0.5"])
         #expect(run.status == 0, "\(run.stderr)")

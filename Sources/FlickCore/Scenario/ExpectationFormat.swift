@@ -75,10 +75,14 @@ extension ScenarioFormat {
         }, encode: { $0.isEmpty ? .array([]) : nil })
     }
 
-    /// `at`: seconds, or `end`.
+    /// `at`: seconds, or `end` (YAML's plain `end` and JSON's string `"end"` alike: one schema for both).
     private static var instant: Value<Expectation.Time> {
         Value(shape: .anyOf([.words(["end"]), .number(.nonNegative)]), read: { field in
-            if field.plainScalar == "end" { return .end }
+            if case .scalar(let scalar) = field.node, scalar.string == "end" { return .end }
+            guard field.plainScalar.flatMap(Field.parseNumber) != nil else {
+                field.fail(expected: "end or \(NumberRule.nonNegative.expectation)")
+                return nil
+            }
             return field.number(.nonNegative).map(Expectation.Time.at)
         })
     }

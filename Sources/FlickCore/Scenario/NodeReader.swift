@@ -288,8 +288,15 @@ func closest(to key: String, in candidates: [String], within limit: Int? = nil) 
     let limit = limit ?? (key.count >= 6 ? 2 : 1)
     let lowered = Array(key.lowercased())
     let scored = candidates.filter { $0.count <= 64 }.map { ($0, distance(lowered, Array($0.lowercased()))) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
-    return best.0
+    if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit { return best.0 }
+    // A word cut short or run on (`damping` for `dampingRatio`, `responseTime` for `response`): the one candidate
+    // that begins with it, or that it begins with, when both are long enough to mean something.
+    let minimumStem = 4
+    let stems = candidates.filter { candidate in
+        let c = candidate.lowercased(), k = String(lowered)
+        return min(c.count, k.count) >= minimumStem && (c.hasPrefix(k) || k.hasPrefix(c))
+    }
+    return stems.count == 1 ? stems[0] : nil
 }
 
 extension Node.Scalar {

@@ -424,10 +424,13 @@ public struct Detent: Hashable, Sendable {
 public struct SheetHeader: Hashable, Sendable {
     public var height: Double
     public var title: String
+    /// Titles of the buttons at the trailing edge, leading to trailing; none by default.
+    public var buttons: [String]
 
-    public init(height: Double, title: String = "") {
+    public init(height: Double, title: String = "", buttons: [String] = []) {
         self.height = height
         self.title = title
+        self.buttons = buttons
     }
 }
 

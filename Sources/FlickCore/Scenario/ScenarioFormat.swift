@@ -567,8 +567,10 @@ final class ScenarioFormat {
         .object("header", "A sheet's header.") { m in
             let height = m.required("height", .number(.margin), "Points.")
             let title = m.value("title", .text(), default: SheetHeader(height: 0).title, "Drawn in the header.")
-            guard let height, let title else { return nil }
-            return SheetHeader(height: height, title: title)
+            let buttons = m.value("buttons", .list(of: .text()), default: SheetHeader(height: 0).buttons,
+                                  "Titles of buttons drawn at the header's trailing edge, in order (`[Filters]`); none by default.")
+            guard let height, let title, let buttons else { return nil }
+            return SheetHeader(height: height, title: title, buttons: buttons)
         }
     }
 

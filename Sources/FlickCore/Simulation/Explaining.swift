@@ -57,6 +57,8 @@ extension SheetNode {
 extension ScrollView {
     private var name: String { "\(noun) `\(key)`" }
 
+    private func settleWords(_ end: Double) -> String { log?.settleWords(end) ?? "" }
+
     private func pageName(_ page: Int) -> String {
         pageNames.indices.contains(page) ? "page \(page) (“\(pageNames[page])”)" : "page \(page)"
     }
@@ -144,7 +146,7 @@ extension ScrollView {
             e.chosen = "rest"
             e.reason = "moves to \(Say.pt(motion.finalPosition))"
         }
-        e.text = "\(head); \(e.reason); settles at \(Say.time(motion.endTime))"
+        e.text = "\(head); \(e.reason); \(settleWords(motion.endTime))"
         return e
     }
 
@@ -166,7 +168,7 @@ extension ScrollView {
         e.text = "\(Say.time(t)), \(name) released at page \(Say.number(length > 0 ? x / length : 0, digits: 2)) "
             + "(offset \(Say.pt(x))) \(Say.contentMotion(velocity, axis: scrollAxis))"
             + gateWords(velocity, fingerVelocity, carried: carried)
-            + "; \(decision.reason): \(pageName(decision.page)); settles at \(Say.time(motion.endTime))"
+            + "; \(decision.reason): \(pageName(decision.page)); \(settleWords(motion.endTime))"
         return e
     }
 
@@ -177,7 +179,7 @@ extension ScrollView {
                             settles: motion.endTime, reason: "", text: "")
         e.reason = "the tab tapped: the pager scrolls from page \(Say.number(from, digits: 2)) to \(pageName(page)), "
             + "and the indicator follows the scroll"
-        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); settles at \(Say.time(motion.endTime))"
+        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); \(settleWords(motion.endTime))"
         return e
     }
 }
@@ -245,15 +247,38 @@ extension Sheet {
             default: break
             }
             e.reason = (removalWords.isEmpty ? "" : removalWords + ": it stays; ") + words
-                + (listed.isEmpty ? "" : "; detents: \(listed)") + "; \(choice)"
+                + (listed.isEmpty ? "" : "; detents: \(listed)") + ruledOut(decision, release: r) + "; \(choice)"
         }
-        let settle = decision.motion.map { "; settles at \(Say.time($0.endTime))" } ?? ""
+        let settle = decision.motion.map { "; " + (log?.settleWords($0.endTime) ?? "") } ?? ""
         let trackingWords = tracking.map { t in
             "; the card tracks " + (t.view.map { "`\($0)`" } ?? "no scroll view") + ": \(t.why)"
         } ?? ""
         e.text = "\(Say.time(r.time)), \(noun) released at top \(Say.pt(r.top)) \(Say.sheetMotion(r.velocity)); "
             + e.reason + settle + trackingWords
         return e
+    }
+
+    /// "; ruled out: large 100 (…)": every detent the rule did not choose among, and the rule that left it out.
+    private func ruledOut(_ decision: SheetRule.Decision, release r: SheetRule.Release) -> String {
+        let out = detents.indices.filter { !decision.candidates.contains($0) }
+        guard !out.isEmpty, !decision.candidates.isEmpty else { return "" }
+        let names = out.map { "\(detentName($0)) \(Say.number(r.detentTops[$0]))" }.joined(separator: ", ")
+        let why: String
+        switch decision.reason {
+        case .nearestToProjection:
+            why = "more than one detent from \(detentName(r.current)), where it was: a release moves at most one detent "
+                + "unless `projectsAcrossDetents: true`"
+        case .redirect(let from, let to, _, _, _):
+            why = from == to ? "not on its way from \(detentName(from))"
+                : "outside the segment from \(detentName(from)) to \(detentName(to)) it was in; FloatingPanel chooses between its ends"
+        case .nearestSize, .nextSizeInDirection:
+            why = "not next to where it snaps from (Flutter snaps to a neighbouring size)"
+        case .atSnapSize:
+            why = "it is already at a detent"
+        case .removed, .stayed:
+            why = "the removal rule decided"
+        }
+        return "; ruled out: \(names) (\(why))"
     }
 
     private var removalRuleName: String {

@@ -62,8 +62,10 @@ public struct Explanation: Hashable, Sendable {
     public var chosen: String?
     /// Where the motion comes to rest, in points.
     public var destination: Double?
-    /// When it comes to rest, in seconds.
+    /// When it comes to rest: the time of the first frame at which it is at rest (docs/states.md, "Settled").
     public var settles: Double?
+    /// That frame's index.
+    public var settlesFrame: Int?
     /// The decision in words.
     public var reason: String
     /// For a drag: who took it in which pass.
@@ -89,6 +91,7 @@ public struct Explanation: Hashable, Sendable {
         if let chosen { pairs.append(("chosen", .string(chosen))) }
         add("destination", destination)
         add("settles", settles)
+        add("settlesFrame", settlesFrame.map(Double.init))
         pairs.append(("reason", .string(reason)))
         if !passes.isEmpty {
             pairs.append(("passes", .array(passes.map {
@@ -108,10 +111,29 @@ public struct Explanation: Hashable, Sendable {
 /// Collects explanations while a simulation runs (only when asked for: `Simulation(scenario:explains:)`).
 final class ExplanationLog {
     private(set) var entries: [Explanation] = []
+    /// The run's frame rate: a motion's end is said as the first frame at rest.
+    let fps: Double
     /// Said at touch-down, attached to the drag's entry when the finger lifts.
     var notes: [String] = []
 
-    func record(_ explanation: Explanation) { entries.append(explanation) }
+    init(fps: Double) { self.fps = fps }
+
+    /// Records `explanation`, its `settles` (a motion's end time) moved to the first frame at rest.
+    func record(_ explanation: Explanation) {
+        var e = explanation
+        if let end = e.settles {
+            let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
+            e.settles = Double(frame) / fps
+            e.settlesFrame = frame
+        }
+        entries.append(e)
+    }
+
+    /// "settles at 3.8 s (frame 228)": the first frame at rest after a motion that ends at `end` seconds.
+    func settleWords(_ end: Double) -> String {
+        let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
+        return "settles at \(Say.time(Double(frame) / fps)) (frame \(frame))"
+    }
 
     func clear() {
         entries = []

@@ -38,7 +38,7 @@ public final class Simulation {
         self.scenario = scenario
         self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
-        self.explanationLog = explains ? ExplanationLog() : nil
+        self.explanationLog = explains ? ExplanationLog(fps: scenario.fps) : nil
         if let explanationLog {
             root.attachExplanations(explanationLog)
             router.log = explanationLog

@@ -284,7 +284,7 @@ function player() {
     var f = fraction(view.t);
     $("fill").style.width = (f * 100) + "%";
     thumb.style.left = (f * 100) + "%";
-    var text = seconds(view.t) + " \u00B7 frame " + i + " of " + (main.d.first + main.d.count - 1);
+    var text = seconds(view.t) + " \u00B7 frame " + i + " of " + main.d.first + "\u2013" + (main.d.first + main.d.count - 1);
     clock.textContent = text;
     thumb.setAttribute("aria-valuenow", num(view.t, 3));
     thumb.setAttribute("aria-valuetext", text);

@@ -151,7 +151,8 @@ public enum ReviewPage {
     public static func runPage(_ run: Run) -> String {
         let d = run.data
         let last = d.first + d.count - 1
-        let meta = "\(fmt(d.fps)) fps · frames \(d.first)–\(last) of \(d.total) · \(fmt(Double(last) / d.fps, 3)) s · "
+        // Frame indices from 0, as the clock says them ("frame 12 of 0–240").
+        let meta = "\(fmt(d.fps)) fps · frames \(d.first)–\(last) of 0–\(d.total - 1) · \(fmt(Double(last) / d.fps, 3)) s · "
             + "\(d.width)×\(d.height) px at \(fmt(d.scale))×"
         let data: JSONValue = .object([("kind", .string("run")), ("runs", .array([run.json]))])
         return document(title: d.name, kind: "run", heading: esc(d.name), meta: esc(meta), body: """
@@ -393,6 +394,7 @@ public enum ReviewPage {
         switch kind {
         case "down": "touch-down"
         case "settled": "settled"
+        case "moving": "still moving at the end"
         default: kind
         }
     }
@@ -403,6 +405,7 @@ public enum ReviewPage {
         case "release": "▲"
         case "tap": "●"
         case "resize": "◆"
+        case "moving": "→"
         default: "✓"
         }
     }

@@ -278,9 +278,11 @@ public struct RunPageData: Codable, Equatable, Sendable {
         // An animated resize changes the viewport on every frame it lasts: one mark where it starts.
         var resizing = false
         var width = 1.0, height = 1.0
+        var rest: [Settling.Sample] = []
         for (i, frame) in frames.enumerated() {
             let time = frame["time"] as? Double ?? 0
             guard time.isFinite else { throw ReviewError("states.json: frames[\(i)].time must be a number of seconds") }
+            rest.append(Settling.Sample(touching: frame["touch"] is [String: Any], atRest: RunPageData.atRest(frame)))
             if let touch = frame["touch"] as? [String: Any], let phase = touch["phase"] as? String {
                 if phase == "began" { events.append(Event(kind: "down", time: time)); down = time }
                 if phase == "ended" {
@@ -301,12 +303,25 @@ public struct RunPageData: Codable, Equatable, Sendable {
                 height = max(height, h)
             }
         }
+        // The settles (docs/states.md, "Settled"), read from the phases as `Settling` reads a `FrameState`.
+        let times = frames.map { $0["time"] as? Double ?? 0 }
+        events += Settling.settles(rest).map { Event(kind: MotionEvent.Kind.settle.rawValue, time: times[$0]) }
+        if Settling.stillMovingAtEnd(rest), let end = times.last { events.append(Event(kind: MotionEvent.Kind.moving.rawValue, time: end)) }
+        events.sort { $0.time < $1.time }
         let overlay = !overlayNames.isEmpty && indices.allSatisfy { index in
             overlayNames.contains { $0.hasPrefix(frameFile(index, digits: digits, ext: "")) }
         }
         return try RunPageData(name: name, fps: fps, scale: scale, first: first, count: indices.count, digits: digits, ext: ext,
                                overlay: overlay, width: Int((width * scale).rounded()), height: Int((height * scale).rounded()),
                                total: frames.count, events: events, spans: spans, plot: nil).validated(file: "states.json")
+    }
+
+    /// Whether every scroll view and sheet in a states document's frame is at rest (`Settling.isAtRest`).
+    static func atRest(_ frame: [String: Any]) -> Bool {
+        let scrolls = (frame["scrollViews"] as? [String: Any] ?? [:]).values.compactMap { ($0 as? [String: Any])?["phase"] as? String }
+        let sheets = (frame["sheets"] as? [String: Any] ?? [:]).values.compactMap { ($0 as? [String: Any])?["phase"] as? String }
+        return scrolls.allSatisfy { ScrollPhase(rawValue: $0).map(Settling.isAtRest) ?? true }
+            && sheets.allSatisfy { SheetPhase(rawValue: $0).map(Settling.isAtRest) ?? true }
     }
 }
 
@@ -333,4 +348,5 @@ public enum StatesDocumentShape {
             }
         }
     }
+
 }

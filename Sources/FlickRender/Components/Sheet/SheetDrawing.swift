@@ -59,7 +59,7 @@ enum SheetDrawing {
         }
     }
 
-    /// The header: the title in bold at the leading margin, a filter button at the trailing one, a separator below.
+    /// The header: the title in bold at the leading margin, its buttons (if any) at the trailing one, a separator below.
     static func drawHeader(_ header: SheetHeader, top: Double, width: Double, hasGrabber: Bool, corners: CornerRadii,
                            in context: DrawContext) {
         let canvas = context.canvas
@@ -71,19 +71,21 @@ enum SheetDrawing {
         let midY = (textTop + rect.maxY) / 2
         let titleSize = min(22, max(13, header.height * 0.36))
         var titleRight = width - ListDrawing.margin
-        // A filter button when the header is tall enough for a title and a button side by side.
-        if !header.title.isEmpty, header.height >= 44 {
+        // The buttons it was given, trailing edge first, when the header is tall enough for a title and buttons side by side.
+        if header.height >= 44 {
             let buttonSize = min(15, titleSize * 0.72)
-            let buttonTitle = "Filters"
-            let buttonWidth = canvas.width(of: buttonTitle, font: .bold, size: buttonSize) + 24
             let buttonHeight = buttonSize + 14
-            let button = Rect(x: width - ListDrawing.margin - buttonWidth, y: midY - buttonHeight / 2,
-                              width: buttonWidth, height: buttonHeight)
-            canvas.fill(roundedRect: button, radius: buttonHeight / 2, palette.tint.withAlpha(0.14))
-            canvas.drawText(buttonTitle, x: button.minX + button.width / 2,
-                            baseline: canvas.baseline(centeringOn: button.minY + button.height / 2, size: buttonSize),
-                            font: .bold, size: buttonSize, color: palette.tint, alignment: .center)
-            titleRight = button.minX - 12
+            var right = width - ListDrawing.margin
+            for buttonTitle in header.buttons.reversed() {
+                let buttonWidth = canvas.width(of: buttonTitle, font: .bold, size: buttonSize) + 24
+                let button = Rect(x: right - buttonWidth, y: midY - buttonHeight / 2, width: buttonWidth, height: buttonHeight)
+                canvas.fill(roundedRect: button, radius: buttonHeight / 2, palette.tint.withAlpha(0.14))
+                canvas.drawText(buttonTitle, x: button.minX + button.width / 2,
+                                baseline: canvas.baseline(centeringOn: button.minY + button.height / 2, size: buttonSize),
+                                font: .bold, size: buttonSize, color: palette.tint, alignment: .center)
+                titleRight = button.minX - 12
+                right = button.minX - 8
+            }
         }
         if !header.title.isEmpty {
             canvas.drawText(header.title, x: ListDrawing.margin, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
