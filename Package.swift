@@ -2,10 +2,22 @@
 import PackageDescription
 
 // Data flows one way: FlickPhysics → FlickCore → FlickRender → flick. FlickImage (the one bitmap type and
-// PNG through libspng) is below both FlickRender and FlickDiff; FlickDiff stands aside: it reads images and
+// PNG files) is below both FlickRender and FlickDiff; FlickDiff stands aside: it reads images and
 // knows nothing of scenarios or of the renderer.
-// Cairo, librsvg and libspng are reached only through the system-library shims below; their
+// Cairo, librsvg, libspng and ISA-L are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
+
+import Foundation
+
+/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l), looked up where apt and Homebrew
+/// put them. Without them FlickImage is built without `CFlickDeflate` and writes PNGs through libspng alone
+/// (`#if canImport(CFlickDeflate)`); FLICK_DEFLATE=libspng chooses that build even when they are installed.
+let hasISAL: Bool = {
+    if ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libspng" { return false }
+    let prefixes = ["/usr/include", "/usr/local/include", "/opt/homebrew/include", "/opt/local/include"]
+    return prefixes.contains { FileManager.default.fileExists(atPath: $0 + "/isa-l/igzip_lib.h") }
+}()
+
 let package = Package(
     name: "Flick",
     platforms: [.macOS(.v13)],
@@ -42,13 +54,20 @@ let package = Package(
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
         ),
+        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`).
+        .systemLibrary(
+            name: "CFlickDeflate",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
+        ),
         .target(name: "FlickPhysics"),
         .target(
             name: "FlickCore",
             dependencies: ["FlickPhysics", .product(name: "Yams", package: "Yams")]
         ),
-        // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["CFlickSpng"]),
+        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by ISA-L's igzip or libspng),
+        // and the one pixel limit.
+        .target(name: "FlickImage", dependencies: ["CFlickSpng"] + (hasISAL ? ["CFlickDeflate"] : [])),
         .target(
             name: "FlickRender",
             dependencies: ["FlickCore", "FlickImage", "CFlickCairo", "CFlickRsvg"]

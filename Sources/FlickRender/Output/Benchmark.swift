@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import Foundation
 
 /// Frames per second of each stage of a render, measured on one scenario in one run (`flick bench`).

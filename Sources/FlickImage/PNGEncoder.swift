@@ -1,0 +1,355 @@
+#if canImport(CFlickDeflate)
+import CFlickDeflate
+#endif
+import CFlickSpng
+import Foundation
+
+/// Encodes images as PNG files: 8-bit RGB when every pixel is opaque, else RGBA; no row filters; one IDAT.
+/// The same pixels always give the same bytes.
+///
+/// Built with ISA-L (the `CFlickDeflate` module, Debian libisal-dev, Homebrew isa-l) the image data is
+/// compressed by igzip at level 1 and the chunks are written here; without it, libspng writes the file at
+/// zlib level 1. Both decode to the same pixels; their bytes differ.
+///
+/// Encoding dominates the cost of a rendered frame: libpng's defaults (level 6 and adaptive filtering,
+/// what `cairo_surface_write_to_png` uses) take about 60 ms for a 1170×2532 frame, libspng at zlib level 1
+/// without filters about 18 ms, igzip's level 1 about 3 ms for files 7 % larger than zlib's (`flick bench`,
+/// scripts/compare-deflate.sh). Image sequences are reviewed and diffed, not shipped: speed wins.
+///
+/// Not thread-safe: one encoder per thread. It keeps its working memory (a band of rows and the compressed
+/// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
+public final class PNGEncoder {
+    /// Which deflate implementation writes the image data.
+    public enum Deflate: String, Sendable, CaseIterable {
+        /// ISA-L's igzip at `PNGEncoder.igzipLevel`, chunks written by Flick (only when built with ISA-L).
+        case igzip
+        /// libspng at zlib level `PNGEncoder.zlibLevel`: the fallback, and the floor `flick bench` compares with.
+        case libspng
+    }
+
+    /// The implementation this build uses by default: igzip when built with ISA-L, else libspng.
+    public static let preferred: Deflate = {
+        #if canImport(CFlickDeflate)
+        .igzip
+        #else
+        .libspng
+        #endif
+    }()
+
+    /// Every implementation this build has.
+    public static let available: [Deflate] = {
+        #if canImport(CFlickDeflate)
+        [.igzip, .libspng]
+        #else
+        [.libspng]
+        #endif
+    }()
+
+    /// igzip's compression level: 1 is its fastest level with Huffman coding of matches (0 only finds
+    /// matches and codes them with static tables: 22 % larger files here for no speed).
+    public static let igzipLevel: UInt32 = 1
+
+    /// zlib's compression level of the libspng path (1 = fastest).
+    public static let zlibLevel: Int32 = 1
+
+    /// Input bytes handed to igzip at a time: rows are converted into a buffer of about this size and compressed
+    /// while they are still in the processor's cache.
+    static let bandBytes = 256 << 10
+
+    public let deflate: Deflate
+
+    /// Rows converted for the encoder (a band for igzip, the whole image for libspng).
+    private var rows: UnsafeMutableRawPointer?
+    private var rowsCapacity = 0
+    #if canImport(CFlickDeflate)
+    /// The file being written (signature, IHDR, IDAT with the compressed bytes, IEND).
+    private var output: UnsafeMutableRawPointer?
+    private var outputCapacity = 0
+    /// igzip's working memory at level 1.
+    private let levelBuffer: UnsafeMutableRawPointer
+    private let levelBufferSize: Int
+    #endif
+
+    /// An encoder using `deflate` (which must be in `available`).
+    public init(deflate: Deflate = PNGEncoder.preferred) {
+        precondition(PNGEncoder.available.contains(deflate), "this build of Flick has no \(deflate)")
+        self.deflate = deflate
+        #if canImport(CFlickDeflate)
+        levelBufferSize = Int(flick_isal_level1_buffer_size())
+        levelBuffer = UnsafeMutableRawPointer.allocate(byteCount: levelBufferSize, alignment: 64)
+        #endif
+    }
+
+    deinit {
+        rows?.deallocate()
+        #if canImport(CFlickDeflate)
+        output?.deallocate()
+        levelBuffer.deallocate()
+        #endif
+    }
+
+    /// The PNG file of `bitmap`.
+    public func encode(_ bitmap: Bitmap) throws(ImageError) -> Data {
+        let result = bitmap.words.withUnsafeBytes { words in
+            Result { () throws(ImageError) in
+                try encode(.straightRGBA(words.baseAddress, bytesPerRow: bitmap.width * 4), width: bitmap.width,
+                           height: bitmap.height)
+            }
+        }
+        return try result.get()
+    }
+
+    /// The PNG file of premultiplied ARGB32 pixels (Cairo's `CAIRO_FORMAT_ARGB32`: one native-endian word per
+    /// pixel, alpha in the top byte), rows `bytesPerRow` apart, converted straight into the encoder's rows:
+    /// the same pixels as `Bitmap(premultipliedARGB:…)` would hold, without making that bitmap.
+    public func encode(premultipliedARGB base: UnsafeRawPointer, width: Int, height: Int,
+                       bytesPerRow: Int) throws(ImageError) -> Data {
+        try encode(.premultipliedARGB(base, bytesPerRow: bytesPerRow), width: width, height: height)
+    }
+
+    private func encode(_ source: PixelRows, width: Int, height: Int) throws(ImageError) -> Data {
+        guard width > 0, height > 0, source.base != nil else {
+            throw .cannotEncode(reason: "an image of \(width)×\(height) pixels is empty")
+        }
+        switch deflate {
+        case .igzip:
+            #if canImport(CFlickDeflate)
+            // Opaque frames, the common case, are written as RGB on the first try; a translucent pixel
+            // starts the file again as RGBA.
+            if let png = try igzipPNG(source, width: width, height: height, colorType: .truecolor) { return png }
+            return try igzipPNG(source, width: width, height: height, colorType: .truecolorAlpha)!
+            #else
+            preconditionFailure("this build of Flick has no igzip")
+            #endif
+        case .libspng:
+            let opaque = source.isOpaque(width: width, height: height)
+            return try libspngPNG(source, width: width, height: height, colorType: opaque ? .truecolor : .truecolorAlpha)
+        }
+    }
+
+    /// Makes `rows` hold at least `count` bytes.
+    private func reserveRows(_ count: Int) {
+        guard rowsCapacity < count else { return }
+        rows?.deallocate()
+        rows = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        rowsCapacity = count
+    }
+
+    /// libspng at zlib level 1 without filters, from the whole image converted into `rows`.
+    private func libspngPNG(_ source: PixelRows, width: Int, height: Int,
+                            colorType: PNGChunks.ColorType) throws(ImageError) -> Data {
+        let rowBytes = width * colorType.bytesPerPixel
+        reserveRows(rowBytes * height)
+        let converted = source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!,
+                                       stride: rowBytes, filterByte: false)
+        precondition(converted, "an image found opaque has a translucent pixel")
+        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw .cannotEncode(reason: "out of memory") }
+        defer { spng_ctx_free(ctx) }
+        var status = spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
+        if status == 0 { status = spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Self.zlibLevel) }
+        if status == 0 { status = spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_DISABLE_FILTERING.rawValue)) }
+        var header = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: 8, color_type: colorType.rawValue,
+                               compression_method: 0, filter_method: 0, interlace_method: 0)
+        if status == 0 { status = spng_set_ihdr(ctx, &header) }
+        if status == 0 {
+            status = spng_encode_image(ctx, rows, rowBytes * height, Int32(SPNG_FMT_PNG.rawValue),
+                                       Int32(SPNG_ENCODE_FINALIZE.rawValue))
+        }
+        guard status == 0 else { throw .cannotEncode(reason: pngReason(status)) }
+        var length = 0
+        var error: Int32 = 0
+        guard let buffer = spng_get_png_buffer(ctx, &length, &error) else { throw .cannotEncode(reason: pngReason(error)) }
+        return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
+    }
+
+    #if canImport(CFlickDeflate)
+    /// Bytes before the compressed image data: signature, IHDR chunk, IDAT's length and type.
+    private static let prefixBytes = PNGChunks.signature.count + PNGChunks.overhead + 13 + 8
+
+    /// The IEND chunk, whose CRC never changes.
+    private static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+
+    /// Room for igzip's output beyond one and a half times its input: its block headers and the end of the stream.
+    private static let outputSlack = 64 << 10
+
+    /// Makes `output` hold at least `count` bytes, keeping the first `keeping` (growing it at least twofold).
+    private func reserveOutput(_ count: Int, keeping: Int) {
+        guard outputCapacity < count else { return }
+        let count = max(count, 2 * outputCapacity)
+        let grown = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        if let output, keeping > 0 { grown.copyMemory(from: output, byteCount: keeping) }
+        output?.deallocate()
+        output = grown
+        outputCapacity = count
+    }
+
+    /// The PNG file written by igzip, or nil when `colorType` is RGB and some pixel is not opaque.
+    private func igzipPNG(_ source: PixelRows, width: Int, height: Int,
+                          colorType: PNGChunks.ColorType) throws(ImageError) -> Data? {
+        // Each row is a filter-type byte (0, none) and the pixels (PNG specification, section 7.3).
+        let stride = 1 + width * colorType.bytesPerPixel
+        let bandRows = max(1, min(height, Self.bandBytes / stride))
+        reserveRows(bandRows * stride)
+
+        var stream = isal_zstream()
+        isal_deflate_init(&stream)
+        // igzip keeps its hash table in this buffer: cleared, so that nothing of the previous image is left in it.
+        levelBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: levelBufferSize)
+        stream.level = Self.igzipLevel
+        stream.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
+        stream.level_buf_size = UInt32(levelBufferSize)
+        stream.gzip_flag = UInt16(IGZIP_ZLIB)
+        stream.flush = UInt16(NO_FLUSH)
+        var written = Self.prefixBytes
+        var y = 0
+        while y < height {
+            let band = y..<min(height, y + bandRows)
+            guard source.convert(rows: band, width: width, colorType: colorType, into: rows!, stride: stride,
+                                 filterByte: true) else { return nil }
+            stream.next_in = rows!.assumingMemoryBound(to: UInt8.self)
+            stream.avail_in = UInt32(band.count * stride)
+            stream.end_of_stream = band.upperBound == height ? 1 : 0
+            // igzip consumes the band, or stops when the room it was given is full. The room it is given
+            // depends only on the band, never on how large the buffer happens to be: igzip ends its blocks
+            // where the room runs out, so the bytes would otherwise depend on what this encoder wrote before.
+            let room = Int(stream.avail_in) + Int(stream.avail_in) / 2 + Self.outputSlack
+            while true {
+                reserveOutput(written + room, keeping: written)
+                stream.next_out = (output! + written).assumingMemoryBound(to: UInt8.self)
+                stream.avail_out = UInt32(room)
+                let status = isal_deflate(&stream)
+                written += room - Int(stream.avail_out)
+                guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
+                let finished = stream.end_of_stream == 0 ? stream.avail_in == 0
+                                                         : stream.internal_state.state == ZSTATE_END
+                if finished { break }
+            }
+            y = band.upperBound
+        }
+        let compressed = written - Self.prefixBytes
+        guard compressed <= Int(Int32.max) else { throw .cannotEncode(reason: "the image data exceeds a PNG chunk's 2 GB") }
+        reserveOutput(written + PNGChunks.overhead, keeping: written)
+
+        let file = output!
+        file.copyMemory(from: PNGChunks.signature, byteCount: PNGChunks.signature.count)
+        var at = PNGChunks.signature.count
+        let header = PNGChunks.header(width: width, height: height, colorType: colorType)
+        PNGChunks.storeUInt32(UInt32(header.count), at: file + at)
+        file.storeBytes(of: PNGChunks.fourCC("IHDR").bigEndian, toByteOffset: at + 4, as: UInt32.self)
+        header.withUnsafeBytes { (file + at + 8).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let headerCRC = CRC32.checksum(UnsafeRawBufferPointer(start: file + at + 4, count: 4 + header.count))
+        PNGChunks.storeUInt32(headerCRC, at: file + at + 8 + header.count)
+        at += PNGChunks.overhead + header.count
+        PNGChunks.storeUInt32(UInt32(compressed), at: file + at)
+        file.storeBytes(of: PNGChunks.fourCC("IDAT").bigEndian, toByteOffset: at + 4, as: UInt32.self)
+        let dataCRC = CRC32.checksum(UnsafeRawBufferPointer(start: file + at + 4, count: 4 + compressed))
+        PNGChunks.storeUInt32(dataCRC, at: file + written)
+        written += 4
+        Self.iend.withUnsafeBytes { (file + written).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        written += Self.iend.count
+        return Data(bytes: file, count: written)
+    }
+    #endif
+}
+
+/// Where an image's pixels come from, and how they become a PNG's rows.
+enum PixelRows {
+    /// Straight RGBA8 bytes (a `Bitmap`'s words), rows `bytesPerRow` apart.
+    case straightRGBA(UnsafeRawPointer?, bytesPerRow: Int)
+    /// Premultiplied native-endian ARGB32 words (Cairo's), rows `bytesPerRow` apart.
+    case premultipliedARGB(UnsafeRawPointer?, bytesPerRow: Int)
+
+    var base: UnsafeRawPointer? {
+        switch self {
+        case .straightRGBA(let base, _), .premultipliedARGB(let base, _): base
+        }
+    }
+
+    /// Whether every pixel is opaque.
+    func isOpaque(width: Int, height: Int) -> Bool {
+        guard let base else { return true }
+        switch self {
+        case .straightRGBA(_, let bytesPerRow):
+            return allOpaque(base, width: width, height: height, bytesPerRow: bytesPerRow,
+                             alpha: UInt32(littleEndian: 0xFF00_0000))
+        case .premultipliedARGB(_, let bytesPerRow):
+            return allOpaque(base, width: width, height: height, bytesPerRow: bytesPerRow, alpha: 0xFF00_0000)
+        }
+    }
+
+    private func allOpaque(_ base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, alpha: UInt32) -> Bool {
+        for y in 0..<height {
+            let row = (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+            var all = alpha
+            for x in 0..<width { all &= row[x] }
+            if all != alpha { return false }
+        }
+        return true
+    }
+
+    /// Writes rows `rows` as PNG pixels of `colorType` into `out`, `stride` bytes apart, each after a filter-type
+    /// byte 0 when `filterByte`. Returns false, leaving `out` partly written, when `colorType` is RGB and a pixel
+    /// is not opaque.
+    ///
+    /// Premultiplied pixels are un-premultiplied as `Bitmap(premultipliedARGB:…)` does, `(c · 255 + α/2) / α`.
+    func convert(rows: Range<Int>, width: Int, colorType: PNGChunks.ColorType, into out: UnsafeMutableRawPointer,
+                 stride: Int, filterByte: Bool) -> Bool {
+        guard let base else { return true }
+        let pixelOffset = filterByte ? 1 : 0
+        for (index, y) in rows.enumerated() {
+            let rowStart = out + index * stride
+            if filterByte { rowStart.storeBytes(of: 0, as: UInt8.self) }
+            var o = (rowStart + pixelOffset).assumingMemoryBound(to: UInt8.self)
+            switch self {
+            case .straightRGBA(_, let bytesPerRow):
+                let row = base + y * bytesPerRow
+                switch colorType {
+                case .truecolorAlpha:
+                    UnsafeMutableRawPointer(o).copyMemory(from: row, byteCount: width * 4)
+                case .truecolor:
+                    var p = row.assumingMemoryBound(to: UInt32.self)
+                    let end = p + width
+                    while p < end {
+                        let rgba = UInt32(littleEndian: p.pointee)
+                        if rgba < 0xFF00_0000 { return false }
+                        o[0] = UInt8(truncatingIfNeeded: rgba)
+                        o[1] = UInt8(truncatingIfNeeded: rgba >> 8)
+                        o[2] = UInt8(truncatingIfNeeded: rgba >> 16)
+                        o += 3
+                        p += 1
+                    }
+                }
+            case .premultipliedARGB(_, let bytesPerRow):
+                var p = (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
+                let end = p + width
+                switch colorType {
+                case .truecolor:
+                    while p < end {
+                        let argb = p.pointee
+                        if argb < 0xFF00_0000 { return false }
+                        o[0] = UInt8(truncatingIfNeeded: argb >> 16)
+                        o[1] = UInt8(truncatingIfNeeded: argb >> 8)
+                        o[2] = UInt8(truncatingIfNeeded: argb)
+                        o += 3
+                        p += 1
+                    }
+                case .truecolorAlpha:
+                    while p < end {
+                        let argb = p.pointee
+                        let a = argb >> 24
+                        func straight(_ c: UInt32) -> UInt8 {
+                            a == 255 ? UInt8(truncatingIfNeeded: c) : a == 0 ? 0 : UInt8(min(255, (c * 255 + a / 2) / a))
+                        }
+                        o[0] = straight(argb >> 16 & 0xFF)
+                        o[1] = straight(argb >> 8 & 0xFF)
+                        o[2] = straight(argb & 0xFF)
+                        o[3] = UInt8(truncatingIfNeeded: a)
+                        o += 4
+                        p += 1
+                    }
+                }
+            }
+        }
+        return true
+    }
+}
