@@ -12,24 +12,8 @@ package enum PNGChunks {
     /// Bytes a chunk adds around its data: length and type before, CRC after.
     package static let overhead = 12
 
-    /// IHDR's colour types that Flick writes (PNG specification, table 11.1).
-    package enum ColorType: UInt8, Sendable {
-        /// 8-bit red, green, blue.
-        case truecolor = 2
-        /// 8-bit red, green, blue, alpha (straight, not premultiplied).
-        case truecolorAlpha = 6
-
-        /// Bytes per pixel at 8 bits a channel.
-        package var bytesPerPixel: Int {
-            switch self {
-            case .truecolor: 3
-            case .truecolorAlpha: 4
-            }
-        }
-    }
-
     /// IHDR's 13 bytes for an 8-bit, non-interlaced image of `colorType` (compression and filter method 0).
-    package static func header(width: Int, height: Int, colorType: ColorType) -> Data {
+    package static func header(width: Int, height: Int, colorType: PNGColorType) -> Data {
         var data = Data(capacity: 13)
         appendUInt32(UInt32(width), to: &data)
         appendUInt32(UInt32(height), to: &data)
@@ -66,6 +50,22 @@ package enum PNGChunks {
 
     package static func fourCC(_ text: StaticString) -> UInt32 {
         text.withUTF8Buffer { b in UInt32(b[0]) << 24 | UInt32(b[1]) << 16 | UInt32(b[2]) << 8 | UInt32(b[3]) }
+    }
+}
+
+/// IHDR's colour types that Flick writes (PNG specification, table 11.1).
+public enum PNGColorType: UInt8, Sendable {
+    /// 8-bit red, green, blue.
+    case truecolor = 2
+    /// 8-bit red, green, blue, alpha (straight, not premultiplied).
+    case truecolorAlpha = 6
+
+    /// Bytes per pixel at 8 bits a channel.
+    public var bytesPerPixel: Int {
+        switch self {
+        case .truecolor: 3
+        case .truecolorAlpha: 4
+        }
     }
 }
 

@@ -137,22 +137,32 @@ public final class PNGEncoder {
 
     /// libspng at zlib level 1 without filters, from the whole image converted into `rows`.
     private func libspngPNG(_ source: PixelRows, width: Int, height: Int,
-                            colorType: PNGChunks.ColorType) throws(ImageError) -> Data {
+                            colorType: PNGColorType) throws(ImageError) -> Data {
         let rowBytes = width * colorType.bytesPerPixel
         reserveRows(rowBytes * height)
         let converted = source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!,
                                        stride: rowBytes, filterByte: false)
         precondition(converted, "an image found opaque has a translucent pixel")
+        return try Self.libspngPNG(rows: UnsafeRawBufferPointer(start: rows, count: rowBytes * height), width: width,
+                                   height: height, colorType: colorType)
+    }
+
+    /// libspng's PNG file of `rows` (8-bit pixels of `colorType`, packed, no filter bytes) at zlib level
+    /// `zlibLevel` without row filters: the fallback's last step, and alone the floor `flick bench` measures
+    /// the render against.
+    public static func libspngPNG(rows: UnsafeRawBufferPointer, width: Int, height: Int,
+                                  colorType: PNGColorType) throws(ImageError) -> Data {
+        precondition(rows.count == width * height * colorType.bytesPerPixel, "rows of the wrong size")
         guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw .cannotEncode(reason: "out of memory") }
         defer { spng_ctx_free(ctx) }
         var status = spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        if status == 0 { status = spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Self.zlibLevel) }
+        if status == 0 { status = spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, zlibLevel) }
         if status == 0 { status = spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_DISABLE_FILTERING.rawValue)) }
         var header = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: 8, color_type: colorType.rawValue,
                                compression_method: 0, filter_method: 0, interlace_method: 0)
         if status == 0 { status = spng_set_ihdr(ctx, &header) }
         if status == 0 {
-            status = spng_encode_image(ctx, rows, rowBytes * height, Int32(SPNG_FMT_PNG.rawValue),
+            status = spng_encode_image(ctx, rows.baseAddress, rows.count, Int32(SPNG_FMT_PNG.rawValue),
                                        Int32(SPNG_ENCODE_FINALIZE.rawValue))
         }
         guard status == 0 else { throw .cannotEncode(reason: pngReason(status)) }
@@ -185,7 +195,7 @@ public final class PNGEncoder {
 
     /// The PNG file written by igzip, or nil when `colorType` is RGB and some pixel is not opaque.
     private func igzipPNG(_ source: PixelRows, width: Int, height: Int,
-                          colorType: PNGChunks.ColorType) throws(ImageError) -> Data? {
+                          colorType: PNGColorType) throws(ImageError) -> Data? {
         // Each row is a filter-type byte (0, none) and the pixels (PNG specification, section 7.3).
         let stride = 1 + width * colorType.bytesPerPixel
         let bandRows = max(1, min(height, Self.bandBytes / stride))
@@ -292,7 +302,7 @@ enum PixelRows {
     /// is not opaque.
     ///
     /// Premultiplied pixels are un-premultiplied as `Bitmap(premultipliedARGB:…)` does, `(c · 255 + α/2) / α`.
-    func convert(rows: Range<Int>, width: Int, colorType: PNGChunks.ColorType, into out: UnsafeMutableRawPointer,
+    func convert(rows: Range<Int>, width: Int, colorType: PNGColorType, into out: UnsafeMutableRawPointer,
                  stride: Int, filterByte: Bool) -> Bool {
         guard let base else { return true }
         let pixelOffset = filterByte ? 1 : 0
