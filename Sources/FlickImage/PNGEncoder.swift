@@ -127,11 +127,19 @@ public final class PNGEncoder {
         }
     }
 
-    /// Makes `rows` hold at least `count` bytes.
+    /// Zero bytes after the rows buffer, which is zeroed when allocated. Without that, one render in several wrote
+    /// a few frames whose bytes differed in one bit at the end of the first band (the pixels and the image data
+    /// igzip was given were the same): igzip's results may depend on memory next to its input or output (its
+    /// loads and stores are eight bytes wide), so what it can see there is made the same for every image.
+    static let rowsPadding = 256
+
+    /// Makes `rows` hold at least `count` bytes (all zero when newly allocated, and `rowsPadding` more zeros).
     private func reserveRows(_ count: Int) {
         guard rowsCapacity < count else { return }
         rows?.deallocate()
-        rows = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        let allocated = UnsafeMutableRawPointer.allocate(byteCount: count + Self.rowsPadding, alignment: 64)
+        allocated.initializeMemory(as: UInt8.self, repeating: 0, count: count + Self.rowsPadding)
+        rows = allocated
         rowsCapacity = count
     }
 
@@ -182,11 +190,15 @@ public final class PNGEncoder {
     /// Room for igzip's output beyond one and a half times its input: its block headers and the end of the stream.
     private static let outputSlack = 64 << 10
 
+    /// Bytes cleared where igzip resumes writing (its bit writer stores eight bytes at a time).
+    private static let outputClearance = 64
+
     /// Makes `output` hold at least `count` bytes, keeping the first `keeping` (growing it at least twofold).
     private func reserveOutput(_ count: Int, keeping: Int) {
         guard outputCapacity < count else { return }
         let count = max(count, 2 * outputCapacity)
         let grown = UnsafeMutableRawPointer.allocate(byteCount: count, alignment: 64)
+        grown.initializeMemory(as: UInt8.self, repeating: 0, count: count)
         if let output, keeping > 0 { grown.copyMemory(from: output, byteCount: keeping) }
         output?.deallocate()
         output = grown
@@ -216,6 +228,11 @@ public final class PNGEncoder {
             let band = y..<min(height, y + bandRows)
             guard source.convert(rows: band, width: width, colorType: colorType, into: rows!, stride: stride,
                                  filterByte: true) else { return nil }
+            if band.count * stride < rowsCapacity {
+                // What follows a shorter band (the last) in the buffer is an earlier band's: zeroed as well.
+                (rows! + band.count * stride).initializeMemory(as: UInt8.self, repeating: 0,
+                                                               count: rowsCapacity - band.count * stride)
+            }
             stream.next_in = rows!.assumingMemoryBound(to: UInt8.self)
             stream.avail_in = UInt32(band.count * stride)
             stream.end_of_stream = band.upperBound == height ? 1 : 0
@@ -225,6 +242,8 @@ public final class PNGEncoder {
             let room = Int(stream.avail_in) + Int(stream.avail_in) / 2 + Self.outputSlack
             while true {
                 reserveOutput(written + room, keeping: written)
+                // Zeros where igzip starts writing, rather than an earlier image's bytes (see `rowsPadding`).
+                (output! + written).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
                 stream.next_out = (output! + written).assumingMemoryBound(to: UInt8.self)
                 stream.avail_out = UInt32(room)
                 let status = isal_deflate(&stream)
@@ -297,6 +316,37 @@ enum PixelRows {
         return true
     }
 
+    /// Packs `count` words as 3-byte pixels at `out`, four at a time; `rgb` turns a word into 0xAABBGGRR (alpha
+    /// in the top byte, then blue, green, red: the bytes to write, lowest first). False when an alpha is not 255.
+    @inline(__always)
+    static func packRGB(_ words: UnsafePointer<UInt32>, _ count: Int, into out: UnsafeMutablePointer<UInt8>,
+                        _ rgb: (UInt32) -> UInt32) -> Bool {
+        let opaque: UInt32 = 0xFF00_0000
+        var source = words
+        var o = UnsafeMutableRawPointer(out)
+        let fours = words + (count & ~3), end = words + count
+        while source < fours {
+            let a = rgb(source[0]), b = rgb(source[1]), c = rgb(source[2]), d = rgb(source[3])
+            guard a & b & c & d & opaque == opaque else { return false }
+            // Twelve bytes: R G B of a, b, c, d in three little-endian words.
+            o.storeBytes(of: (a & 0xFF_FFFF | b << 24).littleEndian, as: UInt32.self)
+            (o + 4).storeBytes(of: (b >> 8 & 0xFFFF | c << 16).littleEndian, as: UInt32.self)
+            (o + 8).storeBytes(of: (c >> 16 & 0xFF | d << 8).littleEndian, as: UInt32.self)
+            source += 4
+            o += 12
+        }
+        while source < end {
+            let a = rgb(source.pointee)
+            guard a & opaque == opaque else { return false }
+            o.storeBytes(of: UInt8(truncatingIfNeeded: a), as: UInt8.self)
+            (o + 1).storeBytes(of: UInt8(truncatingIfNeeded: a >> 8), as: UInt8.self)
+            (o + 2).storeBytes(of: UInt8(truncatingIfNeeded: a >> 16), as: UInt8.self)
+            source += 1
+            o += 3
+        }
+        return true
+    }
+
     /// Writes rows `rows` as PNG pixels of `colorType` into `out`, `stride` bytes apart, each after a filter-type
     /// byte 0 when `filterByte`. Returns false, leaving `out` partly written, when `colorType` is RGB and a pixel
     /// is not opaque.
@@ -317,32 +367,18 @@ enum PixelRows {
                 case .truecolorAlpha:
                     UnsafeMutableRawPointer(o).copyMemory(from: row, byteCount: width * 4)
                 case .truecolor:
-                    var p = row.assumingMemoryBound(to: UInt32.self)
-                    let end = p + width
-                    while p < end {
-                        let rgba = UInt32(littleEndian: p.pointee)
-                        if rgba < 0xFF00_0000 { return false }
-                        o[0] = UInt8(truncatingIfNeeded: rgba)
-                        o[1] = UInt8(truncatingIfNeeded: rgba >> 8)
-                        o[2] = UInt8(truncatingIfNeeded: rgba >> 16)
-                        o += 3
-                        p += 1
-                    }
+                    // The words' bytes are R, G, B, A: the low three bytes of the little-endian value.
+                    guard Self.packRGB(row.assumingMemoryBound(to: UInt32.self), width, into: o, { UInt32(littleEndian: $0) })
+                    else { return false }
                 }
             case .premultipliedARGB(_, let bytesPerRow):
                 var p = (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
                 let end = p + width
                 switch colorType {
                 case .truecolor:
-                    while p < end {
-                        let argb = p.pointee
-                        if argb < 0xFF00_0000 { return false }
-                        o[0] = UInt8(truncatingIfNeeded: argb >> 16)
-                        o[1] = UInt8(truncatingIfNeeded: argb >> 8)
-                        o[2] = UInt8(truncatingIfNeeded: argb)
-                        o += 3
-                        p += 1
-                    }
+                    // 0xAARRGGBB: red, green, blue from the low byte up once the three colour bytes are reversed.
+                    guard Self.packRGB(p, width, into: o, { $0 & 0xFF00_0000 | ($0 & 0xFF_FFFF).byteSwapped >> 8 })
+                    else { return false }
                 case .truecolorAlpha:
                     while p < end {
                         let argb = p.pointee
