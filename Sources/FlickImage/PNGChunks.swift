@@ -81,7 +81,7 @@ package enum CRC32 {
         var offset = 0
         while offset < bytes.count {
             let length = min(bytes.count - offset, Int(UInt32.max))
-            result = crc32_gzip_refl(result, base.assumingMemoryBound(to: UInt8.self) + offset, UInt64(length))
+            result = flick_crc32(result, base.assumingMemoryBound(to: UInt8.self) + offset, UInt64(length))
             offset += length
         }
         return result

@@ -11,10 +11,11 @@ import Foundation
 /// compressed by igzip at level 1 and the chunks are written here; without it, libspng writes the file at
 /// zlib level 1. Both decode to the same pixels; their bytes differ.
 ///
-/// Encoding dominates the cost of a rendered frame: libpng's defaults (level 6 and adaptive filtering,
-/// what `cairo_surface_write_to_png` uses) take about 60 ms for a 1170×2532 frame, libspng at zlib level 1
-/// without filters about 18 ms, igzip's level 1 about 3 ms for files 7 % larger than zlib's (`flick bench`,
-/// scripts/compare-deflate.sh). Image sequences are reviewed and diffed, not shipped: speed wins.
+/// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
+/// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
+/// level 1 without filters about 16 ms, this encoder with igzip about 4 ms, for files 7 % larger than zlib's
+/// (`flick bench`; scripts/compare-deflate.sh times the deflates alone: igzip level 1 is 6× zlib level 1, while
+/// libdeflate 1.14 is at most 1.2× it). Image sequences are reviewed and diffed, not shipped: speed wins.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (a band of rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
@@ -122,8 +123,8 @@ public final class PNGEncoder {
             preconditionFailure("this build of Flick has no igzip")
             #endif
         case .libspng:
-            let opaque = source.isOpaque(width: width, height: height)
-            return try libspngPNG(source, width: width, height: height, colorType: opaque ? .truecolor : .truecolorAlpha)
+            if let png = try libspngPNG(source, width: width, height: height, colorType: .truecolor) { return png }
+            return try libspngPNG(source, width: width, height: height, colorType: .truecolorAlpha)!
         }
     }
 
@@ -143,14 +144,14 @@ public final class PNGEncoder {
         rowsCapacity = count
     }
 
-    /// libspng at zlib level 1 without filters, from the whole image converted into `rows`.
+    /// libspng at zlib level 1 without filters, from the whole image converted into `rows`; nil when `colorType`
+    /// is RGB and some pixel is not opaque.
     private func libspngPNG(_ source: PixelRows, width: Int, height: Int,
-                            colorType: PNGColorType) throws(ImageError) -> Data {
+                            colorType: PNGColorType) throws(ImageError) -> Data? {
         let rowBytes = width * colorType.bytesPerPixel
         reserveRows(rowBytes * height)
-        let converted = source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!,
-                                       stride: rowBytes, filterByte: false)
-        precondition(converted, "an image found opaque has a translucent pixel")
+        guard source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!, stride: rowBytes,
+                             filterByte: false) else { return nil }
         return try Self.libspngPNG(rows: UnsafeRawBufferPointer(start: rows, count: rowBytes * height), width: width,
                                    height: height, colorType: colorType)
     }
@@ -246,7 +247,7 @@ public final class PNGEncoder {
                 (output! + written).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
                 stream.next_out = (output! + written).assumingMemoryBound(to: UInt8.self)
                 stream.avail_out = UInt32(room)
-                let status = isal_deflate(&stream)
+                let status = flick_isal_deflate(&stream)
                 written += room - Int(stream.avail_out)
                 guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
                 let finished = stream.end_of_stream == 0 ? stream.avail_in == 0
@@ -292,28 +293,6 @@ enum PixelRows {
         switch self {
         case .straightRGBA(let base, _), .premultipliedARGB(let base, _): base
         }
-    }
-
-    /// Whether every pixel is opaque.
-    func isOpaque(width: Int, height: Int) -> Bool {
-        guard let base else { return true }
-        switch self {
-        case .straightRGBA(_, let bytesPerRow):
-            return allOpaque(base, width: width, height: height, bytesPerRow: bytesPerRow,
-                             alpha: UInt32(littleEndian: 0xFF00_0000))
-        case .premultipliedARGB(_, let bytesPerRow):
-            return allOpaque(base, width: width, height: height, bytesPerRow: bytesPerRow, alpha: 0xFF00_0000)
-        }
-    }
-
-    private func allOpaque(_ base: UnsafeRawPointer, width: Int, height: Int, bytesPerRow: Int, alpha: UInt32) -> Bool {
-        for y in 0..<height {
-            let row = (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
-            var all = alpha
-            for x in 0..<width { all &= row[x] }
-            if all != alpha { return false }
-        }
-        return true
     }
 
     /// Packs `count` words as 3-byte pixels at `out`, four at a time; `rgb` turns a word into 0xAABBGGRR (alpha
