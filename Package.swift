@@ -48,7 +48,7 @@ let package = Package(
             name: "CFlickRsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // libspng encodes and decodes PNG files (pkg-config `spng`, Debian libspng-dev).
+        // libspng decodes PNG files, and encodes them in a build without ISA-L (pkg-config `spng`, Debian libspng-dev).
         .systemLibrary(
             name: "CFlickSpng",
             pkgConfig: "spng",
