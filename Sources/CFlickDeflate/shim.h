@@ -34,6 +34,13 @@ static inline int flick_isal_deflate(struct isal_zstream *stream) {
     return status;
 }
 
+/// isal_deflate_stateless (a whole stream in one call), leaving the vector state clean.
+static inline int flick_isal_deflate_stateless(struct isal_zstream *stream) {
+    int status = isal_deflate_stateless(stream);
+    flick_clear_vector_state();
+    return status;
+}
+
 /// crc32_gzip_refl (CRC-32 as PNG and zlib use it, continuing from `crc`), leaving the vector state clean.
 static inline uint32_t flick_crc32(uint32_t crc, const unsigned char *bytes, uint64_t count) {
     uint32_t result = crc32_gzip_refl(crc, bytes, count);

@@ -17,7 +17,7 @@ import Foundation
 /// (`flick bench`; scripts/compare-deflate.sh times the deflates alone: igzip level 1 is 6× zlib level 1, while
 /// libdeflate 1.14 is at most 1.2× it). Image sequences are reviewed and diffed, not shipped: speed wins.
 ///
-/// Not thread-safe: one encoder per thread. It keeps its working memory (a band of rows and the compressed
+/// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
 public final class PNGEncoder {
     /// Which deflate implementation writes the image data.
@@ -53,13 +53,9 @@ public final class PNGEncoder {
     /// zlib's compression level of the libspng path (1 = fastest).
     public static let zlibLevel: Int32 = 1
 
-    /// Input bytes handed to igzip at a time: rows are converted into a buffer of about this size and compressed
-    /// while they are still in the processor's cache.
-    static let bandBytes = 256 << 10
-
     public let deflate: Deflate
 
-    /// Rows converted for the encoder (a band for igzip, the whole image for libspng).
+    /// Rows converted for the encoder (the whole image).
     private var rows: UnsafeMutableRawPointer?
     private var rowsCapacity = 0
     #if canImport(CFlickDeflate)
@@ -128,10 +124,8 @@ public final class PNGEncoder {
         }
     }
 
-    /// Zero bytes after the rows buffer, which is zeroed when allocated. Without that, one render in several wrote
-    /// a few frames whose bytes differed in one bit at the end of the first band (the pixels and the image data
-    /// igzip was given were the same): igzip's results may depend on memory next to its input or output (its
-    /// loads and stores are eight bytes wide), so what it can see there is made the same for every image.
+    /// Zero bytes after the rows buffer, which is zeroed when allocated: igzip's loads and stores are eight bytes
+    /// wide, and what it may see next to its input or output is made the same for every image.
     static let rowsPadding = 256
 
     /// Makes `rows` hold at least `count` bytes (all zero when newly allocated, and `rowsPadding` more zeros).
@@ -188,10 +182,11 @@ public final class PNGEncoder {
     /// The IEND chunk, whose CRC never changes.
     private static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
-    /// Room for igzip's output beyond one and a half times its input: its block headers and the end of the stream.
+    /// Room for igzip's output beyond one and an eighth times its input (stored blocks when nothing compresses):
+    /// its block headers and the end of the stream.
     private static let outputSlack = 64 << 10
 
-    /// Bytes cleared where igzip resumes writing (its bit writer stores eight bytes at a time).
+    /// Bytes cleared where igzip starts writing (its bit writer stores eight bytes at a time).
     private static let outputClearance = 64
 
     /// Makes `output` hold at least `count` bytes, keeping the first `keeping` (growing it at least twofold).
@@ -211,11 +206,22 @@ public final class PNGEncoder {
                           colorType: PNGColorType) throws(ImageError) -> Data? {
         // Each row is a filter-type byte (0, none) and the pixels (PNG specification, section 7.3).
         let stride = 1 + width * colorType.bytesPerPixel
-        let bandRows = max(1, min(height, Self.bandBytes / stride))
-        reserveRows(bandRows * stride)
-
+        let raw = stride * height
+        guard raw <= Int(UInt32.max) / 2 else { throw .cannotEncode(reason: "an image of \(width)×\(height) pixels is too large for igzip") }
+        reserveRows(raw)
+        guard source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!, stride: stride,
+                             filterByte: true) else { return nil }
+        if raw < rowsCapacity {
+            // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
+            (rows! + raw).initializeMemory(as: UInt8.self, repeating: 0, count: rowsCapacity - raw)
+        }
+        // The whole image in one call, without a stream's state kept between calls: igzip's stateful streaming
+        // (a band of rows at a time) gave other bytes, for the same pixels, in one render out of several.
+        let room = raw + raw / 8 + Self.outputSlack
+        reserveOutput(Self.prefixBytes + room, keeping: 0)
+        (output! + Self.prefixBytes).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
         var stream = isal_zstream()
-        isal_deflate_init(&stream)
+        isal_deflate_stateless_init(&stream)
         // igzip keeps its hash table in this buffer: cleared, so that nothing of the previous image is left in it.
         levelBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: levelBufferSize)
         stream.level = Self.igzipLevel
@@ -223,39 +229,14 @@ public final class PNGEncoder {
         stream.level_buf_size = UInt32(levelBufferSize)
         stream.gzip_flag = UInt16(IGZIP_ZLIB)
         stream.flush = UInt16(NO_FLUSH)
-        var written = Self.prefixBytes
-        var y = 0
-        while y < height {
-            let band = y..<min(height, y + bandRows)
-            guard source.convert(rows: band, width: width, colorType: colorType, into: rows!, stride: stride,
-                                 filterByte: true) else { return nil }
-            if band.count * stride < rowsCapacity {
-                // What follows a shorter band (the last) in the buffer is an earlier band's: zeroed as well.
-                (rows! + band.count * stride).initializeMemory(as: UInt8.self, repeating: 0,
-                                                               count: rowsCapacity - band.count * stride)
-            }
-            stream.next_in = rows!.assumingMemoryBound(to: UInt8.self)
-            stream.avail_in = UInt32(band.count * stride)
-            stream.end_of_stream = band.upperBound == height ? 1 : 0
-            // igzip consumes the band, or stops when the room it was given is full. The room it is given
-            // depends only on the band, never on how large the buffer happens to be: igzip ends its blocks
-            // where the room runs out, so the bytes would otherwise depend on what this encoder wrote before.
-            let room = Int(stream.avail_in) + Int(stream.avail_in) / 2 + Self.outputSlack
-            while true {
-                reserveOutput(written + room, keeping: written)
-                // Zeros where igzip starts writing, rather than an earlier image's bytes (see `rowsPadding`).
-                (output! + written).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
-                stream.next_out = (output! + written).assumingMemoryBound(to: UInt8.self)
-                stream.avail_out = UInt32(room)
-                let status = flick_isal_deflate(&stream)
-                written += room - Int(stream.avail_out)
-                guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
-                let finished = stream.end_of_stream == 0 ? stream.avail_in == 0
-                                                         : stream.internal_state.state == ZSTATE_END
-                if finished { break }
-            }
-            y = band.upperBound
-        }
+        stream.end_of_stream = 1
+        stream.next_in = rows!.assumingMemoryBound(to: UInt8.self)
+        stream.avail_in = UInt32(raw)
+        stream.next_out = (output! + Self.prefixBytes).assumingMemoryBound(to: UInt8.self)
+        stream.avail_out = UInt32(room)
+        let status = flick_isal_deflate_stateless(&stream)
+        guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
+        var written = Self.prefixBytes + room - Int(stream.avail_out)
         let compressed = written - Self.prefixBytes
         guard compressed <= Int(Int32.max) else { throw .cannotEncode(reason: "the image data exceeds a PNG chunk's 2 GB") }
         reserveOutput(written + PNGChunks.overhead, keeping: written)
