@@ -3,18 +3,32 @@ import PackageDescription
 
 // Data flows one way: scenario → simulation → state document → renderer / review → files. The modules, each
 // with the Flick modules it imports (docs/architecture.md draws the graph):
-//   flick         → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickCore, FlickOutput
+//   flick         → FlickServe, FlickRunner, FlickReview, FlickDiff, FlickRender, FlickCore, FlickOutput
+//   FlickServe    → FlickRunner, FlickReview, FlickRender, FlickCore (and FlyingFox)
+//   FlickSnapshotTesting → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickImage, FlickCore (and SnapshotTesting)
 //   FlickTesting  → FlickRunner, FlickDiff, FlickCore
-//   FlickRunner   → FlickRender, FlickDiff, FlickCore, FlickPhysics, FlickOutput
+//   FlickRunner   → FlickReview, FlickRender, FlickDiff, FlickImage, FlickCore, FlickPhysics, FlickOutput
 //   FlickReview   → FlickRender, FlickImage, FlickCore, FlickOutput
 //   FlickRender   → FlickCore, FlickImage, FlickOutput
 //   FlickDiff     → FlickImage, FlickOutput (it knows nothing of scenarios or of the renderer)
 //   FlickCore     → FlickPhysics, FlickOutput
-//   FlickImage    → FlickOutput (the one bitmap type, PNG through libspng, the one pixel limit)
+//   FlickImage    → FlickOutput (the one bitmap type, PNG files, the one pixel limit)
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
 //   files, cancellation and the signals that raise it, the one parallel map and the one number formatter.
-// Cairo, librsvg and libspng are reached only through the system-library shims below; their
+// Cairo, librsvg, libspng and ISA-L are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
+
+import Foundation
+
+/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l), looked up where apt and Homebrew
+/// put them. Without them FlickImage is built without `CFlickDeflate` and writes PNGs through libspng alone
+/// (`#if canImport(CFlickDeflate)`); FLICK_DEFLATE=libspng chooses that build even when they are installed.
+let hasISAL: Bool = {
+    if ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libspng" { return false }
+    let prefixes = ["/usr/include", "/usr/local/include", "/opt/homebrew/include", "/opt/local/include"]
+    return prefixes.contains { FileManager.default.fileExists(atPath: $0 + "/isa-l/igzip_lib.h") }
+}()
+
 let package = Package(
     name: "Flick",
     platforms: [.macOS(.v13)],
@@ -54,11 +68,17 @@ let package = Package(
             name: "CFlickRsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // libspng encodes and decodes PNG files (pkg-config `spng`, Debian libspng-dev).
+        // libspng decodes PNG files, and encodes them in a build without ISA-L (pkg-config `spng`, Debian libspng-dev).
         .systemLibrary(
             name: "CFlickSpng",
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
+        ),
+        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`).
+        .systemLibrary(
+            name: "CFlickDeflate",
+            pkgConfig: "libisal",
+            providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
         .target(name: "FlickPhysics"),
         // Safe writing (output folders and files committed whole or not at all, cancellation), the one parallel
@@ -68,8 +88,9 @@ let package = Package(
             name: "FlickCore",
             dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
-        // Bitmaps of straight RGBA8 pixels, PNG files through libspng, and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"]),
+        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by libspng or ISA-L's igzip),
+        // and the one pixel limit.
+        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"] + (hasISAL ? ["CFlickDeflate"] : [])),
         .target(
             name: "FlickRender",
             dependencies: ["FlickCore", "FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]

@@ -1,3 +1,3 @@
-// libspng: a fast PNG encoder. Flick writes frames with it at zlib level 1 and no filtering, which is
-// several times faster than cairo_surface_write_to_png (libpng's defaults) for the same pixels.
+// libspng: a fast PNG decoder and encoder. Flick decodes every PNG with it; it writes PNGs with it (zlib level 1,
+// no filtering) only when built without ISA-L (FlickImage's PNGEncoder), and it is `flick bench`'s floor.
 #include <spng.h>

@@ -1,8 +1,9 @@
 /// A raster image that owns its pixels: `width × height` straight (not premultiplied) RGBA8 pixels, row by
 /// row, without padding — the layout of a decoded PNG and of pixelmatch's input.
 ///
-/// Flick's one pixel buffer: the renderer copies its Cairo drawing into one (`ImageSurface.bitmap()`),
-/// PNG files decode into one and are encoded from one (libspng), and FlickDiff compares two of them.
+/// Flick's one pixel buffer: the renderer copies its Cairo drawing into one (`ImageSurface.bitmap()`) when it
+/// needs pixels, PNG files decode into one (libspng) and are encoded from one (`PNGEncoder`), and FlickDiff
+/// compares two of them. Rendered frames go from Cairo to `PNGEncoder` without one, with the same pixels.
 public struct Bitmap: Equatable, Sendable {
     /// Width in pixels.
     public private(set) var width: Int

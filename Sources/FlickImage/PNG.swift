@@ -2,18 +2,10 @@ import CFlickSpng
 import FlickOutput
 import Foundation
 
-/// PNG files through libspng: decoding into RGBA8 and encoding Flick's frames.
+/// PNG files: decoding into RGBA8 through libspng, and encoding (`PNGEncoder`).
 extension Bitmap {
     /// The eight bytes every PNG file starts with.
-    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// zlib's compression level of encoded PNGs (1 = fastest).
-    ///
-    /// Encoding dominates the cost of a rendered frame: libpng's defaults (level 6 and adaptive filtering,
-    /// what `cairo_surface_write_to_png` uses) take about 140 ms for a 1170×2532 frame. Level 1 without
-    /// filters is several times faster for files about twice the size, the right trade for image
-    /// sequences that are reviewed and diffed, not shipped.
-    public static let pngCompressionLevel: Int32 = 1
+    public static let pngSignature: [UInt8] = PNGChunks.signature
 
     /// Whether `bytes` start with the PNG signature.
     public static func hasPNGSignature(_ bytes: UnsafeRawBufferPointer) -> Bool {
@@ -79,58 +71,10 @@ extension Bitmap {
         try decodePNG(ImageFile.read(path: path), path: path)
     }
 
-    /// The image as a PNG file: 8-bit RGB when every pixel is opaque, else RGBA; zlib level
-    /// `pngCompressionLevel`, no row filters. The same pixels always give the same bytes.
+    /// The image as a PNG file, written by a new `PNGEncoder` (8-bit RGB when every pixel is opaque, else RGBA;
+    /// no row filters). The same pixels always give the same bytes.
     public func pngData() throws(ImageError) -> Data {
-        guard width > 0, height > 0 else { throw .cannotEncode(reason: "an image of \(sizeDescription) pixels is empty") }
-        let opaque = isOpaque
-        guard let ctx = spng_ctx_new(Int32(SPNG_CTX_ENCODER.rawValue)) else { throw .cannotEncode(reason: "out of memory") }
-        defer { spng_ctx_free(ctx) }
-        var status = spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1)
-        if status == 0 { status = spng_set_option(ctx, SPNG_IMG_COMPRESSION_LEVEL, Self.pngCompressionLevel) }
-        if status == 0 { status = spng_set_option(ctx, SPNG_FILTER_CHOICE, Int32(SPNG_DISABLE_FILTERING.rawValue)) }
-        var header = spng_ihdr(width: UInt32(width), height: UInt32(height), bit_depth: 8,
-                               color_type: UInt8(opaque ? SPNG_COLOR_TYPE_TRUECOLOR.rawValue
-                                                        : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA.rawValue),
-                               compression_method: 0, filter_method: 0, interlace_method: 0)
-        if status == 0 { status = spng_set_ihdr(ctx, &header) }
-        guard status == 0 else { throw .cannotEncode(reason: pngReason(status)) }
-        let format = Int32(SPNG_FMT_PNG.rawValue)
-        if opaque {
-            // RGB rows packed one at a time from the RGBA words: no second whole-image buffer.
-            status = spng_encode_image(ctx, nil, 0, format,
-                                       Int32(SPNG_ENCODE_PROGRESSIVE.rawValue | SPNG_ENCODE_FINALIZE.rawValue))
-            var row = [UInt8](repeating: 0, count: width * 3)
-            words.withUnsafeBufferPointer { source in
-                row.withUnsafeMutableBufferPointer { out in
-                    var y = 0
-                    while status == 0 && y < height {
-                        var o = out.baseAddress!
-                        var p = source.baseAddress! + y * width
-                        for _ in 0..<width {
-                            let value = UInt32(littleEndian: p.pointee)
-                            o[0] = UInt8(truncatingIfNeeded: value)
-                            o[1] = UInt8(truncatingIfNeeded: value >> 8)
-                            o[2] = UInt8(truncatingIfNeeded: value >> 16)
-                            o += 3
-                            p += 1
-                        }
-                        status = spng_encode_row(ctx, out.baseAddress, out.count)
-                        y += 1
-                    }
-                }
-            }
-            if status == Int32(SPNG_EOI.rawValue) { status = 0 }
-        } else {
-            status = words.withUnsafeBytes { bytes in
-                spng_encode_image(ctx, bytes.baseAddress, bytes.count, format, Int32(SPNG_ENCODE_FINALIZE.rawValue))
-            }
-        }
-        guard status == 0 else { throw .cannotEncode(reason: pngReason(status)) }
-        var length = 0
-        var error: Int32 = 0
-        guard let buffer = spng_get_png_buffer(ctx, &length, &error) else { throw .cannotEncode(reason: pngReason(error)) }
-        return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
+        try PNGEncoder().encode(self)
     }
 
     /// Writes the image as a PNG file (`pngData()`), replacing a file at `path` only once every byte is

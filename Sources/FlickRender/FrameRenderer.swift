@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import Foundation
 
 /// How frames are drawn, beyond what the scenario says.

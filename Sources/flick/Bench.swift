@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickImage
 import FlickOutput
 import FlickRender
 import Foundation
@@ -8,7 +9,7 @@ struct Bench: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
-        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (libspng), write — next to Cairo's own PNG writer on the same frames, then the whole render pipeline on --jobs threads. Files go to a temporary folder that is deleted afterwards.
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (igzip when Flick is built with ISA-L, and libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
         """
     )
 
@@ -50,9 +51,20 @@ struct Bench: ParsableCommand, WritesOutput {
         print("\(scenario.name): \(result.scenarioFrames) frames of \(result.pixelWidth)×\(result.pixelHeight) px; stages timed on \(result.sampledFrames) frames, one thread")
         print("  simulate        \(fps(result.simulate))")
         print("  draw            \(fps(result.draw))")
-        print("  encode (spng)   \(fps(result.encode))   \(NumberText.fixed(result.pngBytes / 1024, digits: 0)) KiB/frame")
+        func kib(_ bytes: Double) -> String { NumberText.fixed(bytes / 1024, digits: 0) + " KiB/frame" }
+        for (deflate, rate, bytes) in result.encodeByDeflate {
+            let label = "encode (\(deflate))".padding(toLength: 16, withPad: " ", startingAt: 0)
+            let note = deflate == result.deflate ? "what render uses" : "also built; FLICK_DEFLATE=\(deflate) makes render use it"
+            print("  \(label)\(fps(rate))   \(kib(bytes))  (\(note))")
+        }
         print("  write           \(fps(result.write))")
-        print("  cairo PNG       \(fps(result.cairoPNG))   \(NumberText.fixed(result.cairoPNGBytes / 1024, digits: 0)) KiB/frame  (cairo_surface_write_to_png, for comparison)")
-        print("  pipeline        \(fps(result.pipeline))   simulate + draw + encode + write on \(result.jobs) thread\(result.jobs == 1 ? "" : "s")")
+        print("  cairo PNG       \(fps(result.cairoPNG))   \(kib(result.cairoPNGBytes))  (cairo_surface_write_to_png, for comparison)")
+        let threads = "\(result.jobs) thread\(result.jobs == 1 ? "" : "s")"
+        print("on \(threads):")
+        print("  floor           \(fps(result.floor))   \(kib(result.floorBytes))  (libspng, zlib level 1, no filter, RGB rows ready, one frame per thread)")
+        print("  pipeline        \(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
+        print("  render / floor  " + String(format: "%8.2f×", result.renderToFloor)
+              + "       the render's time over the floor's for as many frames (the target is at most 0.8×)")
+        print("  peak memory     " + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576))
     }
 }

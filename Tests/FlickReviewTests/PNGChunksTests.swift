@@ -1,3 +1,4 @@
+import FlickImage
 @testable import FlickReview
 import Foundation
 import Testing

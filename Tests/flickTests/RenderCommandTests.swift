@@ -1,3 +1,4 @@
+import FlickImage
 import Foundation
 import Testing
 
@@ -70,8 +71,13 @@ struct RenderCommandTests {
     @Test func benchPrintsEveryStage() throws {
         let run = try flick(["bench", "horizontal-carousel", "--samples", "3", "--jobs", "1"])
         #expect(run.status == 0, "\(run.stderr)")
-        for stage in ["simulate", "draw", "encode", "write", "cairo PNG", "pipeline"] {
+        for stage in ["simulate", "draw", "encode (libspng)", "write", "cairo PNG", "floor", "pipeline", "render / floor",
+                      "peak memory"] {
             #expect(run.stdout.contains(stage), "no \(stage) line in:\n\(run.stdout)")
+        }
+        // Built with ISA-L (as on Debian with libisal-dev), bench also times igzip, the deflate render uses.
+        if PNGEncoder.available.contains(.igzip) {
+            #expect(run.stdout.contains("encode (igzip)"), "\(run.stdout)")
         }
     }
 }

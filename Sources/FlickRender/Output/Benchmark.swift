@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import Foundation
 
 /// Frames per second of each stage of a render, measured on one scenario in one run (`flick bench`).
@@ -9,18 +10,31 @@ public struct BenchmarkResult: Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     public var jobs: Int
-    /// One thread each: simulating every frame, drawing, encoding with libspng, writing the file,
+    /// One thread each: simulating every frame, drawing, encoding with `PNGEncoder.preferred`, writing the file,
     /// and encoding with Cairo's own PNG writer for comparison.
     public var simulate: Double
     public var draw: Double
     public var encode: Double
     public var write: Double
     public var cairoPNG: Double
+    /// The deflate `encode` used, and one thread's frames per second of each deflate this build has
+    /// (`PNGEncoder.available`), from the surface to the file's bytes.
+    public var deflate: PNGEncoder.Deflate
+    public var encodeByDeflate: [(deflate: PNGEncoder.Deflate, fps: Double, bytes: Double)]
+    /// The floor: libspng at zlib level 1, no row filters, writing RGB rows already converted from the drawing,
+    /// one frame per thread on `jobs` threads at once (frames per second of all threads together).
+    public var floor: Double
+    public var floorBytes: Double
     /// The whole `flick render` pipeline (simulate, draw, encode, write) on `jobs` threads.
     public var pipeline: Double
-    /// Mean file size of a frame from libspng and from Cairo's writer, in bytes.
+    /// Mean file size of a frame from `PNGEncoder.preferred` and from Cairo's writer, in bytes.
     public var pngBytes: Double
     public var cairoPNGBytes: Double
+    /// The largest resident memory of the process so far, in bytes (`getrusage`).
+    public var peakResidentBytes: Int
+
+    /// The render's time over the floor's for as many frames (below 1: faster than the floor).
+    public var renderToFloor: Double { floor / pipeline }
 }
 
 public enum Benchmark {
@@ -56,6 +70,8 @@ public enum Benchmark {
 
         let renderer = try FrameRenderer(scenario: scenario, options: options)
         let encoder = PNGEncoder()
+        let others = PNGEncoder.available.filter { $0 != encoder.deflate }.map { PNGEncoder(deflate: $0) }
+        var otherTimes = [Double](repeating: 0, count: others.count), otherBytes = [Int](repeating: 0, count: others.count)
         var drawTime = 0.0, encodeTime = 0.0, writeTime = 0.0, cairoTime = 0.0
         var pngBytes = 0, cairoBytes = 0
         var size = (0, 0)
@@ -69,6 +85,11 @@ public enum Benchmark {
             let png = try encoder.encode(image)
             encodeTime += Date().timeIntervalSince(t)
             pngBytes += png.count
+            for (i, other) in others.enumerated() {
+                t = Date()
+                otherBytes[i] += try other.encode(image).count
+                otherTimes[i] += Date().timeIntervalSince(t)
+            }
             let file = folder.appendingPathComponent("frame.png")
             t = Date()
             try FileSystem.writeNewFile(png, to: file.path)
@@ -79,6 +100,7 @@ public enum Benchmark {
             cairoTime += Date().timeIntervalSince(t)
             cairoBytes += cairo.count
         }
+        let floor = try measureFloor(frames, jobs: jobs, scenario: scenario, options: options, checkCancelled: checkCancelled)
 
         let pipelineDestination = folder.appendingPathComponent(scenario.name)
         let summary = try SequenceRenderer.render(scenario, to: pipelineDestination,
@@ -86,10 +108,98 @@ public enum Benchmark {
                                                                            cancellation: cancellation))
 
         let n = Double(frames.count)
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let byDeflate = [(encoder.deflate, n / encodeTime, Double(pngBytes) / n)]
+            + others.indices.map { (others[$0].deflate, n / otherTimes[$0], Double(otherBytes[$0]) / n) }
         return BenchmarkResult(scenarioFrames: count, sampledFrames: frames.count, pixelWidth: size.0, pixelHeight: size.1,
                                jobs: jobs, simulate: simulate, draw: n / drawTime, encode: n / encodeTime,
-                               write: n / writeTime, cairoPNG: n / cairoTime,
+                               write: n / writeTime, cairoPNG: n / cairoTime, deflate: encoder.deflate,
+                               encodeByDeflate: byDeflate, floor: floor.fps, floorBytes: floor.bytes,
                                pipeline: Double(summary.framesWritten) / summary.seconds,
-                               pngBytes: Double(pngBytes) / n, cairoPNGBytes: Double(cairoBytes) / n)
+                               pngBytes: Double(pngBytes) / n, cairoPNGBytes: Double(cairoBytes) / n,
+                               // Linux reports kilobytes, macOS bytes.
+                               peakResidentBytes: Int(usage.ru_maxrss) * Self.residentUnit)
+    }
+
+    #if os(Linux)
+    static let residentUnit = 1024
+    #else
+    static let residentUnit = 1
+    #endif
+
+    /// The floor on `frames`: in rounds of one frame per thread, each thread draws its frame and converts it to
+    /// packed RGB rows (not timed), then all threads encode theirs with libspng at once (timed from the first
+    /// start to the last end). Returns frames per second and mean bytes per frame.
+    static func measureFloor(_ frames: [FrameState], jobs: Int, scenario: Scenario, options: RenderOptions,
+                             checkCancelled: () throws -> Void) throws -> (fps: Double, bytes: Double) {
+        let slots = FloorSlots(renderers: try (0..<jobs).map { _ in try FrameRenderer(scenario: scenario, options: options) })
+        var seconds = 0.0
+        var bytes = 0
+        for round in stride(from: 0, to: frames.count, by: jobs) {
+            try checkCancelled()
+            let batch = Array(frames[round..<min(frames.count, round + jobs)])
+            DispatchQueue.concurrentPerform(iterations: batch.count) { t in
+                slots.prepare(t, batch[t])
+            }
+            let start = Date()
+            DispatchQueue.concurrentPerform(iterations: batch.count) { t in slots.encode(t) }
+            seconds += Date().timeIntervalSince(start)
+            bytes += try slots.collect(batch.count)
+        }
+        return (Double(frames.count) / seconds, Double(bytes) / Double(frames.count))
+    }
+}
+
+/// Each floor thread's renderer, RGB rows and result; thread `t` touches only slot `t` until `collect`.
+private final class FloorSlots: @unchecked Sendable {
+    private let renderers: [FrameRenderer]
+    private var rows: [[UInt8]]
+    private var sizes: [(width: Int, height: Int)]
+    private var results: [Result<Int, Error>]
+
+    init(renderers: [FrameRenderer]) {
+        self.renderers = renderers
+        let count = renderers.count
+        rows = Array(repeating: [], count: count)
+        sizes = Array(repeating: (0, 0), count: count)
+        results = Array(repeating: .success(0), count: count)
+    }
+
+    /// Draws `frame` with slot `t`'s renderer and packs it as RGB rows (the floor's frames are opaque, as a
+    /// scenario's frames are).
+    func prepare(_ t: Int, _ frame: FrameState) {
+        do {
+            let bitmap = try renderers[t].image(of: frame).bitmap()
+            let rgba = bitmap.rgbaBytes
+            var rgb = [UInt8](repeating: 0, count: bitmap.pixelCount * 3)
+            for i in 0..<bitmap.pixelCount {
+                rgb[3 * i] = rgba[4 * i]
+                rgb[3 * i + 1] = rgba[4 * i + 1]
+                rgb[3 * i + 2] = rgba[4 * i + 2]
+            }
+            rows[t] = rgb
+            sizes[t] = (bitmap.width, bitmap.height)
+            results[t] = .success(0)
+        } catch {
+            results[t] = .failure(error)
+        }
+    }
+
+    func encode(_ t: Int) {
+        guard case .success = results[t] else { return }
+        results[t] = Result {
+            try rows[t].withUnsafeBytes { try PNGEncoder.libspngPNG(rows: $0, width: sizes[t].width, height: sizes[t].height,
+                                                                    colorType: .truecolor).count }
+        }
+    }
+
+    /// The total bytes of the first `count` slots' files, or the first error.
+    func collect(_ count: Int) throws -> Int {
+        try results.prefix(count).reduce(0) { try $0 + $1.get() }
     }
 }

@@ -1,21 +1,18 @@
 import FlickImage
 import Foundation
 
-/// Encodes rendered frames as PNG: the surface's pixels become a `Bitmap` (`ImageSurface.bitmap()`), which
-/// libspng encodes at zlib level 1 without row filters, RGB when every pixel is opaque
-/// (`Bitmap.pngData()`). One encoder per thread.
-public final class PNGEncoder {
-    /// zlib's compression level (1 = fastest); see `Bitmap.pngCompressionLevel`.
-    public static let compressionLevel = Bitmap.pngCompressionLevel
-
-    public init() {}
-
+/// Rendered frames as PNG: Cairo's premultiplied pixels go straight into the encoder's rows, with no
+/// `Bitmap` in between (the bytes and pixels are those of `image.bitmap().pngData()`).
+extension PNGEncoder {
     /// The PNG file of `image`.
     public func encode(_ image: ImageSurface) throws -> Data {
         do {
-            return try image.bitmap().pngData()
+            return try image.withPixels { words in
+                try encode(premultipliedARGB: UnsafeRawPointer(words.baseAddress!), width: image.pixelWidth,
+                           height: image.pixelHeight, bytesPerRow: image.stride)
+            }
         } catch {
-            throw RenderError("libspng: \(error)")
+            throw RenderError("\(deflate): \(error)")
         }
     }
 }

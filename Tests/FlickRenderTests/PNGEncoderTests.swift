@@ -1,0 +1,120 @@
+import FlickImage
+@testable import FlickRender
+import Foundation
+import Testing
+
+/// The PNG encoder with every deflate this build has: files decode (libspng) to the encoded pixels, the same
+/// pixels give the same bytes, and the chunks are well formed.
+@Suite struct PNGEncoderTests {
+    /// A `width × height` image of pseudo-random pixels (a fixed LCG), opaque or with every alpha.
+    static func noise(width: Int, height: Int, opaque: Bool, seed: UInt64 = 1) -> Bitmap {
+        var state = seed
+        var image = Bitmap(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let v = UInt32(truncatingIfNeeded: state >> 32)
+                // Runs of equal pixels, so that deflate finds matches as it does in frames.
+                let run = (x / 7) % 3 == 0
+                image[x, y] = RGBA(UInt8(truncatingIfNeeded: run ? y : Int(v)), UInt8(truncatingIfNeeded: v >> 8),
+                                   UInt8(truncatingIfNeeded: run ? x : Int(v >> 16)),
+                                   opaque ? 255 : UInt8(truncatingIfNeeded: v >> 24))
+            }
+        }
+        return image
+    }
+
+    /// A PNG's chunks in file order, after checking the signature, each chunk's CRC (with the portable CRC) and
+    /// that the last is IEND.
+    static func chunks(of png: Data) throws -> [(type: String, data: Data)] {
+        let bytes = [UInt8](png)
+        #expect(Array(bytes.prefix(8)) == Bitmap.pngSignature)
+        func u32(_ i: Int) -> Int { Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]) }
+        var result: [(String, Data)] = []
+        var offset = 8
+        while offset < bytes.count {
+            try #require(offset + 12 <= bytes.count, "a chunk header runs past the end at byte \(offset)")
+            let length = u32(offset)
+            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            try #require(offset + 12 + length <= bytes.count, "chunk \(type) runs past the end")
+            let crc = Array(bytes[(offset + 4)..<(offset + 8 + length)]).withUnsafeBytes { CRC32.tableChecksum($0) }
+            #expect(UInt32(u32(offset + 8 + length)) == crc, "bad CRC in \(type)")
+            result.append((type, Data(bytes[(offset + 8)..<(offset + 8 + length)])))
+            offset += 12 + length
+        }
+        return result
+    }
+
+    @Test(arguments: PNGEncoder.available, [true, false])
+    func roundTripGivesThePixels(deflate: PNGEncoder.Deflate, opaque: Bool) throws {
+        // 700 rows of 3 × 600 + 1 bytes: several of igzip's bands, and noise enough to grow its output.
+        let image = Self.noise(width: 600, height: 700, opaque: opaque)
+        let png = try PNGEncoder(deflate: deflate).encode(image)
+        let decoded = try Bitmap.decodePNG(png, path: "encoded.png")
+        #expect(decoded == image)
+        let chunks = try Self.chunks(of: png)
+        #expect(chunks.first?.type == "IHDR")
+        #expect(chunks.last?.type == "IEND")
+        #expect(chunks.last?.data.isEmpty == true)
+        let middle = chunks.dropFirst().dropLast().map(\.type)
+        #expect(!middle.isEmpty && middle.allSatisfy { $0 == "IDAT" }, "\(middle)")
+        // 600 × 700, 8 bits, RGB (2) or RGBA (6), compression, filter and interlace methods 0.
+        #expect([UInt8](chunks[0].data) == [0, 0, 2, 0x58, 0, 0, 2, 0xBC, 8, opaque ? 2 : 6, 0, 0, 0])
+        // A zlib stream: deflate with a 32 KiB window, header check bits right.
+        let zlib = [UInt8](chunks.dropFirst().dropLast().reduce(Data()) { $0 + $1.data })
+        #expect(zlib[0] & 0x0F == 8 && (Int(zlib[0]) << 8 | Int(zlib[1])) % 31 == 0)
+    }
+
+    @Test(arguments: PNGEncoder.available)
+    func samePixelsGiveSameBytes(deflate: PNGEncoder.Deflate) throws {
+        let encoder = PNGEncoder(deflate: deflate)
+        let opaque = Self.noise(width: 300, height: 500, opaque: true, seed: 7)
+        let translucent = Self.noise(width: 300, height: 500, opaque: false, seed: 8)
+        let first = try encoder.encode(opaque)
+        // The same encoder after another image (its buffers reused), and a new one.
+        _ = try encoder.encode(translucent)
+        #expect(try encoder.encode(opaque) == first)
+        #expect(try PNGEncoder(deflate: deflate).encode(opaque) == first)
+        #expect(try encoder.encode(translucent) == PNGEncoder(deflate: deflate).encode(translucent))
+    }
+
+    /// Cairo's premultiplied pixels are encoded straight, with the pixels (and bytes) of their `Bitmap`.
+    @Test(arguments: PNGEncoder.available, [true, false])
+    func surfaceEncodesAsItsBitmap(deflate: PNGEncoder.Deflate, opaque: Bool) throws {
+        let surface = try ImageSurface(Self.noise(width: 257, height: 300, opaque: opaque, seed: 3))
+        let encoder = PNGEncoder(deflate: deflate)
+        let png = try encoder.encode(surface)
+        let bitmap = surface.bitmap()
+        #expect(try Bitmap.decodePNG(png, path: "surface.png") == bitmap)
+        #expect(try encoder.encode(bitmap) == png)
+    }
+
+    /// Both deflates give the same pixels; a one-pixel image and an image one row high work.
+    @Test func deflatesAgreeOnPixels() throws {
+        for image in [Self.noise(width: 1, height: 1, opaque: true), Self.noise(width: 5000, height: 1, opaque: false),
+                      Self.noise(width: 1, height: 3000, opaque: true)] {
+            let decoded = try PNGEncoder.available.map { try Bitmap.decodePNG(PNGEncoder(deflate: $0).encode(image), path: "x.png") }
+            #expect(decoded.allSatisfy { $0 == image })
+        }
+    }
+
+    @Test func emptyImageIsAnError() {
+        #expect(throws: ImageError.cannotEncode(reason: "an image of 0×0 pixels is empty")) {
+            try PNGEncoder().encode(Bitmap(width: 0, height: 0))
+        }
+    }
+
+    /// ISA-L's CRC (when built with it) equals the portable one, also continued across pieces.
+    @Test func crcAgreesWithTheTable() {
+        let bytes = (0..<100_003).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }
+        bytes.withUnsafeBytes { all in
+            let whole = CRC32.tableChecksum(all)
+            #expect(CRC32.checksum(all) == whole)
+            let head = UnsafeRawBufferPointer(rebasing: all[0..<12_345])
+            let tail = UnsafeRawBufferPointer(rebasing: all[12_345...])
+            #expect(CRC32.checksum(tail, continuing: CRC32.checksum(head)) == whole)
+            #expect(CRC32.tableChecksum(tail, continuing: CRC32.tableChecksum(head)) == whole)
+        }
+        #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)
+    }
+}
