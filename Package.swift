@@ -130,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "flick",
             dependencies: [
-                "FlickCore", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview", "FlickServe",
+                "FlickCore", "FlickImage", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview", "FlickServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickImage
 import FlickRender
 import FlickReview
 import FlickRunner
