@@ -51,13 +51,7 @@ public struct FitPlot: Sendable {
 
     /// The plot as pixels, `scale` pixels per point.
     public func image(scale: Double = 2) throws -> ImageSurface {
-        let surface = try ImageSurface(pixelWidth: Int((FitPlot.width * scale).rounded()),
-                                       pixelHeight: Int((height.rounded(.up) * scale).rounded()))
-        let canvas = Canvas(surface)
-        canvas.setScale(scale)
-        draw(on: canvas)
-        surface.flush()
-        return surface
+        try MotionPlot.pixels(width: FitPlot.width, height: height, scale: scale, draw)
     }
 
     func draw(on canvas: Canvas) {

@@ -219,11 +219,17 @@ public struct MotionPlot: Sendable {
 
     /// The plot as pixels, `scale` pixels per point.
     public func image(scale: Double = 2) throws -> ImageSurface {
-        let surface = try ImageSurface(pixelWidth: Int((MotionPlot.width * scale).rounded()),
+        try Self.pixels(width: MotionPlot.width, height: height, scale: scale, draw)
+    }
+
+    /// A plot `width` × `height` points drawn by `draw` into pixels, `scale` pixels per point (the motion plot's
+    /// and the fit plot's).
+    static func pixels(width: Double, height: Double, scale: Double, _ draw: (Canvas) -> Void) throws -> ImageSurface {
+        let surface = try ImageSurface(pixelWidth: Int((width * scale).rounded()),
                                        pixelHeight: Int((height.rounded(.up) * scale).rounded()))
         let canvas = Canvas(surface)
         canvas.setScale(scale)
-        draw(on: canvas)
+        draw(canvas)
         surface.flush()
         return surface
     }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickReview
 import Foundation
 
 /// The live script (`Resources/serve.js`, embedded at build time) and the tag a served review page loads it by.
@@ -64,17 +65,5 @@ enum IndexPage {
     }
 }
 
-/// Text for HTML content and attribute values.
-func esc(_ text: String) -> String {
-    var out = ""
-    for c in text {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
-}
+/// Text for HTML content and attribute values (the review pages' own escaping).
+func esc(_ text: String) -> String { ReviewPage.esc(text) }

@@ -20,6 +20,9 @@ public final class ServedScenario: @unchecked Sendable {
     private var bytes: Data?
     private var stamp: (Date, Int)?
     private var runs: [LiveRun] = []
+    /// How many recent runs stay served: a page still loading frames of a run that a quick series of edits or
+    /// tunes has replaced keeps getting them (with only two kept, such a page met 404s) until it swaps to the newest.
+    static let keptRuns = 8
     private var problems: [String] = []
     private var nextVersion = 1
     private var watchers: [UUID: AsyncStream<String>.Continuation] = [:]
@@ -47,7 +50,7 @@ public final class ServedScenario: @unchecked Sendable {
         return runs.last
     }
 
-    /// The good run of `version`, while it is one of the last two (a page may still ask for the older one's frames).
+    /// The good run of `version`, while it is one of the last `keptRuns` (a page may still ask for an older one's frames).
     public func run(version: Int) -> LiveRun? {
         lock.lock()
         defer { lock.unlock() }
@@ -238,7 +241,7 @@ public final class ServedScenario: @unchecked Sendable {
         lock.lock()
         if let newRun, newRun.version > (runs.last?.version ?? 0) {
             runs.append(newRun)
-            if runs.count > 2 { runs.removeFirst(runs.count - 2) }
+            if runs.count > Self.keptRuns { runs.removeFirst(runs.count - Self.keptRuns) }
         }
         problems = newProblems
         updates += 1

@@ -421,7 +421,7 @@ public enum ReviewPage {
     }
 
     /// Text for HTML content and attribute values.
-    static func esc(_ text: String) -> String {
+    package static func esc(_ text: String) -> String {
         var out = ""
         for c in text {
             switch c {
