@@ -238,7 +238,7 @@ public struct MotionPlot: Sendable {
         canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), color: .white)
         canvas.text(title, x: MotionPlot.left, baseline: 24, weight: .bold, size: 17, color: .black)
         let legend = "Against simulated time. Blue: value; orange: velocity; shaded: finger down; dashed: detents, "
-            + "pages and content edges; settled: every component at rest by its physics (docs/states.md)."
+            + "pages and content edges; settled: all at rest (docs/states.md)."
         canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
                     maxWidth: MotionPlot.width - MotionPlot.left - 16)
         if !timeline.recordings.isEmpty {
