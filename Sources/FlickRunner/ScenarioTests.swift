@@ -213,7 +213,7 @@ public enum ScenarioTests {
             if let states = spec.states {
                 result.states = try StateGoldens.verify(
                     scenario, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
-                    artifactsDirectory: try GoldenFrames.artifactsDirectory(options.reportDirectory),
+                    artifactsDirectory: GoldenFrames.artifactsDirectory(options.reportDirectory),
                     artifactsSubfolder: reportFolder(for: path))
             }
         } catch {

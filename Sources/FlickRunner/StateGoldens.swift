@@ -269,7 +269,7 @@ public enum StateGoldens {
     /// (or writes it, as `record` says). Failing paths leave an expected-vs-actual SVG plot in
     /// `artifactsDirectory/artifactsSubfolder/states/`.
     public static func verify(_ scenario: Scenario, spec: StateGoldenSpec, goldenDirectory: String,
-                              record: GoldenRecordMode, artifactsDirectory: String,
+                              record: GoldenRecordMode, artifactsDirectory: @autoclosure () throws -> String,
                               artifactsSubfolder: String) throws -> StateGoldenResult {
         let golden = (goldenDirectory as NSString).appendingPathComponent(StateTrajectory.fileName)
         let run = StateTrajectory(recording: scenario, paths: spec.paths)
@@ -297,7 +297,7 @@ public enum StateGoldens {
             if record == .changed {
                 return try write("re-recorded (\(deviations.map(\.path).prefix(3).joined(separator: ", ")) moved beyond \(PathDeviation.number(spec.within)))")
             }
-            let folder = (artifactsDirectory as NSString).appendingPathComponent("\(artifactsSubfolder)/states")
+            let folder = (try artifactsDirectory() as NSString).appendingPathComponent("\(artifactsSubfolder)/states")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let times = (0..<run.frameCount).map { scenario.time(ofFrame: $0) }
             let expectedByPath = Dictionary(uniqueKeysWithValues: expected.series.map { ($0.path, $0.values) })
