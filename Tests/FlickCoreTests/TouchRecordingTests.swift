@@ -95,4 +95,108 @@ import Testing
             #expect(error.diagnostics.first?.message == "none.txt: no such file (or it cannot be read)")
         }
     }
+
+    /// A panel whose range is not the display's pixels: 0…4095 on both axes spans a 360 × 780 pt screen,
+    /// x = (raw − min) · 360 / 4096 (Android's TouchInputMapper scale, max − min + 1 units).
+    static let panel = TouchRecording.Mapping(screen: Size(width: 360, height: 780), fallbackPixelsPerPoint: 3)
+
+    static func evemu(header: String) -> String {
+        """
+        # EVEMU 1.3
+        N: synthetic panel
+        \(header)
+        E: 0.000000 0001 014a 1
+        E: 0.000000 0003 0035 2048
+        E: 0.000000 0003 0036 3072
+        E: 0.000000 0000 0000 0
+        E: 0.010000 0003 0036 2048
+        E: 0.010000 0001 014a 0
+        E: 0.010000 0000 0000 0
+        """
+    }
+
+    @Test func evemuHeaderRangeSpansTheScreen() throws {
+        let samples = try TouchRecording.samples(Self.evemu(header: "A: 35 0 4095 0 0 0\nA: 36 0 4095 0 0 0"),
+                                                 format: .evemu, mapping: Self.panel)
+        #expect(samples.map(\.point) == [Point(x: 180, y: 585), Point(x: 180, y: 390)])
+    }
+
+    @Test func geteventLpRangeSpansTheScreen() throws {
+        let text = """
+            add device 1: /dev/input/event2
+              name:     "synthetic panel"
+              events:
+                ABS (0003): ABS_MT_SLOT           : value 0, min 0, max 9, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_X     : value 0, min 100, max 4195, fuzz 0, flat 0, resolution 0
+                            ABS_MT_POSITION_Y     : value 0, min 0, max 4095, fuzz 0, flat 0, resolution 0
+            [    1.000000] /dev/input/event2: EV_KEY       BTN_TOUCH            DOWN
+            [    1.000000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_X    00000864
+            [    1.000000] /dev/input/event2: EV_ABS       ABS_MT_POSITION_Y    00000c00
+            [    1.000000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000
+            """
+        let samples = try TouchRecording.samples(text, format: .getevent, mapping: Self.panel)
+        #expect(samples.map(\.point) == [Point(x: 180, y: 585)]) // 0x864 = 2148 = 100 + 2048
+    }
+
+    @Test func givenRangeOrPixelsPerPointWinOverTheHeader() throws {
+        let text = Self.evemu(header: "A: 35 0 4095 0 0 0\nA: 36 0 4095 0 0 0")
+        var mapping = Self.panel
+        mapping.touchRange = .init(x: 0...2047, y: 0...8191)
+        #expect(try TouchRecording.samples(text, format: .evemu, mapping: mapping).first?.point == Point(x: 360, y: 292.5))
+        mapping.pixelsPerPoint = 2
+        #expect(try TouchRecording.samples(text, format: .evemu, mapping: mapping).first?.point == Point(x: 1024, y: 1536))
+        // No range anywhere: the viewport's scale.
+        #expect(try TouchRecording.samples(Self.evemu(header: ""), format: .evemu, mapping: Self.panel).first?.point
+                == Point(x: 2048.0 / 3, y: 1024))
+    }
+
+    @Test(arguments: [
+        ("A: 35 0 4095 0 0 0", 3, "the header names the touch range of X but not of Y; give touchRange or pixelsPerPoint"),
+        ("A: 35 0 4095 0 0 0\nA: 36 10 10 0 0 0", 4, "ABS_MT_POSITION_Y ranges from 10 to 10; max must be above min"),
+        ("A: 35 zero", 3, "expected A: code min max (evemu-record's axis line), found \"A: 35 zero\""),
+    ])
+    func badHeaderRanges(header: String, line: Int, message: String) {
+        #expect(throws: RecordingFile.Problem(line: line, message: message)) {
+            try TouchRecording.samples(Self.evemu(header: header), format: .evemu, mapping: Self.panel)
+        }
+    }
+
+    /// In a scenario: the device preset's viewport and the dump's range; `touchRange` and `pixelsPerPoint` exclude
+    /// each other.
+    @Test func touchRangeKey() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-touch-range-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.evemu(header: "").write(to: folder.appendingPathComponent("panel.evemu"), atomically: true, encoding: .utf8)
+        func decode(_ touches: String) throws(ScenarioError) -> Scenario {
+            let text = """
+                viewport: {width: 360, height: 780, scale: 3}
+                duration: 1
+                scene: {list: {id: feed, rows: 200, rowHeight: 50}}
+                gestures:
+                  - {at: 0.1, touches: \(touches)}
+                """
+            return try ScenarioDecoder.decode(data: Data(text.utf8), file: folder.appendingPathComponent("s.yaml").path, defaultName: "s")
+        }
+        let scenario = try decode("{file: panel.evemu, format: evemu, touchRange: {x: [0, 4095], y: [0, 4095]}}")
+        guard case .touches(let samples) = scenario.gestures.first?.action else {
+            Issue.record("expected touches")
+            return
+        }
+        #expect(samples.map(\.point) == [Point(x: 180, y: 585), Point(x: 180, y: 390)])
+        do {
+            _ = try decode("{file: panel.evemu, format: evemu, pixelsPerPoint: 3, touchRange: {x: [0, 4095], y: [0, 4095]}}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.first?.path == "gestures[0].touches.touchRange")
+            #expect(error.diagnostics.first?.message == "give pixelsPerPoint or touchRange, not both: each alone says how the recording's units become points")
+        }
+        do {
+            _ = try decode("{file: panel.evemu, format: evemu, touchRange: {x: [5, 5], y: [0, 4095]}}")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.diagnostics.first?.path == "gestures[0].touches.touchRange.x")
+            #expect(error.diagnostics.first?.message == "expected [min, max] with max above min, found [5, 5]")
+        }
+    }
 }

@@ -106,7 +106,7 @@ final class ScenarioFormat {
                 m.fail("duration", "duration \(say(duration)) s at \(say(fps)) fps gives \(count) frames; the limit is \(ScenarioDecoder.maximumFrames)")
                 frames = nil
             }
-            let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, scale: viewport?.scale),
+            let gestures = m.value("gestures", self.gestures(duration: duration, touchRate: touchRate, viewport: viewport),
                                    default: d.gestures, "What the finger (or the window) does; one finger, so they may not overlap.")
             let references = m.value("reference", self.references, default: [],
                                      "Motion recorded on a device for state paths: `flick states` measures the residual, the motion plot draws it, `flick fit` fits the physics to it (docs/scenario-format.md, \"References\").")
@@ -639,8 +639,8 @@ final class ScenarioFormat {
 
     // MARK: Gestures
 
-    private func gestures(duration: Double?, touchRate: Double?, scale: Double?) -> Value<[Gesture]> {
-        let list = Value.list(of: gesture(duration: duration, scale: scale))
+    private func gestures(duration: Double?, touchRate: Double?, viewport: Viewport?) -> Value<[Gesture]> {
+        let list = Value.list(of: gesture(duration: duration, viewport: viewport))
         return Value(shape: list.shape, read: { field in
             guard let read = list.read(field), let items = field.items else { return nil }
             let gestures = read.enumerated().map { i, g in var g = g; g.index = i; return g }
@@ -664,10 +664,10 @@ final class ScenarioFormat {
         }, encode: { $0.isEmpty ? .array([]) : nil })
     }
 
-    private func gesture(duration: Double?, scale: Double?) -> Value<Gesture> {
+    private func gesture(duration: Double?, viewport: Viewport?) -> Value<Gesture> {
         .object("gesture", "One gesture: its start time and one action.") { m in
             let at = m.required("at", .number(.nonNegative), "Start time in seconds, at most the duration.")
-            let action = m.one(of: GestureKey.allCases, { self.action($0, scale: scale) }, doc: { $0.doc },
+            let action = m.one(of: GestureKey.allCases, { self.action($0, viewport: viewport) }, doc: { $0.doc },
                                none: "expected one of \(GestureKey.allCases.map { $0.rawValue }.joined(separator: ", "))",
                                several: { "expected one action, found \($0.joined(separator: ", "))" })
             if let at, let duration, at > duration {
@@ -678,8 +678,8 @@ final class ScenarioFormat {
         }
     }
 
-    /// `touches: {file, format, pixelsPerPoint}`: one finger's touch recorded on a device (`TouchRecording`).
-    private static func recordedTouches(scale: Double?) -> Value<Gesture.Action> {
+    /// `touches: {file, format, pixelsPerPoint, touchRange}`: one finger's touch recorded on a device (`TouchRecording`).
+    private static func recordedTouches(viewport: Viewport?) -> Value<Gesture.Action> {
         .object("recordedTouches", "One finger's touch recorded on a device, replayed from its touch-down (at `at`) to its lift.") { m in
             let file = m.required("file", .text(), "The recording, relative to the scenario's folder.")
             let format = m.required("format", Value<String>(shape: .words(TouchRecording.Format.allCases.map(\.rawValue)), read: { field in
@@ -691,16 +691,23 @@ final class ScenarioFormat {
                 return word
             }), "getevent (`adb shell getevent -lt`), evemu (`evemu-record`) or csv (`t,x,y`).")
             let pixelsPerPoint = m.optional("pixelsPerPoint", .number(.range(0, 100, lowOpen: true, highOpen: false)),
-                                            "Device pixels per point, to turn the recording's positions into points. Default: the viewport's scale for getevent and evemu, 1 for csv.")
+                                            "Device units per point, to turn the recording's positions into points. Default: from the touch range if one is known, else the viewport's scale for getevent and evemu, 1 for csv.")
+            let touchRange = m.optional("touchRange", Self.touchRange,
+                                        "The touch panel's range, which spans the viewport. Default: the range the dump's header names (evemu's `A:` lines, `getevent -lp`'s), if any.")
+            if m.field("pixelsPerPoint") != nil, let rangeField = m.field("touchRange") {
+                rangeField.fail("give pixelsPerPoint or touchRange, not both: each alone says how the recording's units become points")
+            }
             guard !m.failed, let file, let format, let kind = TouchRecording.Format(rawValue: format),
                   let fileField = m.field("file") else { return nil }
             let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
             let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
-            let ratio: Double
+            let fallback: Double
             switch kind {
-            case .getevent, .evemu: ratio = pixelsPerPoint ?? scale ?? Viewport.defaultScale
-            case .csv: ratio = pixelsPerPoint ?? 1
+            case .getevent, .evemu: fallback = viewport?.scale ?? Viewport.defaultScale
+            case .csv: fallback = 1
             }
+            let mapping = TouchRecording.Mapping(pixelsPerPoint: pixelsPerPoint, touchRange: touchRange,
+                                                 screen: (viewport ?? Viewport()).size, fallbackPixelsPerPoint: fallback)
             let result = Result { () throws(RecordingFile.Problem) in
                 guard let data = FileManager.default.contents(atPath: path) else {
                     throw RecordingFile.Problem(line: nil, message: "no such file (or it cannot be read)")
@@ -709,7 +716,7 @@ final class ScenarioFormat {
                     throw RecordingFile.Problem(line: nil, message: "is \(data.count) bytes; a recording may be at most \(RecordingFile.maximumFileSize)")
                 }
                 guard let text = String(data: data, encoding: .utf8) else { throw RecordingFile.Problem(line: nil, message: "is not UTF-8 text") }
-                return try TouchRecording.samples(text, format: kind, pixelsPerPoint: ratio)
+                return try TouchRecording.samples(text, format: kind, mapping: mapping)
             }
             switch result {
             case .success(let samples): return .touches(samples)
@@ -720,7 +727,24 @@ final class ScenarioFormat {
         }
     }
 
-    private func action(_ key: GestureKey, scale: Double?) -> Value<Gesture.Action> {
+    /// `touchRange: {x: [min, max], y: [min, max]}` in the panel's units.
+    private static var touchRange: Value<TouchRecording.TouchRange> {
+        .object("touchRange", "A touch panel's range in its own units (ABS_MT_POSITION_X and _Y's min and max), mapped onto the viewport.") { m in
+            let axis = Value.point(.coordinate).map { pair, field -> ClosedRange<Double>? in
+                guard pair.y > pair.x else {
+                    field.fail("expected [min, max] with max above min, found [\(say(pair.x)), \(say(pair.y))]")
+                    return nil
+                }
+                return pair.x...pair.y
+            }
+            let x = m.required("x", axis, "[min, max] of the panel's x.")
+            let y = m.required("y", axis, "[min, max] of the panel's y.")
+            guard let x, let y else { return nil }
+            return TouchRecording.TouchRange(x: x, y: y)
+        }
+    }
+
+    private func action(_ key: GestureKey, viewport: Viewport?) -> Value<Gesture.Action> {
         switch key {
         case .drag:
             return .object("drag", key.doc) { m in
@@ -735,7 +759,7 @@ final class ScenarioFormat {
             }
         case .touches:
             let time = NumberRule.closed(0, 600)
-            let recorded = Self.recordedTouches(scale: scale)
+            let recorded = Self.recordedTouches(viewport: viewport)
             let listShape = Shape.list(.tuple([.number(time), .number(.coordinate), .number(.coordinate)]), minCount: 1)
             return Value(shape: .anyOf([listShape, recorded.shape])) { field in
                 if case .mapping = field.node { return recorded.read(field) }
@@ -768,7 +792,7 @@ final class ScenarioFormat {
                                        "Seconds the viewport takes to reach the new size (0: at once).")
                 let curve = self.timingCurve(m, default: Gesture.defaultResizeCurve, "How an animated resize follows time.")
                 guard let width, let height, let duration, let curve else { return nil }
-                if let scale, let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
+                if let scale = viewport?.scale, let problem = ScenarioDecoder.imageProblem(Size(width: width, height: height), scale: scale) {
                     m.fail("a resize to \(problem)")
                 }
                 return .resize(Size(width: width, height: height), duration: duration, curve: curve)
