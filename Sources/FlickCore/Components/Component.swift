@@ -17,14 +17,6 @@ public struct Component: Sendable {
         self.key = id ?? kind.name
     }
 
-    public static func list(_ spec: ListSpec, id: String? = nil) -> Component { Component(.list(spec), id: id) }
-    public static func pager(_ spec: PagerSpec, id: String? = nil) -> Component { Component(.pager(spec), id: id) }
-    public static func stack(_ spec: StackSpec, id: String? = nil) -> Component { Component(.stack(spec), id: id) }
-    public static func sheet(_ spec: SheetSpec, id: String? = nil) -> Component { Component(.sheet(spec), id: id) }
-    public static func carousel(_ spec: CarouselSpec, id: String? = nil) -> Component {
-        Component(.carousel(spec), id: id)
-    }
-
     /// The components directly inside this one, in document order.
     public var children: [Component] { kind.spec.components }
 

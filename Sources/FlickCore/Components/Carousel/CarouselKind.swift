@@ -16,3 +16,8 @@ extension CarouselSpec: ComponentSpec {
     var scrollAxis: Axis? { .horizontal }
     var pageTitles: [String]? { cards.map(\.title) }
 }
+
+extension Component {
+    /// A `carousel` component.
+    public static func carousel(_ spec: CarouselSpec, id: String? = nil) -> Component { Component(.carousel(spec), id: id) }
+}

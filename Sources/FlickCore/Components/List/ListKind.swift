@@ -16,3 +16,8 @@ extension ListSpec: ComponentSpec {
     var scrollAxis: Axis? { axis }
     var pictures: [String] { content.compactMap(\.thumbnail) }
 }
+
+extension Component {
+    /// A `list` component.
+    public static func list(_ spec: ListSpec, id: String? = nil) -> Component { Component(.list(spec), id: id) }
+}

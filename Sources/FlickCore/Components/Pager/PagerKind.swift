@@ -27,3 +27,8 @@ extension PagerSpec: ComponentSpec {
     }
     var pictures: [String] { pages.compactMap(\.image) }
 }
+
+extension Component {
+    /// A `pager` component.
+    public static func pager(_ spec: PagerSpec, id: String? = nil) -> Component { Component(.pager(spec), id: id) }
+}

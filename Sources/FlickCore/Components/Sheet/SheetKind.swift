@@ -19,3 +19,8 @@ extension SheetSpec: ComponentSpec {
     func icons(at path: String) -> [(name: String, keyPath: String)] { content.icons(at: path + ".content") }
     var pictures: [String] { image.map { [$0] } ?? [] }
 }
+
+extension Component {
+    /// A `sheet` component.
+    public static func sheet(_ spec: SheetSpec, id: String? = nil) -> Component { Component(.sheet(spec), id: id) }
+}

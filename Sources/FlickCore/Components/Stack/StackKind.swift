@@ -21,3 +21,8 @@ extension StackSpec: ComponentSpec {
         children.indices.flatMap { children[$0].component.icons(at: "\(path).children[\($0)]") }
     }
 }
+
+extension Component {
+    /// A `stack` component.
+    public static func stack(_ spec: StackSpec, id: String? = nil) -> Component { Component(.stack(spec), id: id) }
+}
