@@ -162,20 +162,6 @@ struct DrawContext {
     func pixelAligned(_ value: Double) -> Double { (value * scale).rounded() / scale }
 }
 
-/// Draws a component of the scene tree by handing it to the drawing for its kind.
-enum ComponentDrawing {
-    static func draw(_ component: Component, in context: DrawContext) {
-        let key = component.key
-        switch component.kind {
-        case .list(let spec): ListDrawing.draw(spec, key: key, in: context)
-        case .pager(let spec): PagerDrawing.draw(spec, key: key, in: context)
-        case .stack(let spec): spec.children.forEach { draw($0.component, in: context) }
-        case .sheet(let spec): SheetDrawing.draw(spec, key: key, in: context)
-        case .carousel(let spec): CarouselDrawing.draw(spec, key: key, in: context)
-        }
-    }
-}
-
 extension Rect {
     /// The part of this rectangle inside `other`, or nil when they do not overlap.
     func clipped(to other: Rect) -> Rect? {

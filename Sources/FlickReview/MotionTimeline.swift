@@ -130,8 +130,7 @@ public struct MotionTimeline: Sendable {
                     if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
                     // The component's own fraction (a carousel's pages are narrower than its frame).
                     let width = scroll.frame.width
-                    let fraction = state.pager(scroll.key)?.fraction ?? state.carousel(scroll.key)?.fraction
-                        ?? (width > 0 ? scroll.contentOffset.x / width : 0)
+                    let fraction = state.pagePosition(scroll.key)?.fraction ?? (width > 0 ? scroll.contentOffset.x / width : 0)
                     if abs(fraction) > 1e-6 {
                         builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / fraction))
                     } else if builders[id]!.values.isEmpty {
@@ -224,15 +223,11 @@ public struct MotionTimeline: Sendable {
         return low < times.count ? low : nil
     }
 
-    /// Page titles of each pager (by tab) and carousel (by card), keyed by component.
+    /// Page titles of each paging component (a pager's tabs, a carousel's cards), keyed by component.
     static func pageTitles(_ scenario: Scenario) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for component in scenario.scene.root.allComponents {
-            switch component.kind {
-            case .pager(let spec): result[component.key] = spec.pages.map(\.title)
-            case .carousel(let spec): result[component.key] = spec.cards.map(\.title)
-            case .list, .stack, .sheet: break
-            }
+            if let titles = component.pageTitles { result[component.key] = titles }
         }
         return result
     }

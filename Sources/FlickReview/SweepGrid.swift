@@ -32,12 +32,8 @@ public struct GridVariant: Sendable {
     func caption(_ state: FrameState) -> (value: String, phase: String) {
         let key = measures.component
         if let sheet = state.sheet(key) { return ("top \(SweepTable.fixed(sheet.top, 1)) pt", sheet.phase.rawValue) }
-        if state.pager(key) != nil, let scroll = state.scrollView(key) {
-            let pages = scroll.frame.width > 0 ? scroll.contentOffset.x / scroll.frame.width : 0
-            return ("page \(SweepTable.fixed(pages, 2))", scroll.phase.rawValue)
-        }
-        if let carousel = state.carousel(key), let scroll = state.scrollView(key) {
-            return ("card \(SweepTable.fixed(carousel.fraction, 2))", scroll.phase.rawValue)
+        if let paging = state.pagePosition(key), let scroll = state.scrollView(key) {
+            return ("\(paging.noun) \(SweepTable.fixed(paging.pages, 2))", scroll.phase.rawValue)
         }
         if let scroll = state.scrollView(key) {
             let x = measures.quantity == "contentOffset.x"

@@ -3,7 +3,7 @@ import FlickOutput
 import Foundation
 
 /// What a sweep's table says about one variant (docs/sweeps.md, "The table"): how the run's measured component —
-/// the first sheet, else the first pager, else the first carousel, else the first scroll view — moved after the
+/// the first sheet, else the first paging component (pager, carousel), else the first scroll view — moved after the
 /// last release of the finger.
 public struct VariantMeasures: Hashable, Sendable {
     /// Where the component came to rest.
@@ -108,10 +108,8 @@ public struct VariantMeter {
         if component.isEmpty {
             if let sheet = frame.sheets.first {
                 (component, quantity) = (sheet.key, "top")
-            } else if let pager = frame.pagers.first {
-                (component, quantity) = (pager.key, "contentOffset.x")
-            } else if let carousel = frame.carousels.first {
-                (component, quantity) = (carousel.key, "contentOffset.x")
+            } else if let paging = frame.pagePositions.first {
+                (component, quantity) = (paging.key, "contentOffset.x")
             } else if let scroll = frame.scrollViews.first {
                 // A list's axis: the one it can scroll along (its content is longer than its frame).
                 let vertical = scroll.contentSize.height > scroll.frame.height || scroll.contentSize.width <= scroll.frame.width
@@ -133,10 +131,8 @@ public struct VariantMeter {
             atRest = scroll.phase == .idle
             if !atRest {
                 final = .moving
-            } else if let pager = frame.pager(component) {
-                final = .page(pager.page)
-            } else if let carousel = frame.carousel(component) {
-                final = .page(carousel.page)
+            } else if let paging = frame.pagePosition(component) {
+                final = .page(paging.page)
             } else {
                 final = .offset
             }

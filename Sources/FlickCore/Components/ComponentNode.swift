@@ -37,12 +37,19 @@ protocol ComponentNode: AnyObject {
     var ownScrollView: ScrollView? { get }
     /// The components directly inside it, in document order.
     var directChildren: [ComponentNode] { get }
+    /// Starts explaining its decisions into `log` (`flick states --explain`); its own scroll view gets the log
+    /// from `attachExplanations`.
+    func attach(_ log: ExplanationLog)
+    /// What in it will not behave as its author probably expects, in words that name the fix.
+    var warnings: [String] { get }
 }
 
 extension ComponentNode {
     func tap(at point: Point, time: Double) -> Bool { false }
     var ownScrollView: ScrollView? { nil }
     var directChildren: [ComponentNode] { [] }
+    func attach(_ log: ExplanationLog) {}
+    var warnings: [String] { [] }
 
     /// Every scroll view in this subtree, in document order.
     var scrollViews: [ScrollView] {

@@ -82,7 +82,8 @@ final class ScrollView: NestedScrollParticipant {
     private(set) var targetPage: Int?
     /// Where its decisions are explained (`flick states --explain`), when asked for.
     var log: ExplanationLog?
-    /// What it is, in the words of an explanation (`list`, `pager`, `carousel`), and its pages' names.
+    /// What it is, in the words of an explanation (`list`, `pager`, `carousel`: its node names it), and its
+    /// pages' names.
     var noun = "scroll view"
     var pageNames: [String] = []
 

@@ -1,39 +1,6 @@
 import Foundation
 import FlickPhysics
 
-/// The keys that introduce a component, one for each case of `ComponentKind`.
-enum ComponentKey: String, CaseIterable {
-    case list, pager, stack, sheet, carousel
-
-    init(_ kind: ComponentKind) {
-        switch kind {
-        case .list: self = .list
-        case .pager: self = .pager
-        case .stack: self = .stack
-        case .sheet: self = .sheet
-        case .carousel: self = .carousel
-        }
-    }
-
-    /// Whether it scrolls (and so a sheet's `tracks` may name it).
-    var isScrollView: Bool {
-        switch self {
-        case .list, .pager, .carousel: true
-        case .stack, .sheet: false
-        }
-    }
-
-    var doc: String {
-        switch self {
-        case .list: "Rows of equal height, optionally in sections, in a scroll view."
-        case .pager: "A paging scroll view of pages under a tab bar."
-        case .stack: "Children laid out top to bottom; the last one takes the rest of the height."
-        case .sheet: "A panel with detents over the background holding one component (a card when dismissible); only the scene's root may be a sheet."
-        case .carousel: "Horizontally paged cards narrower than the screen, the neighbours peeking."
-        }
-    }
-}
-
 /// The keys that introduce a gesture's action, one for each case of `Gesture.Action`.
 enum GestureKey: String, CaseIterable {
     case drag, touches, tap, resize
@@ -61,20 +28,17 @@ extension NumberRule {
 }
 
 /// The model's own defaults, read from values made with the public initialisers' defaults: the decoder states none.
-private enum Defaults {
+/// Each kind adds its spec's in its folder (`Components/<Kind>/<Kind>Format.swift`).
+enum Defaults {
     static let placeholder = Component.stack(StackSpec(children: []))
     static let scenario = Scenario(name: "", duration: 1, scene: Scene(root: placeholder))
-    static let list = ListSpec(rowHeight: 1)
-    static let pager = PagerSpec(pages: [])
-    static let sheet = SheetSpec(detents: [], initial: "", content: placeholder)
-    static let carousel = CarouselSpec(cards: [], cardWidth: 1)
 }
 
 /// The scenario file format as the decoder reads it (docs/scenario-format.md): each key once, with its kind of
 /// value, its default and its meaning.
 final class ScenarioFormat {
     let defaultName: String
-    private let names = ComponentNames()
+    let names = ComponentNames()
     /// Values made once per depth rather than once per page (a file may hold thousands); they hold `self`, so
     /// `read` drops them when it is done.
     private var contentValues: [Int: Value<Component>] = [:]
@@ -184,7 +148,7 @@ final class ScenarioFormat {
         })
     }
 
-    private static var insets: Value<EdgeInsets> {
+    static var insets: Value<EdgeInsets> {
         let value = Value<EdgeInsets>.object("insets", "Distances from the four edges, in points.") { m in
             let z = EdgeInsets.zero
             let top = m.value("top", .number(.margin), default: z.top, "Points.")
@@ -300,12 +264,14 @@ final class ScenarioFormat {
         })
     }
 
-    /// The components a content may hold: any but a sheet.
-    private static let contentKeys = ComponentKey.allCases.filter { $0 != .sheet }
-    private static let refusedInContent = [ComponentKey.sheet.rawValue: "a sheet can only be the scene's root component"]
+    /// The components a content may hold: any but those only the root may be (a sheet).
+    private static let contentKeys = ComponentKey.allCases.filter { $0.spec.onlyAtRoot == nil }
+    private static let refusedInContent = Dictionary(uniqueKeysWithValues: ComponentKey.allCases.compactMap { key in
+        key.spec.onlyAtRoot.map { (key.rawValue, $0) }
+    })
 
     /// The one component key of a mapping (a scene, a sheet's or a page's content, a stack child).
-    private func component(in m: Mapping, depth: Int, allowSheet: Bool) -> Component? {
+    func component(in m: Mapping, depth: Int, allowSheet: Bool) -> Component? {
         let keys = allowSheet ? ComponentKey.allCases : Self.contentKeys
         return m.one(of: keys, { self.component($0, depth: depth) }, doc: { $0.doc },
                      none: "expected one component: \(keys.map { $0.rawValue }.joined(separator: ", "))",
@@ -319,7 +285,7 @@ final class ScenarioFormat {
         }
     }
 
-    private func content(depth: Int) -> Value<Component> {
+    func content(depth: Int) -> Value<Component> {
         if let value = contentValues[depth] { return value }
         let value = Value<Component>.object("content", "Holds one component (not a sheet).") { m in
             self.component(in: m, depth: depth + 1, allowSheet: false)
@@ -334,14 +300,7 @@ final class ScenarioFormat {
         let value = Value<Component>.object(key.rawValue, key.doc) { m in
             let slot = self.names.open(key, path: m.path)
             let id = m.optional("id", Self.identifier, "Names its states in the frame document (and for `tracks`). Default: its kind, numbered in document order among those without an id (list, list2, …).")
-            let kind: ComponentKind?
-            switch key {
-            case .list: kind = self.list(m).map(ComponentKind.list)
-            case .pager: kind = self.pager(m, depth: depth).map(ComponentKind.pager)
-            case .stack: kind = self.stack(m, depth: depth).map(ComponentKind.stack)
-            case .sheet: kind = self.sheet(m, depth: depth).map(ComponentKind.sheet)
-            case .carousel: kind = self.carousel(m).map(ComponentKind.carousel)
-            }
+            let kind = key.spec.read(m, depth: depth, format: self)?.kind
             self.names.name(slot, id: id, field: m.field("id"))
             return kind.map { Component($0, id: id) }
         }
@@ -359,282 +318,6 @@ final class ScenarioFormat {
             return id
         }
         return Value(shape: .string(maxLength: 64, pattern: "^[A-Za-z0-9_-]+$"), read: value.read)
-    }
-
-    private func list(_ m: Mapping) -> ListSpec? {
-        let d = Defaults.list
-        let count = NumberRule.closed(0, Double(ScenarioDecoder.maximumRows))
-        let rowsValue = m.optional("rows", Self.rowsValue(count), "Number of rows, or `{file: rows.csv}` for rows read from a CSV or JSON file (their count); with sections it may be left out (their total).")
-        let rows = rowsValue?.count
-        let rowHeight = m.required("rowHeight", .number(.rowHeight), "Points.")
-        let sections = m.value("sections", .list(of: section(count), minCount: 1), default: d.sections,
-                               "Groups of rows under a title (the info panel shows it).")
-        let axis = m.value("axis", .choice, default: d.axis, "The scrolling direction.")
-        let offset = m.optional("offset", initialOffset, "The initial contentOffset. Default: the start of the content.")
-        let indicator = m.value("indicator", .bool, default: d.indicator, "Shows the scroll indicator.")
-        let infoPanel = m.optional("infoPanel", infoPanel, "Path 2's info panel riding beside the scroll indicator.")
-        let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
-        if !m.has("rows") && !m.has("sections") { m.fail("missing required key \"rows\" (or \"sections\")") }
-        guard !m.failed, let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
-        let sectionRows = sections.reduce(0) { $0 + $1.rows }
-        let total = rows ?? sectionRows
-        let insets = axis == .vertical ? contentInset.top + contentInset.bottom : contentInset.left + contentInset.right
-        let length = Double(total) * rowHeight + insets
-        if let rows, !sections.isEmpty, rows != sectionRows {
-            m.fail("rows", "rows is \(rows) but the sections hold \(sectionRows)")
-        } else if total > ScenarioDecoder.maximumRows {
-            m.fail("the sections hold \(total) rows; the limit is \(ScenarioDecoder.maximumRows)")
-        } else if infoPanel != nil, axis != .vertical {
-            m.fail("infoPanel", "an info panel rides on a vertical scroll indicator; this list is horizontal")
-        } else if length > ScenarioDecoder.maximumContentLength {
-            m.fail("\(total) rows of \(say(rowHeight)) pt\(insets > 0 ? " and the insets" : "") make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
-        }
-        var spec = ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
-                            infoPanel: infoPanel, contentInset: contentInset)
-        spec.content = rowsValue?.rows ?? []
-        return spec
-    }
-
-    private func section(_ count: NumberRule) -> Value<Section> {
-        .object("section", "A titled group of rows.") { m in
-            let title = m.required("title", .text(), "Shown in the info panel while its rows pass.")
-            let rows = m.required("rows", .integer(count), "Number of rows.")
-            guard let title, let rows else { return nil }
-            return Section(title: title, rows: rows)
-        }
-    }
-
-    private var initialOffset: Value<InitialOffset> {
-        .object("offset", "An initial contentOffset; a coordinate left out is the start of the content.") { m in
-            InitialOffset(x: m.optional("x", .number(.offset), "Points."), y: m.optional("y", .number(.offset), "Points."))
-        }
-    }
-
-    private var infoPanel: Value<InfoPanelSpec> {
-        .object("infoPanel", "The panel beside the scroll indicator, showing the current section.") { m in
-            let width = m.optional("width", .number(.length), "Points. Default: sized once for the longest section title.")
-            let height = m.value("height", .number(.length), default: InfoPanelSpec().height, "Points.")
-            return height.map { InfoPanelSpec(width: width, height: $0) }
-        }
-    }
-
-    private func pager(_ m: Mapping, depth: Int) -> PagerSpec? {
-        let d = Defaults.pager
-        let pages = m.required("pages", .list(of: page(depth: depth), minCount: 1), "The pages, left to right.")
-        let initialPage = m.value("initialPage", .integer(.nonNegative), default: d.initialPage, "The page shown first (from 0).")
-        let tabBar = m.value("tabBar", tabBar, default: d.tabBar, "The tab bar above the pages.")
-        let paging = m.value("paging", paging, default: d.paging, "Where a release comes to rest.")
-        let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
-        let keepsPage = m.value("keepsPageOnResize", .bool, default: d.keepsPageOnResize,
-                                "After a resize, shows the same page aligned to the new width; false reproduces the bug of keeping the offset.")
-        guard !m.failed, let pages, let initialPage, let tabBar, let paging, let contentInset, let keepsPage else { return nil }
-        if initialPage >= pages.count {
-            m.fail("initialPage", "page \(initialPage) does not exist; the pager has \(pages.count) pages (0...\(pages.count - 1))")
-        } else if let widths = tabBar.widths, widths.count != pages.count {
-            m.fail("tabBar", "\(widths.count) tab widths for \(pages.count) pages")
-        }
-        return PagerSpec(pages: pages, initialPage: initialPage, tabBar: tabBar, paging: paging, contentInset: contentInset,
-                         keepsPageOnResize: keepsPage)
-    }
-
-    private func page(depth: Int) -> Value<Page> {
-        .object("page", "One page and its tab.") { m in
-            let title = m.required("title", .text(), "The tab's title.")
-            let icon = m.optional("icon", .text(), "An SVG drawn in the tab: a path from the scenario's folder, or a bundled icon's name.")
-            let color = m.optional("color", .color, "The page's background, \"#rrggbb\". Default: the theme's.")
-            let content = m.optional("content", self.content(depth: depth), "The page's component. Default: an empty page.")
-            let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the page under its content.")
-            return title.map { var page = Page(title: $0, icon: icon, color: color, content: content); page.image = image; return page }
-        }
-    }
-
-    private var tabBar: Value<TabBarSpec> {
-        .object("tabBar", "The tab bar above a pager's pages.") { m in
-            let d = TabBarSpec()
-            let height = m.value("height", .number(.length), default: d.height, "Points.")
-            let indicator = m.value("indicator", .choice, default: d.indicator, "How the current tab is marked.")
-            let widths = m.optional("widths", .list(of: .number(.length), minCount: 1),
-                                    "Each tab's width in points, one per page. Default: the bar's width shared equally, or each title's width when the bar scrolls.")
-            let scrollable = m.optional("scrollable", .bool, "Whether the bar scrolls, its tabs sized to their titles. Default: when equal shares would not hold every title.")
-            guard let height, let indicator else { return nil }
-            return TabBarSpec(height: height, indicator: indicator, widths: widths, scrollable: scrollable)
-        }
-    }
-
-    private var paging: Value<PagingMode> {
-        let snapping = Value<PagingMode>.object("snapping", "Snapping instead of one page per release.") { m in
-            let snap = m.optional("snap", .number(.openUnit), "Snapped scrolling from the projected offset; the snap point as a fraction of the page.")
-            let pagination = m.optional("pagination", .number(.openUnit), "One page at a time by direction; the snap point as a fraction of the page.")
-            m.exactlyOne([["snap"], ["pagination"]])
-            if m.has("snap") == m.has("pagination") { m.fail("expected exactly one of snap, pagination") }
-            return snap.map(PagingMode.snap) ?? pagination.map(PagingMode.pagination)
-        }
-        return Value(shape: .anyOf([.words(["page"]), snapping.shape]), read: { field in
-            if case .scalar(let s) = field.node, s.string == "page" { return .page }
-            guard case .mapping = field.node else {
-                field.fail(expected: "page, {snap: p} or {pagination: p}")
-                return nil
-            }
-            return snapping.read(field)
-        }, encode: {
-            switch $0 {
-            case .page: .string("page")
-            case .snap(let p): .object([("snap", .number(p))])
-            case .pagination(let p): .object([("pagination", .number(p))])
-            }
-        })
-    }
-
-    private func stack(_ m: Mapping, depth: Int) -> StackSpec? {
-        let child = Value<StackChild>.object("stackChild", "A child of a stack: its height and one component (not a sheet).") { m in
-            let height = m.required("height", .number(.length), "Points; the last child takes the rest of the stack's height.")
-            let component = self.component(in: m, depth: depth + 1, allowSheet: false)
-            guard let height, let component else { return nil }
-            return StackChild(height: height, component)
-        }
-        return m.required("children", .list(of: child, minCount: 1), "Top to bottom.").map(StackSpec.init(children:))
-    }
-
-    private func sheet(_ m: Mapping, depth: Int) -> SheetSpec? {
-        let d = Defaults.sheet
-        let detents = m.required("detents", .list(of: detent, minCount: 1), "The sheet's resting heights, each with a name.")
-        let initial = m.required("initial", .text(), "The name of the detent it starts at.")
-        let header = m.optional("header", header, "A header above the content; dragging it moves the sheet.")
-        let image = m.optional("image", Self.picture, "A PNG or SVG file, relative to the scenario file, scaled to fill the sheet under its content.")
-        let content = m.required("content", content(depth: depth), "The sheet's component.", orElse: Defaults.placeholder, unless: "image")
-        let dismissible = m.value("dismissible", .bool, default: d.dismissible, "A card: dragged down past its lowest detent, it leaves.")
-        let dismiss = m.value("dismiss", dismiss, default: d.dismiss, "When a released card leaves.")
-        let tracks = m.optional("tracks", .text(), "The id of the scroll view a card watches for dismissal. Default: the first inside it.")
-        let spring = m.value("spring", spring, default: d.spring, "The spring that settles the sheet at a detent.")
-        let dimming = m.optional("dimming", dimming, "Dims the background as the sheet rises.")
-        let cornerRadius = m.value("cornerRadius", .number(.margin), default: d.cornerRadius, "Points.")
-        let grabber = m.value("grabber", .bool, default: d.grabber, "Draws the grabber at the top.")
-        let across = m.value("projectsAcrossDetents", .bool, default: d.projectsAcrossDetents,
-                             "Lifts the rule that a release moves at most one detent from the one the sheet was last at.")
-        let presentation = m.value("presentation", .choice, default: d.presentation,
-                                   "What is drawn behind it: plain, or deck (DeckTransition's look behind a card: the background scaled down over black; needs dismissible).")
-        // Names are checked once the detents are all right: saying no detent has a name would only repeat a problem.
-        var names: [String: Field] = [:]
-        for (detent, item) in zip(detents ?? [], m.field("detents")?.items ?? []) {
-            if let first = names[detent.name] {
-                item.value(forKey: "name")?.fail("duplicate detent name \"\(Field.truncated(detent.name))\" (first at \(first.path))")
-            } else {
-                names[detent.name] = item
-            }
-        }
-        let checked = detents != nil && names.count == detents?.count
-        func check(_ name: String?, _ field: Field?) -> Bool {
-            guard checked, let name, names[name] == nil else { return true }
-            field?.fail("no detent is named \"\(Field.truncated(name))\"; detents: \(names.keys.sorted().joined(separator: ", "))")
-            return false
-        }
-        let dimmingField = m.field("dimming")
-        let namesOK = [check(dimming?.from, dimmingField?.value(forKey: "from")) && check(dimming?.to, dimmingField?.value(forKey: "to")),
-                       check(initial, m.field("initial"))]
-        guard !namesOK.contains(false), !m.failed, checked, let detents, let initial, let content, let dismissible, let dismiss, let spring, let cornerRadius,
-              let grabber, let across, let presentation else { return nil }
-        if presentation == .deck && !dismissible {
-            m.fail("presentation", "deck is the look behind a card; add `dismissible: true` or use `presentation: plain`")
-            return nil
-        }
-        if let tracks, let field = m.field("tracks") { self.names.expectTrack(tracks, field: field) }
-        var spec = SheetSpec(detents: detents, initial: initial, header: header, content: content, dismissible: dismissible,
-                             dismiss: dismiss, tracks: tracks, spring: spring, dimming: dimming, cornerRadius: cornerRadius,
-                             grabber: grabber, projectsAcrossDetents: across, presentation: presentation)
-        spec.image = image
-        return spec
-    }
-
-    private var detent: Value<Detent> {
-        .object("detent", "A resting height of a sheet: `height`, `fraction` or `top`.") { m in
-            let name = m.required("name", .text(), "Named by `initial`, `dimming` and the sheet's state.")
-            let height = m.optional("height", .number(.length), "Points of sheet visible above the viewport's bottom edge.")
-            let fraction = m.optional("fraction", .number(.range(0, 1, lowOpen: true, highOpen: false)),
-                                      "The visible height as a fraction of the viewport's height.")
-            let top = m.optional("top", .number(.length), "Points from the viewport's top edge down to the sheet's top.")
-            m.exactlyOne([["height"], ["fraction"], ["top"]])
-            let given = ["height", "fraction", "top"].filter(m.has)
-            if given.count != 1 {
-                m.fail(given.isEmpty ? "expected height, fraction or top" : "expected one of height, fraction, top, not \(given.joined(separator: " and "))")
-            }
-            guard let name, let measure = height.map(Detent.Measure.height) ?? fraction.map(Detent.Measure.fraction)
-                    ?? top.map(Detent.Measure.top) else { return nil }
-            return Detent(name: name, measure)
-        }
-    }
-
-    private var header: Value<SheetHeader> {
-        .object("header", "A sheet's header.") { m in
-            let height = m.required("height", .number(.margin), "Points.")
-            let title = m.value("title", .text(), default: SheetHeader(height: 0).title, "Drawn in the header.")
-            let buttons = m.value("buttons", .list(of: .text()), default: SheetHeader(height: 0).buttons,
-                                  "Titles of buttons drawn at the header's trailing edge, in order (`[Filters]`); none by default.")
-            guard let height, let title, let buttons else { return nil }
-            return SheetHeader(height: height, title: title, buttons: buttons)
-        }
-    }
-
-    private var dismiss: Value<DismissSettings> {
-        .object("dismiss", "When a released card leaves.") { m in
-            let d = DismissSettings()
-            let distance = m.value("distance", .number(.length), default: d.distance, "Released this far (points) below its lowest detent.")
-            let velocity = m.value("velocity", .number(.length), default: d.velocity, "Released faster than this downwards (points per second).")
-            guard let distance, let velocity else { return nil }
-            return DismissSettings(distance: distance, velocity: velocity)
-        }
-    }
-
-    private var spring: Value<Spring> {
-        .object("spring", "A spring by its response and damping ratio (SwiftUI's parameters).") { m in
-            let rule = NumberRule.range(0, 10, lowOpen: true, highOpen: false)
-            let response = m.value("response", .number(rule), default: Spring.standard.response, "The period of the undamped spring, in seconds.")
-            let ratio = m.value("dampingRatio", .number(rule), default: Spring.standard.dampingRatio, "1 is critical damping; below 1 it overshoots.")
-            guard let response, let ratio else { return nil }
-            return Spring(response: response, dampingRatio: ratio)
-        }
-    }
-
-    private var dimming: Value<DimmingSpec> {
-        .object("dimming", "Dims the background between two detents.") { m in
-            let from = m.required("from", .text(), "The detent at which dimming is 0.")
-            let to = m.required("to", .text(), "The detent at which dimming reaches `alpha`.")
-            let alpha = m.value("alpha", .number(.closed(0, 1)), default: DimmingSpec(from: "", to: "").alpha, "The darkest dimming.")
-            guard let from, let to, let alpha else { return nil }
-            return DimmingSpec(from: from, to: to, alpha: alpha)
-        }
-    }
-
-    private func carousel(_ m: Mapping) -> CarouselSpec? {
-        let d = Defaults.carousel
-        let cards = m.required("cards", .list(of: card, minCount: 1), "The cards, left to right.")
-        let width = m.required("cardWidth", .number(.positive.upTo(ScenarioDecoder.maximumCardWidth)),
-                               "Points; a page is one card and the spacing after it.")
-        let spacing = m.value("spacing", .number(.nonNegative.upTo(ScenarioDecoder.maximumCardWidth)), default: d.spacing,
-                              "Points between two cards.")
-        let initialCard = m.value("initialCard", .integer(.nonNegative), default: d.initialCard, "The card centred first (from 0).")
-        let paging = m.value("paging", paging, default: d.paging, "Where a release comes to rest.")
-        let pageControl = m.value("pageControl", .bool, default: d.pageControl, "Draws page dots under the cards.")
-        let cornerRadius = m.value("cornerRadius", .number(.margin), default: d.cornerRadius, "Points.")
-        guard !m.failed, let cards, let width, let spacing, let initialCard, let paging, let pageControl, let cornerRadius else {
-            return nil
-        }
-        let length = Double(cards.count) * (width + spacing)
-        if initialCard >= cards.count {
-            m.fail("initialCard", "card \(initialCard) does not exist; the carousel has \(cards.count) card\(cards.count == 1 ? "" : "s") (0...\(cards.count - 1))")
-        } else if length > ScenarioDecoder.maximumContentLength {
-            m.fail("\(cards.count) cards of \(say(width + spacing)) pt make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
-        }
-        return CarouselSpec(cards: cards, cardWidth: width, spacing: spacing, initialCard: initialCard, paging: paging,
-                            pageControl: pageControl, cornerRadius: cornerRadius)
-    }
-
-    private var card: Value<Card> {
-        .object("card", "One card of a carousel.") { m in
-            let title = m.required("title", .text(), "Drawn on the card.")
-            let subtitle = m.optional("subtitle", .text(), "Drawn under the title.")
-            let color = m.optional("color", .color, "The card's colour, \"#rrggbb\". Default: the theme's accent for its index.")
-            return title.map { Card(title: $0, subtitle: subtitle, color: color) }
-        }
     }
 
     // MARK: Gestures

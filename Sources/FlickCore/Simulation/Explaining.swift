@@ -5,19 +5,9 @@ import FlickPhysics
 // component acts on and only describes it.
 
 extension ComponentNode {
-    /// Hands `log` to every scroll view and sheet in this subtree, with the names explanations use.
+    /// Hands `log` to every component (`attach`) and scroll view in this subtree.
     func attachExplanations(_ log: ExplanationLog) {
-        switch self {
-        case let sheet as SheetNode: sheet.attach(log)
-        case let pager as PagerNode:
-            pager.scrollView.noun = "pager"
-            pager.scrollView.pageNames = pager.spec.pages.map(\.title)
-        case let carousel as CarouselNode:
-            carousel.scrollView.noun = "carousel"
-            carousel.scrollView.pageNames = carousel.spec.cards.map(\.title)
-        case let list as ListNode: list.scrollView.noun = "list"
-        default: break
-        }
+        attach(log)
         ownScrollView?.log = log
         for child in directChildren { child.attachExplanations(log) }
     }

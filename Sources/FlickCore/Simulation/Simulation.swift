@@ -171,14 +171,7 @@ public final class Simulation {
     /// What in the scene will not behave as its author probably expects, in words that name the fix: a card that
     /// tracks a horizontal scroll view (DeckTransition's default picks the first scroll view, whatever its axis).
     public var warnings: [String] {
-        func walk(_ node: ComponentNode) -> [String] {
-            var found: [String] = []
-            if let sheet = node as? SheetNode, let pitfall = sheet.trackingPitfall {
-                found.append("card `\(sheet.key)` tracks `\(pitfall.tracked)`, which cannot scroll vertically: pulls on "
-                    + "`\(pitfall.unreachable)` will never dismiss it; add `tracks: \(pitfall.unreachable)`")
-            }
-            return found + node.directChildren.flatMap(walk)
-        }
+        func walk(_ node: ComponentNode) -> [String] { node.warnings + node.directChildren.flatMap(walk) }
         return walk(root)
     }
 
@@ -255,16 +248,9 @@ public enum FingerTrail {
 struct SceneBuilder {
     let physics: PhysicsPreset
 
+    /// The node of `component`, built by its kind (`ComponentSpec.node(key:builder:)`).
     func node(for component: Component) -> ComponentNode {
-        let key = component.key
-        switch component.kind {
-        case .list(let spec): return ListNode(spec: spec, key: key, physics: physics)
-        case .stack(let spec): return StackNode(children: spec.children.map { ($0.height, node(for: $0.component)) })
-        case .sheet(let spec):
-            return SheetNode(spec: spec, key: key, content: node(for: spec.content), physics: physics)
-        case .pager(let spec): return PagerNode(spec: spec, key: key, physics: physics, builder: self)
-        case .carousel(let spec): return CarouselNode(spec: spec, key: key, physics: physics)
-        }
+        component.kind.spec.node(key: component.key, builder: self)
     }
 }
 

@@ -16,18 +16,11 @@ public struct FrameState: Sendable {
     public var trail: [TrailPoint] = []
     /// Scroll views in document order.
     public var scrollViews: [ScrollViewState] = []
-    /// Sheets, pagers, info panels and carousels in document order, each with its component's key.
-    public var sheets: [SheetState] = []
-    public var pagers: [PagerState] = []
-    public var panels: [PanelState] = []
-    public var carousels: [CarouselState] = []
+    /// The components' own states (sheets, pagers, …) by their collection in the document, each in document
+    /// order. Each kind reads and writes its own through accessors in its folder (`FrameState.sheets`).
+    var componentStates: [StateCollection: [any ComponentState]] = [:]
     /// The decisions taken since the previous frame, with their reasons (only with `Simulation(scenario:explains:)`).
     public var explanations: [Explanation] = []
-
-    /// The first sheet, pager and panel: the document's top-level `sheet`, `pager` and `panel`.
-    public var sheet: SheetState? { sheets.first }
-    public var pager: PagerState? { pagers.first }
-    public var panel: PanelState? { panels.first }
 
     public init(index: Int, time: Double, viewport: Size) {
         self.index = index
@@ -36,10 +29,33 @@ public struct FrameState: Sendable {
     }
 
     public func scrollView(_ key: String) -> ScrollViewState? { scrollViews.first { $0.key == key } }
-    public func sheet(_ key: String) -> SheetState? { sheets.first { $0.key == key } }
-    public func pager(_ key: String) -> PagerState? { pagers.first { $0.key == key } }
-    public func panel(_ key: String) -> PanelState? { panels.first { $0.key == key } }
-    public func carousel(_ key: String) -> CarouselState? { carousels.first { $0.key == key } }
+
+    /// The states of one type's collection, in document order.
+    func states<State: ComponentState>(_ type: State.Type) -> [State] {
+        componentStates[State.collection]?.compactMap { $0 as? State } ?? []
+    }
+
+    /// Replaces the states of one type's collection.
+    mutating func setStates<State: ComponentState>(_ states: [State]) {
+        componentStates[State.collection] = states.isEmpty ? nil : states
+    }
+
+    /// Adds a component's state at the end of its collection.
+    mutating func append<State: ComponentState>(_ state: State) {
+        componentStates[State.collection, default: []].append(state)
+    }
+
+    /// Where each paging component is (pagers, carousels), in the document's order of collections.
+    public var pagePositions: [(key: String, position: PagePosition)] {
+        StateCollection.allCases.flatMap { collection in
+            (componentStates[collection] ?? []).compactMap { state in state.paging.map { (key: state.key, position: $0) } }
+        }
+    }
+
+    /// Where the paging component `key` is; nil when it does not page.
+    public func pagePosition(_ key: String) -> PagePosition? {
+        pagePositions.first { $0.key == key }?.position
+    }
 }
 
 /// A point of the finger's recent path.
@@ -94,99 +110,4 @@ public struct ScrollViewState: Hashable, Sendable {
             ? IndicatorState(frame: scrollView.indicatorFrame(at: t), alpha: scrollView.indicatorAlpha(at: t))
             : nil
     }
-}
-
-/// A sheet's phase (docs/states.md).
-public enum SheetPhase: String, Hashable, Sendable {
-    case idle, tracking, settling, dismissing, dismissed
-}
-
-/// A detent's name and where the sheet's top is when it rests there, for this frame's viewport.
-public struct DetentPosition: Hashable, Sendable {
-    public var name: String
-    public var top: Double
-}
-
-public struct SheetState: Hashable, Sendable {
-    public var key: String
-    /// The sheet's top edge in viewport coordinates.
-    public var top: Double
-    /// The detent it rests at or is settling to; nil while tracking.
-    public var detent: String?
-    public var phase: SheetPhase
-    /// d(top)/dt in pt/s (negative while rising).
-    public var velocity: Double
-    /// The dimming alpha over the background.
-    public var dimming: Double
-    /// How far the background map is shifted for parallax, in points (positive moves it up).
-    public var parallax: Double
-    /// The sheet's frame: from its top to the bottom of the viewport or further.
-    public var frame: Rect
-    /// Every detent, in document order.
-    public var detents: [DetentPosition]
-    /// The presenting view behind a `presentation: deck` card (written as `presentingScale`, `presentingFrame`,
-    /// `presentingAlpha`, `presentingCornerRadius`); nil for a plain sheet.
-    public var presenting: PresentingState? = nil
-}
-
-/// The presenting view behind a DeckTransition card (`DeckPresentation`): the background drawn scaled into `frame`.
-public struct PresentingState: Hashable, Sendable {
-    /// The presenting view's scale about the viewport's centre: 1 − 2·inset/H at rest, 1 once dismissed.
-    public var scale: Double
-    /// Where the scaled presenting view is, in the viewport.
-    public var frame: Rect
-    /// Its alpha over black.
-    public var alpha: Double
-    /// The radius of its top corners, in points as shown.
-    public var cornerRadius: Double
-}
-
-/// A horizontal span inside a tab bar: x from the bar's leading edge.
-public struct TabSpan: Hashable, Sendable {
-    public var x: Double
-    public var width: Double
-}
-
-public typealias PagerIndicatorState = TabSpan
-
-public struct PagerState: Hashable, Sendable {
-    public var key: String
-    public var page: Int
-    /// contentOffset.x / contentSize.width (the Vimeo article's scrollFraction).
-    public var fraction: Double
-    public var indicator: TabSpan
-    /// The tab bar in viewport coordinates.
-    public var tabBar: Rect
-    /// Each tab's span within the bar (a scrolled bar's tabs start left of it).
-    public var tabs: [TabSpan]
-    /// How far a scrollable tab bar is scrolled, in points (0 for a fixed bar).
-    public var tabBarOffset: Double
-}
-
-public struct PanelState: Hashable, Sendable {
-    /// The key of the list it rides on.
-    public var key: String
-    public var frame: Rect
-    public var alpha: Double
-    public var text: String
-}
-
-/// A card of a carousel on screen.
-public struct CardState: Hashable, Sendable {
-    public var index: Int
-    public var frame: Rect
-}
-
-public struct CarouselState: Hashable, Sendable {
-    public var key: String
-    /// The card it rests at or is settling to.
-    public var page: Int
-    /// contentOffset.x / page width: 1.5 is halfway between the second and the third card.
-    public var fraction: Double
-    /// The cards at least partly inside the carousel's frame.
-    public var cards: [CardState]
-    /// Centres of the page dots, one per card; empty without a page control.
-    public var dots: [Point]
-    /// The dots' radius in points.
-    public var dotRadius: Double
 }

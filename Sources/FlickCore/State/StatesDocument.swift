@@ -101,7 +101,7 @@ extension FrameState {
     public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
 
     /// The keyed collections whose first member is also at the top under a singular key (`sheets` and `sheet`).
-    public static let collectionsWithFirstAtTop: Set<String> = ["sheets", "pagers", "panels"]
+    public static let collectionsWithFirstAtTop = Set(StateCollection.withFirstAtTop.map(\.rawValue))
 
     func jsonValue(nullTouchAsObject: Bool) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("index", .number(Double(index))), ("time", .number(time))]
@@ -113,18 +113,18 @@ extension FrameState {
         }
         if !trail.isEmpty { pairs.append(("trail", .array(trail.map(\.json)))) }
         pairs.append(("scrollViews", .object(scrollViews.map { ($0.key, $0.json) })))
-        if let sheet { pairs.append(("sheet", sheet.json)) }
-        if let pager { pairs.append(("pager", pager.json)) }
-        if let panel { pairs.append(("panel", panel.json)) }
-        pairs.append(("viewport", viewport.json))
-        func keyed<State>(_ name: String, _ states: [State], _ key: (State) -> String, _ json: (State) -> JSONValue) {
-            if !states.isEmpty { pairs.append((name, .object(states.map { (key($0), json($0)) }))) }
+        for collection in StateCollection.allCases {
+            if let name = collection.firstAtTop, let first = componentStates[collection]?.first {
+                pairs.append((name, first.json))
+            }
         }
-        // The first of each is also under its own key above (`collectionsWithFirstAtTop`).
-        keyed("sheets", sheets, \.key, \.json)
-        keyed("pagers", pagers, \.key, \.json)
-        keyed("panels", panels, \.key, \.json)
-        keyed("carousels", carousels, \.key, \.json)
+        pairs.append(("viewport", viewport.json))
+        // The first of some is also under its own key above (`collectionsWithFirstAtTop`).
+        for collection in StateCollection.allCases {
+            if let states = componentStates[collection], !states.isEmpty {
+                pairs.append((collection.rawValue, .object(states.map { ($0.key, $0.json) })))
+            }
+        }
         if !explanations.isEmpty { pairs.append(("explain", .array(explanations.map(\.json)))) }
         return .object(pairs)
     }
@@ -168,61 +168,5 @@ extension TrailPoint {
         var pairs: [(String, JSONValue)] = [("x", .number(x)), ("y", .number(y)), ("age", .number(age))]
         if startsStroke { pairs.append(("startsStroke", .bool(true))) }
         return .object(pairs)
-    }
-}
-
-extension TabSpan {
-    var json: JSONValue { .object([("x", .number(x)), ("width", .number(width))]) }
-}
-
-extension SheetState {
-    var json: JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("top", .number(top)),
-            ("detent", detent.map(JSONValue.string) ?? .null),
-            ("phase", .string(phase.rawValue)),
-            ("velocity", .number(velocity)),
-            ("dimming", .number(dimming)),
-            ("parallax", .number(parallax)),
-            ("frame", frame.json),
-            ("detents", .object(detents.map { ($0.name, .number($0.top)) })),
-        ]
-        if let presenting {
-            pairs += [("presentingScale", .number(presenting.scale)), ("presentingFrame", presenting.frame.json),
-                      ("presentingAlpha", .number(presenting.alpha)),
-                      ("presentingCornerRadius", .number(presenting.cornerRadius))]
-        }
-        return .object(pairs)
-    }
-}
-
-extension PagerState {
-    var json: JSONValue {
-        .object([
-            ("page", .number(Double(page))),
-            ("fraction", .number(fraction)),
-            ("indicator", indicator.json),
-            ("tabBar", tabBar.json),
-            ("tabs", .array(tabs.map(\.json))),
-            ("tabBarOffset", .number(tabBarOffset)),
-        ])
-    }
-}
-
-extension PanelState {
-    var json: JSONValue {
-        .object([("frame", frame.json), ("alpha", .number(alpha)), ("text", .string(text))])
-    }
-}
-
-extension CarouselState {
-    var json: JSONValue {
-        .object([
-            ("page", .number(Double(page))),
-            ("fraction", .number(fraction)),
-            ("cards", .array(cards.map { .object([("index", .number(Double($0.index))), ("frame", $0.frame.json)]) })),
-            ("dots", .array(dots.map(\.json))),
-            ("dotRadius", .number(dotRadius)),
-        ])
     }
 }

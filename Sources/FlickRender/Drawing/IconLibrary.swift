@@ -10,7 +10,7 @@ final class IconLibrary {
     private var documents: [String: SVGDocument] = [:]
 
     init(scenario: Scenario, folders: [String]) throws {
-        for (name, keyPath) in IconLibrary.icons(in: scenario.scene.root, at: "scene") where documents[name] == nil {
+        for (name, keyPath) in scenario.scene.root.icons(at: "scene") where documents[name] == nil {
             let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
             let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
@@ -57,25 +57,6 @@ final class IconLibrary {
     /// names the scenario, the key path (`scene.pager.pages[2].icon`) and the problem.
     static func check(_ scenario: Scenario, folders: [String]) throws {
         _ = try IconLibrary(scenario: scenario, folders: folders)
-    }
-
-    /// Every icon named in `component` and the components inside it, in document order, with its key path in
-    /// the scenario file (`component` is at `path`).
-    static func icons(in component: Component, at path: String) -> [(name: String, keyPath: String)] {
-        switch component.kind {
-        case .list, .carousel:
-            return []
-        case .pager(let p):
-            return p.pages.indices.flatMap { i -> [(name: String, keyPath: String)] in
-                let page = "\(path).pager.pages[\(i)]"
-                return (p.pages[i].icon.map { [($0, page + ".icon")] } ?? [])
-                    + (p.pages[i].content.map { icons(in: $0, at: page + ".content") } ?? [])
-            }
-        case .stack(let s):
-            return s.children.indices.flatMap { icons(in: s.children[$0].component, at: "\(path).stack.children[\($0)]") }
-        case .sheet(let s):
-            return icons(in: s.content, at: "\(path).sheet.content")
-        }
     }
 
     /// Draws icon `name` fitted into `rect`, in `color` whatever colours the file uses (tab icons are templates).

@@ -37,14 +37,7 @@ final class PictureLibrary {
         case .image(let path): paths.append(path)
         case .map, .plain, .color: break
         }
-        return paths + scene.root.allComponents.flatMap { component -> [String] in
-            switch component.kind {
-            case .list(let spec): return spec.content.compactMap(\.thumbnail)
-            case .pager(let spec): return spec.pages.compactMap(\.image)
-            case .sheet(let spec): return spec.image.map { [$0] } ?? []
-            case .stack, .carousel: return []
-            }
-        }
+        return paths + scene.root.allComponents.flatMap(\.pictures)
     }
 
     /// Draws the picture at `path` scaled to fill `rect` (aspect-fill: it covers the rect, centred, its overflow cut

@@ -60,15 +60,10 @@ struct SceneFacts {
     init(_ scene: Scene, rules: PhysicsPreset = .uikit) {
         self.rules = rules
         for component in scene.root.allComponents {
-            switch component.kind {
-            case .list(let spec): scrollAxis[component.key] = spec.axis
-            case .pager(let spec):
-                scrollAxis[component.key] = .horizontal
-                if spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
-            case .carousel: scrollAxis[component.key] = .horizontal
-            case .sheet(let spec): dismissible[component.key] = spec.dismissible
-            case .stack: break
-            }
+            scrollAxis[component.key] = component.scrollAxis
+            // The facts of the kinds that have rules of their own (GeometryRules, the sheet's parts below).
+            if case .pager(let spec) = component.kind, spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
+            if case .sheet(let spec) = component.kind { dismissible[component.key] = spec.dismissible }
         }
     }
 

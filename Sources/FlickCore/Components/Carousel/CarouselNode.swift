@@ -29,6 +29,8 @@ final class CarouselNode: ComponentNode {
                                 physics: physics)
         scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.cards.count, rule: physics.paging)
         scrollView.pageLengthOverride = spec.pageWidth
+        scrollView.noun = "carousel"
+        scrollView.pageNames = spec.cards.map(\.title)
     }
 
     /// The margin that centres a card in the frame.
@@ -81,7 +83,7 @@ final class CarouselNode: ComponentNode {
             let start = frame.midX - Double(spec.cards.count - 1) * Self.dotPitch / 2
             dots = spec.cards.indices.map { Point(x: start + Double($0) * Self.dotPitch, y: y) }
         }
-        state.carousels.append(CarouselState(key: key, page: scrollView.currentPage(at: t), fraction: position,
-                                             cards: cards, dots: dots, dotRadius: Self.dotRadius))
+        state.append(CarouselState(key: key, page: scrollView.currentPage(at: t), fraction: position,
+                                   cards: cards, dots: dots, dotRadius: Self.dotRadius))
     }
 }

@@ -15,6 +15,7 @@ final class ListNode: ComponentNode {
         self.key = key
         self.scrollView = ScrollView(key: key, axis: spec.axis, contentInset: spec.contentInset,
                                      initialOffset: spec.offset, physics: physics)
+        scrollView.noun = "list"
         if let panelSpec = spec.infoPanel {
             panel = InfoPanel(spec: panelSpec, list: spec)
             scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }
@@ -56,9 +57,9 @@ final class ListNode: ComponentNode {
             let indicator = scroll.indicator?.frame ?? scrollView.indicatorFrame(at: t)
             let frame = panel.frame(indicator: indicator, scrollView: scrollView,
                                     viewportHeight: viewportHeight)
-            state.panels.append(PanelState(key: key, frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
-                                     text: panel.text(atViewportY: frame.minY + frame.height / 2,
-                                                      scrollView: scrollView, at: t)))
+            state.append(PanelState(key: key, frame: frame, alpha: panel.alpha(at: t, scrollView: scrollView),
+                              text: panel.text(atViewportY: frame.minY + frame.height / 2,
+                                               scrollView: scrollView, at: t)))
         }
     }
 }

@@ -93,6 +93,8 @@ final class PagerNode: ComponentNode {
         self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
                                      initialOffset: nil, physics: physics)
         self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, rule: physics.paging)
+        scrollView.noun = "pager"
+        scrollView.pageNames = spec.pages.map(\.title)
         self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
     }
 
@@ -266,8 +268,9 @@ final class PagerNode: ComponentNode {
         let tabs = zip(tabOrigins, tabWidths).map { TabSpan(x: $0 - barOffset, width: $1) }
         var indicator = indicator(offset: scroll.contentOffset.x)
         indicator.x -= barOffset
-        state.pagers.append(PagerState(key: key, page: scrollView.currentPage(at: t), fraction: fraction,
-                                       indicator: indicator, tabBar: tabBarFrame, tabs: tabs, tabBarOffset: barOffset))
+        let position = scroll.frame.width > 0 ? scroll.contentOffset.x / scroll.frame.width : 0
+        state.append(PagerState(key: key, page: scrollView.currentPage(at: t), fraction: fraction, indicator: indicator,
+                                tabBar: tabBarFrame, tabs: tabs, tabBarOffset: barOffset, pages: position))
         for page in pages { page?.snapshot(at: t, into: &state) }
     }
 }

@@ -53,6 +53,12 @@ final class SheetNode: ComponentNode {
         return (tracked.key, vertical.key)
     }
 
+    var warnings: [String] {
+        guard let pitfall = trackingPitfall else { return [] }
+        return ["card `\(key)` tracks `\(pitfall.tracked)`, which cannot scroll vertically: pulls on "
+            + "`\(pitfall.unreachable)` will never dismiss it; add `tracks: \(pitfall.unreachable)`"]
+    }
+
     /// Whether a drag on `target` reaches the sheet: for a card (or a sheet with `tracks`) only the tracked
     /// scroll view hands over; otherwise every vertical scroll view inside the sheet does (ClassPass).
     func connects(to target: NestedScrollParticipant) -> Bool {
@@ -98,10 +104,10 @@ final class SheetNode: ComponentNode {
 
     func snapshot(at t: Double, into state: inout FrameState) {
         let detents = sheet.detents.indices.map { DetentPosition(name: sheet.detents[$0].name, top: sheet.top(of: $0)) }
-        state.sheets.append(SheetState(key: key, top: sheet.top(at: t), detent: sheet.detentName(at: t),
-                                       phase: sheet.phase(at: t), velocity: sheet.velocity(at: t),
-                                       dimming: sheet.dimming(at: t), parallax: sheet.parallax(at: t),
-                                       frame: frame, detents: detents, presenting: presenting(at: t)))
+        state.append(SheetState(key: key, top: sheet.top(at: t), detent: sheet.detentName(at: t),
+                                phase: sheet.phase(at: t), velocity: sheet.velocity(at: t),
+                                dimming: sheet.dimming(at: t), parallax: sheet.parallax(at: t),
+                                frame: frame, detents: detents, presenting: presenting(at: t)))
         content.snapshot(at: t, into: &state)
     }
 }

@@ -1,0 +1,154 @@
+import Foundation
+import FlickPhysics
+
+/// A component of the scene tree: one kind (one key of the scenario file) with its spec, and the name its
+/// states go by.
+public struct Component: Sendable {
+    /// The `id` given in the scenario, if any.
+    public var id: String?
+    /// The name of its states in the frame document: its `id`, else its kind numbered in document order among
+    /// the components of that kind without an id (`list`, `list2`, …). Set by `Scene`.
+    public internal(set) var key: String
+    public var kind: ComponentKind
+
+    public init(_ kind: ComponentKind, id: String? = nil) {
+        self.kind = kind
+        self.id = id
+        self.key = id ?? kind.name
+    }
+
+    /// The components directly inside this one, in document order.
+    public var children: [Component] { kind.spec.components }
+
+    /// Calls `body` on each direct child, in document order, letting it change the child.
+    mutating func updateChildren(_ body: (inout Component) -> Void) {
+        var spec = kind.spec
+        spec.updateChildren(body)
+        kind = spec.kind
+    }
+
+    mutating func assignKeys(counts: inout [String: Int]) {
+        if let id {
+            key = id
+        } else {
+            let n = (counts[kind.name] ?? 0) + 1
+            counts[kind.name] = n
+            key = n == 1 ? kind.name : "\(kind.name)\(n)"
+        }
+        updateChildren { $0.assignKeys(counts: &counts) }
+    }
+
+    /// This component and every one inside it, in document order.
+    public var allComponents: [Component] { [self] + children.flatMap(\.allComponents) }
+}
+
+/// What a component is: one case per key of the scenario file, holding the kind's spec.
+///
+/// The kinds are listed here and in `ComponentKey`, and nowhere else: every layer asks a kind about itself
+/// through its spec's `ComponentSpec` conformance (in the kind's folder), which `spec` hands out. A new case makes
+/// the compiler point to `spec`, and to the one switch of each layer that draws it (FlickRender's
+/// `ComponentDrawing`).
+public indirect enum ComponentKind: Sendable {
+    case list(ListSpec)
+    case pager(PagerSpec)
+    case stack(StackSpec)
+    case sheet(SheetSpec)
+    case carousel(CarouselSpec)
+
+    /// The spec, which answers for its kind: FlickCore's one switch over the kinds.
+    var spec: any ComponentSpec {
+        switch self {
+        case .list(let spec): spec
+        case .pager(let spec): spec
+        case .stack(let spec): spec
+        case .sheet(let spec): spec
+        case .carousel(let spec): spec
+        }
+    }
+
+    /// The key that introduces this component in a scenario file.
+    public var name: String { type(of: spec).key.rawValue }
+}
+
+/// The keys that introduce a component, one for each case of `ComponentKind`: what the decoder offers before it
+/// has read a spec.
+enum ComponentKey: String, CaseIterable {
+    case list, pager, stack, sheet, carousel
+
+    /// The spec type that reads the key and answers for the kind.
+    var spec: any ComponentSpec.Type {
+        switch self {
+        case .list: ListSpec.self
+        case .pager: PagerSpec.self
+        case .stack: StackSpec.self
+        case .sheet: SheetSpec.self
+        case .carousel: CarouselSpec.self
+        }
+    }
+
+    init(_ kind: ComponentKind) { self = type(of: kind.spec).key }
+
+    /// Whether it scrolls (and so a sheet's `tracks` may name it).
+    var isScrollView: Bool { spec.isScrollView }
+    var doc: String { spec.doc }
+}
+
+/// What a kind of component is, for every layer: its key and how it is read, what it holds, its node in the
+/// simulation, and the facts the review, the renderer and the checker read of it. Each kind's spec conforms in
+/// the kind's folder (`Components/<Kind>/<Kind>Kind.swift`); nothing asks a kind by casting or by its name.
+protocol ComponentSpec: Sendable {
+    /// The key that introduces it in a scenario file.
+    static var key: ComponentKey { get }
+    /// What it is, in docs/scenario-format.md and the JSON Schema.
+    static var doc: String { get }
+    /// Whether it scrolls itself (a sheet's `tracks` may name it; an id taken from it is a scroll view's).
+    static var isScrollView: Bool { get }
+    /// Whether it may only be the scene's root (a sheet), with the reason the decoder gives elsewhere.
+    static var onlyAtRoot: String? { get }
+    /// Reads its keys from `m`, a component nested `depth` deep (docs/scenario-format.md); nil after reporting
+    /// a problem.
+    static func read(_ m: Mapping, depth: Int, format: ScenarioFormat) -> Self?
+
+    /// This spec as a component kind.
+    var kind: ComponentKind { get }
+    /// The components directly inside it, in document order.
+    var components: [Component] { get }
+    /// Calls `body` on each direct child, in document order, letting it change the child.
+    mutating func updateChildren(_ body: (inout Component) -> Void)
+    /// Its node in the simulation, named `key`.
+    func node(key: String, builder: SceneBuilder) -> ComponentNode
+
+    /// The axis it scrolls along; nil when it does not scroll itself.
+    var scrollAxis: Axis? { get }
+    /// The names of its pages (a pager's tabs, a carousel's cards); nil when it does not page.
+    var pageTitles: [String]? { get }
+    /// Every icon it and the components inside it name, in document order, with its key path in the scenario
+    /// file (`path` is the component's own, `scene.pager`).
+    func icons(at path: String) -> [(name: String, keyPath: String)]
+    /// The picture files it names itself (not those of the components inside it).
+    var pictures: [String] { get }
+}
+
+extension ComponentSpec {
+    static var onlyAtRoot: String? { nil }
+    var components: [Component] { [] }
+    mutating func updateChildren(_ body: (inout Component) -> Void) {}
+    var scrollAxis: Axis? { nil }
+    var pageTitles: [String]? { nil }
+    func icons(at path: String) -> [(name: String, keyPath: String)] { [] }
+    var pictures: [String] { [] }
+}
+
+extension Component {
+    /// The axis it scrolls along; nil when it does not scroll itself.
+    public var scrollAxis: Axis? { kind.spec.scrollAxis }
+    /// The names of its pages (a pager's tabs, a carousel's cards); nil when it does not page.
+    public var pageTitles: [String]? { kind.spec.pageTitles }
+    /// Every icon named in it and the components inside it, in document order, with its key path in the
+    /// scenario file (`parent` is the path of the mapping that holds it: `scene`).
+    public func icons(at parent: String) -> [(name: String, keyPath: String)] {
+        kind.spec.icons(at: "\(parent).\(kind.name)")
+    }
+    /// The picture files it names itself (not those of the components inside it).
+    public var pictures: [String] { kind.spec.pictures }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import FlickPhysics
+
+// The sheet's state in a frame (docs/states.md, "sheet").
+
+/// A sheet's phase (docs/states.md).
+public enum SheetPhase: String, Hashable, Sendable {
+    case idle, tracking, settling, dismissing, dismissed
+}
+
+/// A detent's name and where the sheet's top is when it rests there, for this frame's viewport.
+public struct DetentPosition: Hashable, Sendable {
+    public var name: String
+    public var top: Double
+}
+
+public struct SheetState: Hashable, Sendable {
+    public var key: String
+    /// The sheet's top edge in viewport coordinates.
+    public var top: Double
+    /// The detent it rests at or is settling to; nil while tracking.
+    public var detent: String?
+    public var phase: SheetPhase
+    /// d(top)/dt in pt/s (negative while rising).
+    public var velocity: Double
+    /// The dimming alpha over the background.
+    public var dimming: Double
+    /// How far the background map is shifted for parallax, in points (positive moves it up).
+    public var parallax: Double
+    /// The sheet's frame: from its top to the bottom of the viewport or further.
+    public var frame: Rect
+    /// Every detent, in document order.
+    public var detents: [DetentPosition]
+    /// The presenting view behind a `presentation: deck` card (written as `presentingScale`, `presentingFrame`,
+    /// `presentingAlpha`, `presentingCornerRadius`); nil for a plain sheet.
+    public var presenting: PresentingState? = nil
+}
+
+/// The presenting view behind a DeckTransition card (`DeckPresentation`): the background drawn scaled into `frame`.
+public struct PresentingState: Hashable, Sendable {
+    /// The presenting view's scale about the viewport's centre: 1 − 2·inset/H at rest, 1 once dismissed.
+    public var scale: Double
+    /// Where the scaled presenting view is, in the viewport.
+    public var frame: Rect
+    /// Its alpha over black.
+    public var alpha: Double
+    /// The radius of its top corners, in points as shown.
+    public var cornerRadius: Double
+}
+
+extension SheetState: ComponentState {
+    static let collection = StateCollection.sheets
+}
+
+extension FrameState {
+    /// Every sheet, in document order, each with its component's key; the first is also the document's top-level `sheet`.
+    public var sheets: [SheetState] {
+        get { states(SheetState.self) }
+        set { setStates(newValue) }
+    }
+    public var sheet: SheetState? { sheets.first }
+    public func sheet(_ key: String) -> SheetState? { sheets.first { $0.key == key } }
+}
+
+extension SheetState {
+    var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("top", .number(top)),
+            ("detent", detent.map(JSONValue.string) ?? .null),
+            ("phase", .string(phase.rawValue)),
+            ("velocity", .number(velocity)),
+            ("dimming", .number(dimming)),
+            ("parallax", .number(parallax)),
+            ("frame", frame.json),
+            ("detents", .object(detents.map { ($0.name, .number($0.top)) })),
+        ]
+        if let presenting {
+            pairs += [("presentingScale", .number(presenting.scale)), ("presentingFrame", presenting.frame.json),
+                      ("presentingAlpha", .number(presenting.alpha)),
+                      ("presentingCornerRadius", .number(presenting.cornerRadius))]
+        }
+        return .object(pairs)
+    }
+}
