@@ -14,7 +14,8 @@ import PackageDescription
 //   FlickCore     → FlickPhysics, FlickOutput
 //   FlickImage    → FlickOutput (the one bitmap type, PNG files, the one pixel limit)
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
-//   files, cancellation and the signals that raise it, the one parallel map and the one number formatter.
+//   files, cancellation and the signals that raise it, the one parallel map, the one number formatter, the one
+//   reader of files someone else made (RegularFile) and the one pixel limit (PixelLimits).
 // Cairo, librsvg, libspng and ISA-L are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 

@@ -38,3 +38,10 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension ImageError {
+    /// A file `RegularFile` did not read, in `ImageError`'s words (`notFound`, or `unreadable` with the reason).
+    public init(_ error: RegularFileError) {
+        self = error.reason.map { .unreadable(path: error.path, reason: $0) } ?? .notFound(path: error.path)
+    }
+}

@@ -2,10 +2,10 @@
 /// diff images, checked from the size alone (a file's header), before any pixel is allocated.
 public enum ImageLimits {
     /// 64 megapixels (256 MB of RGBA); a 4K frame at scale 3 is 35 megapixels. The scenario decoder's
-    /// frame limit is the same number.
-    public static let maximumPixels = 64_000_000
+    /// frame limit is the same constant (`PixelLimits`).
+    public static let maximumPixels = PixelLimits.maximumPixels
     /// Pixels on one side of an image Cairo draws into (its image surfaces take at most 32767).
-    public static let maximumCairoSide = 32767
+    public static let maximumCairoSide = PixelLimits.maximumSide
 
     /// Whether a `width × height` image is allowed: at least one pixel a side, at most `maximumPixels`.
     public static func allows(width: Int, height: Int) -> Bool {
@@ -38,6 +38,6 @@ public enum ImageLimits {
             return "\(size) is more than Cairo draws; the limit is \(maximumCairoSide) pixels a side"
         }
         let amount = megapixels >= 10 ? "\(Int(megapixels.rounded()))" : "\((megapixels * 10).rounded() / 10)"
-        return "\(size) is \(amount) megapixels; the limit is \(maximumPixels / 1_000_000) megapixels"
+        return "\(size) is \(amount) megapixels; the limit is \(PixelLimits.described)"
     }
 }

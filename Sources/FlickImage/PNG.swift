@@ -96,7 +96,11 @@ public enum ImageFile {
 
     /// The whole file at `path`: a regular file of at most `maximumBytes` (`RegularFile.read`).
     public static func read(path: String) throws(ImageError) -> [UInt8] {
-        try RegularFile.read(path: path, limit: maximumBytes, what: "an image file")
+        do {
+            return try RegularFile.read(path: path, limit: maximumBytes, what: "an image file")
+        } catch {
+            throw ImageError(error)
+        }
     }
 
     /// Writes `data` to `path` through a hidden file beside it, renamed into place once complete; nothing
@@ -123,14 +127,5 @@ public enum ImageFile {
         let parts = name[marker.upperBound...].split(separator: "-")
         guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return false }
         return kill(pid, 0) != 0 && errno == ESRCH
-    }
-
-    /// Why opening `path` failed, from `errno`.
-    static func openError(path: String) -> ImageError {
-        switch errno {
-        case ENOENT, ENOTDIR: .notFound(path: path)
-        case EISDIR: .unreadable(path: path, reason: "it is a folder")
-        default: .unreadable(path: path, reason: String(cString: strerror(errno)))
-        }
     }
 }

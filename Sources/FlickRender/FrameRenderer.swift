@@ -58,6 +58,18 @@ public final class FrameRenderer {
         draw(frame, on: canvas, mapCache: nil)
     }
 
+    /// Throws when drawing `frame` on `canvas` failed: librsvg could not draw an icon or a picture (checked when
+    /// they were loaded, but a document may fail at one size and not another), or Cairo ended in an error. Either
+    /// leaves the image blank or partly drawn, which is never written as if it were the frame.
+    private func check(_ canvas: Canvas, drew frame: FrameState) throws {
+        if let failure = icons.takeFailure() ?? pictures.takeFailure() {
+            throw RenderError("frame \(frame.index): \(failure)")
+        }
+        if let problem = canvas.problem {
+            throw RenderError("\(scenario.name): frame \(frame.index) could not be drawn: cairo: \(problem)")
+        }
+    }
+
     private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
         canvas.fontFile = scenario.font
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
@@ -87,15 +99,18 @@ public final class FrameRenderer {
         canvas.setScale(scale)
         draw(frame, on: canvas, mapCache: mapCache)
         surface.flush()
+        try check(canvas, drew: frame)
         return surface
     }
 
-    /// Draws `frame` into `surface`, an image of `pixelSize(of: frame)` (a render's workers keep several).
-    public func draw(_ frame: FrameState, into surface: ImageSurface) {
+    /// Draws `frame` into `surface`, an image of `pixelSize(of: frame)` (a render's workers keep several); throws
+    /// when the drawing failed (see `check`).
+    public func draw(_ frame: FrameState, into surface: ImageSurface) throws {
         let canvas = Canvas(surface)
         canvas.setScale(scale)
         draw(frame, on: canvas, mapCache: mapCache)
         surface.flush()
+        try check(canvas, drew: frame)
     }
 
     /// `frame` as a PNG file.
@@ -134,6 +149,7 @@ public final class FrameRenderer {
         do {
             let canvas = Canvas(surface)
             draw(frame, on: canvas)
+            try check(canvas, drew: frame)
         }
         return try surface.finish()
     }

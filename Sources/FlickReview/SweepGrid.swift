@@ -246,7 +246,7 @@ public struct SweepGrid {
                 let state = states[r][c]
                 canvas.fill(cell, color: RunCanvas.backdrop)
                 let drawn = try image.surface(for: renderers[r].pixelSize(of: state))
-                renderers[r].draw(state, into: drawn)
+                try renderers[r].draw(state, into: drawn)
                 canvas.copy(drawn, toDevicePixelX: Int(cell.minX), y: Int(cell.minY))
                 canvas.stroke(Rect(x: cell.minX - 0.5, y: cell.minY - 0.5, width: cell.width + 1, height: cell.height + 1),
                               color: Color(rgb: 0xC6C6C8), width: 1)

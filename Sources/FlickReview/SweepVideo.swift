@@ -137,7 +137,7 @@ private final class VariantLane: @unchecked Sendable {
         guard let next = simulation.nextFrame() else { return }
         do {
             let surface = try cache.surface(for: renderer.pixelSize(of: next))
-            renderer.draw(next, into: surface)
+            try renderer.draw(next, into: surface)
             (state, image) = (next, surface)
         } catch {
             self.error = error

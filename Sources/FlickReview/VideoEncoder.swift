@@ -8,9 +8,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     case mp4, webm, gif
 
     /// ffmpeg's output options for frames at `fps`: H.264 in 4:2:0 for mp4 so every player takes it, VP9 for
-    /// webm, and a GIF with a palette made from the frames. GIF delays are whole hundredths of a second, so a
-    /// GIF plays at the highest rate that divides 100 and is at most `fps` (60 fps becomes 50, dropping every
-    /// sixth frame) to keep the run's duration.
+    /// webm. A GIF is made in two passes (`GIFPasses`).
     func codecArguments(fps: Double) -> [String] {
         switch self {
         case .mp4:
@@ -20,31 +18,49 @@ public enum VideoFormat: String, CaseIterable, Sendable {
             return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
                     "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
         case .gif:
-            let rate = VideoFormat.gifRate(fps: fps)
-            return ["-filter_complex",
-                    "[0:v]fps=\(rate),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
-                    "-loop", "0"]
+            return GIFPasses.firstPassFilter(fps: fps)
         }
     }
 
-    /// The most memory ffmpeg may hold for a GIF's frames: its palette is made from every frame (`palettegen`)
-    /// before the first is written, so `split` keeps them all, as raw RGBA (403 iPad frames at 2x went over 8 GB).
-    public static let maximumGIFBytes = 1 << 30
-
-    /// Throws unless ffmpeg can make a GIF of `frames` frames of `width` × `height` pixels at `fps` within
-    /// `maximumGIFBytes`; checked before ffmpeg starts. MP4 and WebM stream, and have no such limit.
-    static func checkGIF(frames: Int, width: Int, height: Int, fps: Double) throws {
-        let kept = Int((Double(frames) * Double(gifRate(fps: fps)) / fps).rounded(.up))
-        let bytes = Double(kept) * Double(width) * Double(height) * 4
-        guard bytes <= Double(maximumGIFBytes) else {
-            throw ReviewError("--video gif of \(kept) frames of \(width)×\(height) pixels would make ffmpeg hold \(Int(bytes / 1_048_576)) MB of frames "
-                + "(a GIF's palette is made from every frame before the first is written); the limit is \(maximumGIFBytes >> 20) MB: "
-                + "use --video mp4 or webm, a smaller --scale, or fewer --frames")
-        }
-    }
-
-    /// The frame rate a GIF of frames at `fps` plays at.
+    /// The frame rate a GIF of frames at `fps` plays at. GIF delays are whole hundredths of a second, so a GIF
+    /// plays at the highest rate that divides 100 and is at most `fps` (60 fps becomes 50, dropping every sixth
+    /// frame) to keep the run's duration.
     static func gifRate(fps: Double) -> Int { 100 / max(2, Int((100 / fps - 1e-9).rounded(.up))) }
+}
+
+/// A GIF in two passes of ffmpeg, so that its memory stays flat however many frames it has. Its one palette is
+/// made from every frame (`palettegen`, which gives it only at the end), and mapping a frame to it (`paletteuse`)
+/// needs it: in one pass, `split` held every frame as raw RGBA until the palette came (403 iPad frames at 2x went
+/// over 8 GB). Instead the first pass streams the frames into `palettegen` and, losslessly compressed (FFV1, whose
+/// BGRA decodes to the same bytes), into a file beside the GIF; the second reads that file and the palette and
+/// streams `paletteuse`. The GIF is byte for byte the one-pass GIF; the frames file is removed when it is written.
+enum GIFPasses {
+    /// Both passes' files are written bit-exact (no encoder version or time), so the same frames give the same bytes.
+    static let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
+
+    /// The first pass's filter: the GIF's frame rate, then the frames to `palettegen` ([p]) and on as they are ([b]).
+    static func firstPassFilter(fps: Double) -> [String] {
+        ["-filter_complex", "[0:v]fps=\(VideoFormat.gifRate(fps: fps)),split[a][b];[a]palettegen=stats_mode=diff[p]"]
+    }
+
+    /// The first pass's outputs: the palette (a 16×16 PNG) and the frames (FFV1 in NUT).
+    static func firstPassOutputs(palette: String, frames: String) -> [String] {
+        ["-map", "[p]"] + exact + ["-y", palette, "-map", "[b]", "-c:v", "ffv1"] + exact + ["-an", "-f", "nut", "-y", frames]
+    }
+
+    /// The second pass, whole: the frames and the palette in, the GIF (looping) out.
+    static func secondPass(palette: String, frames: String, path: String) -> [String] {
+        ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", frames, "-i", palette,
+         "-filter_complex", "[0:v][1:v]paletteuse=dither=bayer", "-loop", "0"] + exact + ["-an", "-y", path]
+    }
+
+    /// The hidden files beside `path` the first pass writes: `.NAME.palette.png` and `.NAME.frames.nut`.
+    static func intermediates(of path: String) -> (palette: String, frames: String) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        let name = url.lastPathComponent
+        return (folder.appendingPathComponent(".\(name).palette.png").path, folder.appendingPathComponent(".\(name).frames.nut").path)
+    }
 }
 
 /// Finds ffmpeg, the optional tool videos are made with.
@@ -82,14 +98,19 @@ final class VideoEncoder {
     private let backdropWord: UInt32
     private var previousSize: (Int, Int)?
     private var finished = false
+    private let ffmpeg: String
+    /// A GIF's palette and frames, written by the first pass and read by the second (`GIFPasses`); nil otherwise.
+    private let gif: (palette: String, frames: String)?
+    private var secondPass: Process?
 
-    /// `frameCount`: the frames that will be added (a GIF of too many is refused here, before ffmpeg starts).
+    /// `frameCount`: the frames that will be added (any number: every format streams).
     init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double, frameCount: Int) throws {
         self.canvas = canvas
         self.path = path
+        self.ffmpeg = ffmpeg
         width = canvas.pixelWidth + canvas.pixelWidth % 2
         height = canvas.pixelHeight + canvas.pixelHeight % 2
-        if format == .gif { try VideoFormat.checkGIF(frames: frameCount, width: width, height: height, fps: fps) }
+        gif = format == .gif ? GIFPasses.intermediates(of: path) : nil
         let backdrop = RunCanvas.backdrop
         backdropWord = 0xFF00_0000 | UInt32((backdrop.red * 255).rounded()) << 16
             | UInt32((backdrop.green * 255).rounded()) << 8 | UInt32((backdrop.blue * 255).rounded())
@@ -104,7 +125,7 @@ final class VideoEncoder {
                              "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
                              "-i", "pipe:0"]
             + format.codecArguments(fps: fps)
-            + ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-an", "-y", path]
+            + (gif.map { GIFPasses.firstPassOutputs(palette: $0.palette, frames: $0.frames) } ?? GIFPasses.exact + ["-an", "-y", path])
         process.standardInput = stdin
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errorOutput.pipe
@@ -157,24 +178,58 @@ final class VideoEncoder {
         }
     }
 
-    /// Closes the input and waits for ffmpeg to write the file.
+    /// Closes the input and waits for ffmpeg to write the file (a GIF: runs its second pass, then removes the
+    /// first pass's files).
     func finish() throws {
         finished = true
         try? input.close()
         process.waitUntilExit()
         errorOutput.wait()
+        defer { removeIntermediates() }
         guard process.terminationStatus == 0 else {
             throw ReviewError("ffmpeg failed writing \(path) (status \(process.terminationStatus)): \(errorOutput.text)")
         }
+        guard let gif else { return }
+        let second = Process()
+        let errors = ErrorCollector()
+        second.executableURL = URL(fileURLWithPath: ffmpeg)
+        second.arguments = GIFPasses.secondPass(palette: gif.palette, frames: gif.frames, path: path)
+        second.standardInput = FileHandle.nullDevice
+        second.standardOutput = FileHandle.nullDevice
+        second.standardError = errors.pipe
+        do {
+            try second.run()
+        } catch {
+            throw ReviewError("cannot start \(ffmpeg): \(error.localizedDescription)")
+        }
+        secondPass = second
+        errors.start()
+        second.waitUntilExit()
+        errors.wait()
+        guard second.terminationStatus == 0 else {
+            throw ReviewError("ffmpeg failed writing \(path) (status \(second.terminationStatus)): \(errors.text)")
+        }
     }
 
-    /// Stops ffmpeg (the render failed or was interrupted).
+    /// Stops ffmpeg (the render failed or was interrupted) and removes a GIF's first-pass files.
     func abandon() {
-        guard !finished else { return }
-        finished = true
-        try? input.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        if !finished {
+            finished = true
+            try? input.close()
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
+        if let secondPass, secondPass.isRunning {
+            secondPass.terminate()
+            secondPass.waitUntilExit()
+        }
+        removeIntermediates()
+    }
+
+    private func removeIntermediates() {
+        guard let gif else { return }
+        unlink(gif.palette)
+        unlink(gif.frames)
     }
 }
 

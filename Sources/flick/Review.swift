@@ -120,7 +120,7 @@ struct Review: ParsableCommand, WritesOutput {
         let path = ExampleCatalog.resolve(argument)
         if let scale { scenario.viewport.scale = scale }
         let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
-        if pixels > ScenarioDecoder.maximumPixels { throw badInput("\(path): the frames at scale \(scenario.viewport.scale) are larger than 64 megapixels") }
+        if pixels > ScenarioDecoder.maximumPixels { throw badInput("\(path): the frames at scale \(scenario.viewport.scale) are larger than \(PixelLimits.described)") }
         return .scenario(scenario, path: path)
     }
 
@@ -165,15 +165,10 @@ struct Review: ParsableCommand, WritesOutput {
     /// The regular file `name` in `runFolder`, at most `limit` bytes (a named pipe or a device is refused before it
     /// is read); the error names the run and the file.
     func readFile(_ runFolder: URL, _ name: String, limit: Int, label: String) throws -> Data {
-        do throws(ImageError) {
-            return Data(try RegularFile.read(path: runFolder.appendingPathComponent(name).path, limit: limit, what: name))
+        do throws(RegularFileError) {
+            return try RegularFile.data(path: runFolder.appendingPathComponent(name).path, limit: limit, what: name)
         } catch {
-            let reason: String = switch error {
-            case .notFound: "no such file"
-            case .unreadable(_, let reason): reason
-            default: error.description
-            }
-            throw RenderError("\(label): \(name): cannot read: \(reason)")
+            throw RenderError("\(label): \(name): cannot read: \(error.reason ?? "no such file")")
         }
     }
 

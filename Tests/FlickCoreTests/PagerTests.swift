@@ -351,3 +351,41 @@ struct TenTabsExampleTests {
         #expect(end.tabs[4].x >= 0 && end.tabs[4].x + end.tabs[4].width <= bar.width, "whole on screen")
     }
 }
+
+@Suite("A pager's tabs: laid out once per bar width, not once per frame")
+struct TabSpanSharingTests {
+    /// Every frame lists every tab (a states document of 250,000 tabs wrote them all in each frame). The spans are
+    /// worked out once for the bar's width and every frame at that width shares them; a frame holds only its offset.
+    @Test func framesShareOneLayoutOfTheirTabs() throws {
+        let titles = (0..<2000).map { "{title: \"Tab \($0)\"}" }.joined(separator: ", ")
+        let f = try frames("""
+        viewport: {width: 390, height: 844, scale: 1}
+        duration: 0.5
+        scene:
+          pager:
+            pages: [\(titles)]
+            initialPage: 1000
+        gestures:
+          - {at: 0.05, drag: {from: [300, 400], to: [60, 405], duration: 0.3}}
+        """)
+        let pagers = f.compactMap(\.pager)
+        #expect(pagers.count == f.count && pagers.allSatisfy { $0.tabs.count == 2000 })
+        func storage(_ values: [Double]) -> UnsafePointer<Double>? { values.withUnsafeBufferPointer { $0.baseAddress } }
+        let first = pagers[0].tabs
+        #expect(pagers.allSatisfy { storage($0.tabs.origins) == storage(first.origins) && storage($0.tabs.widths) == storage(first.widths) },
+                "one layout of the tabs for all \(f.count) frames")
+        // The bar scrolls while the finger drags: each frame's spans are the shared layout moved by its own offset.
+        #expect(Set(pagers.map(\.tabBarOffset)).count > 1)
+        for pager in pagers {
+            var origin = 0.0
+            for (i, tab) in pager.tabs.enumerated() {
+                if i % 97 == 0 { expectClose(tab.x + pager.tabBarOffset, origin, 1e-6, "tab \(i) starts after the tabs before it") }
+                origin += tab.width
+            }
+        }
+        // Compared as arrays of spans are.
+        #expect(pagers[0].tabs == TabSpans(Array(pagers[0].tabs)))
+        #expect(pagers[0].tabs != pagers.last!.tabs)
+    }
+}
+

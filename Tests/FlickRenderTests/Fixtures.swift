@@ -178,7 +178,7 @@ enum Fixtures {
         frame.pagers = [PagerState(key: "pager", page: Int((fraction * 3).rounded()), fraction: fraction,
                                    indicator: TabSpan(x: 390 * fraction, width: 130),
                                    tabBar: Rect(x: 0, y: 47, width: 390, height: 44),
-                                   tabs: (0..<3).map { TabSpan(x: Double($0) * 130, width: 130) }, tabBarOffset: 0)]
+                                   tabs: TabSpans((0..<3).map { TabSpan(x: Double($0) * 130, width: 130) }), tabBarOffset: 0)]
         return frame
     }
 }

@@ -43,17 +43,6 @@ import Testing
         }
     }
 
-    /// `--video gif` made ffmpeg hold every frame: 403 iPad frames at 2x went over 8 GB. Refused before ffmpeg starts.
-    @Test func aGIFThatWouldHoldTooMuchIsRefused() throws {
-        #expect(throws: Never.self) { try VideoFormat.checkGIF(frames: 241, width: 390, height: 844, fps: 60) }
-        do {
-            try VideoFormat.checkGIF(frames: 403, width: 2048, height: 2732, fps: 60)
-            Issue.record("not refused")
-        } catch {
-            #expect("\(error)" == "--video gif of 336 frames of 2048×2732 pixels would make ffmpeg hold 7171 MB of frames (a GIF's palette is made from every frame before the first is written); the limit is 1024 MB: use --video mp4 or webm, a smaller --scale, or fewer --frames")
-        }
-    }
-
     @Test func flingToRestCurveReachesTheRestOffset() throws {
         // The example's 4 s end just before the deceleration does: run it to 6 s so it comes to rest.
         var scenario = try Fixtures.example("fling-to-rest")

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickImage
 import FlickRender
 @testable import FlickReview
 import Foundation
@@ -90,6 +91,56 @@ import Testing
         #expect(fields["codec_name"] == "gif")
         let duration = try #require(fields["duration"].flatMap(Double.init))
         #expect(abs(duration - 81.0 / 60) <= 0.02, "81 frames at 60 fps last 1.35 s, not \(duration) s")
+    }
+
+    /// `--video gif` made ffmpeg hold every frame until its palette was made (403 iPad frames at 2x went over
+    /// 8 GB), and was then refused above 1 GB of frames. In two passes it streams: a GIF of any length is made, byte
+    /// for byte the GIF of the one-pass filter, and the first pass's files are gone afterwards.
+    @Test(.enabled(if: FFmpeg.locate() != nil, "ffmpeg is not installed (apt-get install ffmpeg); the GIF is not tested"))
+    func gifStreamsInTwoPassesAndEqualsTheOnePassGIF() throws {
+        let ffmpeg = try #require(FFmpeg.locate())
+        let out = try Fixtures.temporaryFolder("gif-passes")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let (width, height, count) = (64, 48, 30)
+        // Opaque frames of moving bands, so their BGRA bytes are the canvas's as the encoder sends them.
+        let frames = (0..<count).map { i -> Bitmap in
+            var rgba: [UInt8] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    rgba += [UInt8((x * 4 + i * 7) & 0xFF), UInt8((y * 5 + i * 3) & 0xFF), UInt8(((x + y) * 2) & 0xFF), 255]
+                }
+            }
+            return Bitmap(width: width, height: height, rgba: rgba)
+        }
+        let path = out.appendingPathComponent("run.gif").path
+        // 100,000 frames of 390×844 were over the old 1 GB refusal; the count no longer matters.
+        let encoder = try VideoEncoder(ffmpeg: ffmpeg, format: .gif, path: path, canvas: RunCanvas(pixelWidth: width, pixelHeight: height),
+                                       fps: 60, frameCount: 100_000)
+        for frame in frames { try encoder.add(try ImageSurface(frame)) }
+        try encoder.finish()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["run.gif"], "the first pass's files are removed")
+
+        // The one-pass GIF of the same raw frames, with the filter `--video gif` used before.
+        let raw = out.appendingPathComponent("frames.bgra")
+        var bgra: [UInt8] = []
+        for bitmap in frames {
+            let rgba = bitmap.rgbaBytes
+            for p in stride(from: 0, to: rgba.count, by: 4) { bgra += [rgba[p + 2], rgba[p + 1], rgba[p], rgba[p + 3]] }
+        }
+        try Data(bgra).write(to: raw)
+        let onePass = out.appendingPathComponent("one-pass.gif").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "bgra",
+                             "-s", "\(width)x\(height)", "-framerate", "60", "-i", raw.path, "-filter_complex",
+                             "[0:v]fps=50,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer", "-loop", "0",
+                             "-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1", "-an", "-y", onePass]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let twoPass = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(twoPass.count > 1000)
+        #expect(twoPass == (try Data(contentsOf: URL(fileURLWithPath: onePass))), "the two-pass GIF equals the one-pass GIF")
     }
 
     @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,

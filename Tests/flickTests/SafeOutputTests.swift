@@ -240,6 +240,23 @@ struct SafeOutputTests {
         #expect(contents(dir) == ["a.png", "b.png"])
     }
 
+    /// Issue 24, item 9: `review` once set a flag on SIGINT and SIGTERM that nothing read. The signals are held and
+    /// asked for between steps, as a render's are.
+    @Test("SIGINT and SIGTERM stop a review alike: exit 128 + N, no review folder, no staging folder", arguments: [SIGINT, SIGTERM])
+    func signalStopsReview(_ number: Int32) throws {
+        let dir = try scratchFolder("signal-review")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try writeLongScenario(to: dir.appendingPathComponent("a.yaml"))
+        try writeLongScenario(to: dir.appendingPathComponent("b.yaml"))
+        let review = try RunningFlick(["review", "a.yaml", "b.yaml", "--out", "review"], in: dir)
+        #expect(eventually { !names(in: dir, startingWith: ".review.partial-").isEmpty })
+        review.signal(number)
+        let run = try review.wait()
+        #expect(run.status == 128 + number, "\(run.stderr)")
+        #expect(!run.stderr.contains("Backtrace") && !run.stderr.contains("Crash"), "\(run.stderr)")
+        #expect(contents(dir) == ["a.yaml", "b.yaml"])
+    }
+
     @Test("An interrupted bench removes its temporary folder; one a killed bench left is removed by the next")
     func benchCleansUp() throws {
         let tmp = try scratchFolder("bench-tmp")

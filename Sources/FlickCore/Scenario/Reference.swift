@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import Yams
 
@@ -75,20 +76,25 @@ public enum RecordingFile {
 
     /// Reads the file at `path` (CSV unless it ends in `.json`).
     public static func load(path: String) throws(Problem) -> [Reference.Sample] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw Problem(line: nil, message: "no such file")
-        }
-        guard !isDirectory.boolValue else { throw Problem(line: nil, message: "is a directory, not a recording") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= maximumFileSize else {
-            throw Problem(line: nil, message: "is \(size) bytes; a recording may be at most \(maximumFileSize)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Problem(line: nil, message: "cannot be read (check permissions)")
-        }
+        let data = try read(path: path)
         guard let text = String(data: data, encoding: .utf8) else { throw Problem(line: nil, message: "is not UTF-8 text") }
         return path.lowercased().hasSuffix(".json") ? try json(text) : try csv(text)
+    }
+
+    /// The bytes of the recording at `path`: a regular file (a named pipe is refused, not waited on) of at most
+    /// `maximumFileSize`, checked before it is read.
+    static func read(path: String) throws(Problem) -> Data {
+        do {
+            return try RegularFile.data(path: path, limit: maximumFileSize, what: "a recording")
+        } catch {
+            let message: String = switch error.problem {
+            case .notFound: "no such file"
+            case .folder: "is a directory, not a recording"
+            case .tooLarge(let bytes, _, _): "is \(bytes) bytes; a recording may be at most \(maximumFileSize)"
+            case .notRegular, .failed: error.unreadable
+            }
+            throw Problem(line: nil, message: message)
+        }
     }
 
     /// Samples from CSV text: two columns, `t` in seconds and the value.

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// One row of a list whose rows come from a file (`rows: {file: rows.csv}`): the text the renderer draws and the
@@ -61,18 +62,18 @@ enum ContentFiles {
 
     /// The bytes of `path`, or why they cannot be had: missing, a folder, larger than `limit`, unreadable.
     static func read(_ path: String, limit: Int, noun: String) -> Result<Data, ContentFileProblem> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(ContentFileProblem("no \(noun) file \(path)"))
+        // A regular file only, its size checked before it is read: a named pipe is refused, not waited on.
+        do {
+            return .success(try RegularFile.data(path: path, limit: limit, what: "a \(noun) file"))
+        } catch {
+            let message: String = switch error.problem {
+            case .notFound: "no \(noun) file \(path)"
+            case .folder: "\(path) is a folder, not a \(noun) file"
+            case .tooLarge(let bytes, _, _): "\(path) is \(bytes) bytes; \(noun) files are limited to \(limit) bytes"
+            case .notRegular, .failed: "\(path) \(error.unreadable)"
+            }
+            return .failure(ContentFileProblem(message))
         }
-        if isDirectory.boolValue { return .failure(ContentFileProblem("\(path) is a folder, not a \(noun) file")) }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > limit {
-            return .failure(ContentFileProblem("\(path) is \(size.intValue) bytes; \(noun) files are limited to \(limit) bytes"))
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ContentFileProblem("\(path) cannot be read (check permissions)"))
-        }
-        return .success(data)
     }
 
     /// Why the picture at `path` cannot be drawn, or nil: it must be a PNG within the pixel limit or an SVG document.
@@ -108,7 +109,7 @@ enum ContentFiles {
         let pixels = Double(width) * Double(height)
         if width < 1 || height < 1 || pixels > Double(ScenarioDecoder.maximumPixels)
             || Double(max(width, height)) > ScenarioDecoder.maximumImageSide {
-            return "\(path) is \(width)×\(height) pixels; pictures are limited to 64 megapixels and \(say(ScenarioDecoder.maximumImageSide)) pixels a side"
+            return "\(path) is \(width)×\(height) pixels; pictures are limited to \(PixelLimits.described) and \(say(ScenarioDecoder.maximumImageSide)) pixels a side"
         }
         return nil
     }

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import FlickPhysics
 import Yams
@@ -16,8 +17,8 @@ public enum ScenarioDecoder {
     /// tab (about 60 bytes each), so this keeps a states document near a gigabyte at most; 250,000 tabs over
     /// 99,600 frames would have been 1.45 TB.
     public static let maximumTabFrames = 20_000_000
-    /// The most pixels one frame may have (viewport × scale²).
-    public static let maximumPixels = 64_000_000.0
+    /// The most pixels one frame may have (viewport × scale²): FlickImage's limit for every image (`PixelLimits`).
+    public static let maximumPixels = Double(PixelLimits.maximumPixels)
     /// The most rows a list may have.
     public static let maximumRows = 1_000_000
     /// The most touch samples all gestures together may produce.
@@ -38,7 +39,7 @@ public enum ScenarioDecoder {
     /// The longest text (titles, names, paths), in characters: text is laid out on every frame.
     public static let maximumTextLength = 1000
     /// The widest or tallest image, in pixels: Cairo's limit for a surface's side.
-    public static let maximumImageSide = 32767.0
+    public static let maximumImageSide = Double(PixelLimits.maximumSide)
 
     /// Why frames of `size` points at `scale` pixels per point cannot be made, or nil: more than 64 megapixels,
     /// or a side under one pixel or over `maximumImageSide` (sizes in pixels are rounded, as the renderer does).
@@ -49,7 +50,7 @@ public enum ScenarioDecoder {
         if pixels > maximumPixels {
             // No Int(...) here: the sizes can be as large as a Double gets, and that conversion would trap.
             let megapixels = pixels / 1e6 < 1e9 ? say(pixels / 1e6) : "more than a billion"
-            return "\(points) is \(megapixels) megapixels; the limit is 64 megapixels"
+            return "\(points) is \(megapixels) megapixels; the limit is \(PixelLimits.described)"
         }
         let sides = [width.rounded(), height.rounded()]
         if sides.contains(where: { $0 < 1 || $0 > maximumImageSide }) {
@@ -74,20 +75,18 @@ public enum ScenarioDecoder {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "",
                 message: "unsupported file type \".\(url.pathExtension)\"; scenario files end in .json, .yaml or .yml")])
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "no such file")])
-        }
-        guard !isDirectory.boolValue else {
-            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "is a directory, not a scenario file")])
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        if let size = attributes?[.size] as? NSNumber, size.intValue > maximumFileSize {
-            throw ScenarioError([ScenarioDiagnostic(file: path, path: "",
-                message: "file is \(size.intValue) bytes; scenario files are limited to \(maximumFileSize) bytes")])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "cannot be read (check permissions)")])
+        // A regular file only, its size checked before it is read: a named pipe is refused, not waited on.
+        let data: Data
+        do {
+            data = try RegularFile.data(path: path, limit: maximumFileSize, what: "a scenario file")
+        } catch {
+            let message: String = switch error.problem {
+            case .notFound: "no such file"
+            case .folder: "is a directory, not a scenario file"
+            case .tooLarge(let bytes, _, _): "file is \(bytes) bytes; scenario files are limited to \(maximumFileSize) bytes"
+            case .notRegular, .failed: error.unreadable
+            }
+            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: message)])
         }
         return (data, defaultName(fromFileName: url.deletingPathExtension().lastPathComponent))
     }

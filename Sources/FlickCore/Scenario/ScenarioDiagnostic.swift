@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// One problem found in a scenario file: where it is (file, key path, line and column) and what is wrong.
@@ -33,4 +34,19 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public init(_ diagnostics: [ScenarioDiagnostic]) { self.diagnostics = diagnostics }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+extension RegularFileError {
+    /// A file that exists but is not read, as the scenario's messages say it after the file's name: "is a named
+    /// pipe (FIFO), not a regular file", "cannot be read (check permissions)".
+    var unreadable: String {
+        switch problem {
+        case .notRegular(let kind): "is \(kind), not a regular file"
+        case .failed(let code) where code == EACCES || code == EPERM: "cannot be read (check permissions)"
+        case .failed(let code): "cannot be read: \(String(cString: strerror(code)))"
+        case .notFound: "does not exist"
+        case .folder: "is a folder"
+        case .tooLarge(let bytes, let limit, _): "is \(bytes) bytes; the limit is \(limit)"
+        }
+    }
 }

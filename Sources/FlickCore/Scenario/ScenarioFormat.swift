@@ -392,12 +392,7 @@ final class ScenarioFormat {
             let mapping = TouchRecording.Mapping(pixelsPerPoint: pixelsPerPoint, touchRange: touchRange,
                                                  screen: (viewport ?? Viewport()).size, fallbackPixelsPerPoint: fallback)
             let result = Result { () throws(RecordingFile.Problem) in
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw RecordingFile.Problem(line: nil, message: "no such file (or it cannot be read)")
-                }
-                guard data.count <= RecordingFile.maximumFileSize else {
-                    throw RecordingFile.Problem(line: nil, message: "is \(data.count) bytes; a recording may be at most \(RecordingFile.maximumFileSize)")
-                }
+                let data = try RecordingFile.read(path: path)
                 guard let text = String(data: data, encoding: .utf8) else { throw RecordingFile.Problem(line: nil, message: "is not UTF-8 text") }
                 return try TouchRecording.samples(text, format: kind, mapping: mapping)
             }

@@ -33,6 +33,13 @@ public final class Canvas {
 
     deinit { cairo_destroy(context) }
 
+    /// Cairo's words for the error the context is in ("no saved group to pop, …"), or nil. A context in error
+    /// draws nothing more: librsvg failing halfway through a document leaves one.
+    var problem: String? {
+        let status = cairo_status(context)
+        return status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
+    }
+
     // MARK: State
 
     /// Runs `body` between cairo_save and cairo_restore: clips, transforms and colours set inside stay inside.

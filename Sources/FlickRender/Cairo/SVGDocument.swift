@@ -20,13 +20,42 @@ public final class SVGDocument {
         self.handle = handle
     }
 
-    public convenience init(contentsOfFile path: String) throws {
-        guard let data = FileManager.default.contents(atPath: path) else { throw RenderError("cannot read \(path)") }
+    /// The SVG file at `path`: a regular file of at most `limit` bytes (a named pipe is refused, not waited on),
+    /// parsed, then drawn once on a small image so that a document librsvg cannot draw is refused here, with
+    /// librsvg's reason, rather than drawn blank in every frame.
+    public convenience init(contentsOfFile path: String, limit: Int = 64 << 20) throws {
+        let bytes: [UInt8]
         do {
-            try self.init(data: data)
+            bytes = try RegularFile.read(path: path, limit: limit, what: "an SVG file")
+        } catch {
+            throw RenderError("\(error)")
+        }
+        try self.init(bytes: bytes, path: path)
+    }
+
+    /// `bytes` read from `path` (named in the messages), parsed and drawn once (see `init(contentsOfFile:limit:)`).
+    convenience init(bytes: [UInt8], path: String) throws {
+        do {
+            try self.init(data: Data(bytes))
+            try checkDrawable()
         } catch let error as RenderError {
             throw RenderError("\(path): \(error.description)")
         }
+    }
+
+    /// The side of the image `checkDrawable` draws on, in pixels (a tab icon's size at scale 2).
+    static let trialSide = 64
+
+    /// Draws the document once on a transparent `trialSide`-pixel image, inside a group as a tinted icon is drawn,
+    /// and throws when librsvg refuses it ("rendering error: InvalidSize") or leaves Cairo in an error: a failed
+    /// draw unbalances Cairo's groups, and everything drawn after it in the frame is lost.
+    func checkDrawable() throws {
+        let surface = try ImageSurface(pixelWidth: Self.trialSide, pixelHeight: Self.trialSide)
+        let canvas = Canvas(surface)
+        try canvas.tinted(Color(red: 0, green: 0, blue: 0, alpha: 1)) {
+            try render(in: canvas, rect: Rect(x: 0, y: 0, width: Double(Self.trialSide), height: Double(Self.trialSide)))
+        }
+        if let problem = canvas.problem { throw RenderError("librsvg: cannot draw SVG: cairo: \(problem)") }
     }
 
     /// The document's own width and height in pixels, when it gives them (`width`/`height`, or a `viewBox`).

@@ -8,9 +8,16 @@ import Foundation
 /// the scenario's own folder first, then the bundled `Examples/icons/`.
 final class IconLibrary {
     private var documents: [String: SVGDocument] = [:]
+    /// Where each icon is first named (`scene.pager.pages[2].icon`), for the message of one that fails to draw.
+    private var keyPaths: [String: String] = [:]
+    private let scenarioName: String
+    /// Why an icon could not be drawn, since the last `takeFailure()`.
+    private var failure: String?
 
     init(scenario: Scenario, folders: [String]) throws {
+        scenarioName = scenario.name
         for (name, keyPath) in scenario.scene.root.icons(at: "scene") where documents[name] == nil {
+            keyPaths[name] = keyPath
             let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
             let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
@@ -27,13 +34,20 @@ final class IconLibrary {
 
     /// The largest icon file read (a tab icon is a few KB).
     static let maximumIconBytes = 1 << 20
-    /// The most `<use>` elements an icon may have. Each may repeat an element holding more of them, so the copies
-    /// librsvg draws grow as a power of their number: ten levels of four made a 1.1 KB file cost seconds a frame.
-    /// With at most 16 the copies stay below a few hundred per element, whatever their nesting (4 levels of 4).
-    static let maximumUses = 16
+    /// The most references to other elements an icon may hold: `<use>` elements and `url(…)` references (patterns,
+    /// filters, masks, clips, gradients). Each may repeat an element holding more of them, so the copies librsvg
+    /// draws grow as a power of their number: ten levels of four `<use>` made a 1.1 KB file cost seconds a frame,
+    /// and three levels of a hundred pattern fills 1.6 s. With at most 16 the copies stay below a few hundred per
+    /// element, whatever their nesting (4 levels of 4).
+    static let maximumReferences = 16
+    /// The properties that put markers on a path's vertices. An icon may have none: each vertex repeats the
+    /// marker's content, which may have markers of its own (two levels of a hundred vertices took 1.5 s to draw),
+    /// so the work grows with the vertices and not with any reference count.
+    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker:"]
 
     /// The icon at `path`: a regular file within `maximumIconBytes` (a named pipe is refused, not waited on),
-    /// with at most `maximumUses` `<use>` elements, parsed by librsvg.
+    /// with at most `maximumReferences` references and no markers, parsed by librsvg and drawn once (a document
+    /// librsvg cannot draw is refused, not drawn blank).
     static func load(_ path: String) throws -> SVGDocument {
         let bytes: [UInt8]
         do {
@@ -42,15 +56,24 @@ final class IconLibrary {
             throw RenderError("\(error)")
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let uses = text.components(separatedBy: "<use").count - 1 + text.components(separatedBy: ":use").count - 1
-        guard uses <= maximumUses else {
-            throw RenderError("\(path) has \(uses) <use> elements; an icon may have at most \(maximumUses) (each may repeat others, and the copies grow as a power)")
+        func count(_ word: String) -> Int { text.components(separatedBy: word).count - 1 }
+        let references = count("<use") + count(":use") + count("url(")
+        guard references <= maximumReferences else {
+            throw RenderError("\(path) has \(references) references to other elements (<use> elements and url(…) patterns, filters, masks, clips or gradients); "
+                + "an icon may have at most \(maximumReferences) (each may repeat others, and the copies grow as a power)")
         }
-        do {
-            return try SVGDocument(data: Data(bytes))
-        } catch let error as RenderError {
-            throw RenderError("\(path): \(error.description)")
+        if let marker = markerProperties.first(where: { count($0) > 0 }) {
+            throw RenderError("\(path) puts markers on paths (\(marker.trimmingCharacters(in: CharacterSet(charactersIn: ":")))); an icon may have none "
+                + "(each vertex repeats a marker's content, which may hold more markers)")
         }
+        return try SVGDocument(bytes: bytes, path: path)
+    }
+
+    /// Why an icon could not be drawn since the last call (the scenario, the icon's key path and librsvg's words),
+    /// or nil; the renderer asks after each frame and fails the render rather than write a frame missing it.
+    func takeFailure() -> String? {
+        defer { failure = nil }
+        return failure
     }
 
     /// Checks that every icon `scenario` names is found in `folders` and parses, as a render would: the error
@@ -69,7 +92,11 @@ final class IconLibrary {
             canvas.clip(Rect(x: rect.minX - margin, y: rect.minY - margin,
                              width: rect.width + 2 * margin, height: rect.height + 2 * margin))
             canvas.tinted(color) {
-                try? document.render(in: canvas, rect: rect)
+                do {
+                    try document.render(in: canvas, rect: rect)
+                } catch {
+                    failure = failure ?? "\(scenarioName): \(keyPaths[name] ?? name): icon \"\(name)\": \(error)"
+                }
             }
         }
     }

@@ -13,11 +13,18 @@ final class PictureLibrary {
     }
 
     private var pictures: [String: Picture] = [:]
+    /// Why a picture could not be drawn, since the last `takeFailure()`.
+    private var failure: String?
 
     init(scenario: Scenario) throws {
         for path in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
             if path.lowercased().hasSuffix(".svg") {
-                let document = try SVGDocument(contentsOfFile: path)
+                let document: SVGDocument
+                do {
+                    document = try SVGDocument(contentsOfFile: path)
+                } catch {
+                    throw RenderError("\(scenario.name): \(error)")
+                }
                 let size = document.intrinsicSize ?? (1, 1)
                 pictures[path] = .svg(document, width: size.width, height: size.height)
             } else {
@@ -28,6 +35,13 @@ final class PictureLibrary {
                 }
             }
         }
+    }
+
+    /// Why a picture could not be drawn since the last call (its file and librsvg's words), or nil; the renderer
+    /// asks after each frame.
+    func takeFailure() -> String? {
+        defer { failure = nil }
+        return failure
     }
 
     /// Every picture file the scene names (its background's, then those of its components in document order).
@@ -56,7 +70,11 @@ final class PictureLibrary {
             case .svg(let document, let w, let h):
                 let scale = max(rect.width / w, rect.height / h)
                 let filled = Rect(x: rect.midX - w * scale / 2, y: rect.midY - h * scale / 2, width: w * scale, height: h * scale)
-                try? document.render(in: canvas, rect: filled)
+                do {
+                    try document.render(in: canvas, rect: filled)
+                } catch {
+                    failure = failure ?? "\(path): \(error)"
+                }
             }
         }
     }

@@ -122,7 +122,7 @@ public enum SequenceRenderer {
                             let size = renderer.pixelSize(of: frame)
                             let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
                                                    pool: pool)
-                            renderer.draw(frame, into: drawn.image)
+                            try renderer.draw(frame, into: drawn.image)
                             if encodesPNG { history.publish(drawn) }
                             // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
                             var png: Data?

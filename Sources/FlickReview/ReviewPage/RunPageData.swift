@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickRender
 import Foundation
 
@@ -180,7 +181,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
         guard ext == "png" || ext == "svg" else { throw fail("ext", "must be png or svg") }
         let side = Int(ScenarioDecoder.maximumImageSide)
         guard (1...side).contains(width), (1...side).contains(height), Double(width) * Double(height) <= ScenarioDecoder.maximumPixels else {
-            throw fail("width", "\(width)×\(height) pixels is not a frame size (at most \(side) a side and 64 megapixels)")
+            throw fail("width", "\(width)×\(height) pixels is not a frame size (at most \(side) a side and \(PixelLimits.described))")
         }
         guard events.count <= Self.maximumMoments, spans.count <= Self.maximumMoments else {
             throw fail("events", "more than \(Self.maximumMoments) events or spans")

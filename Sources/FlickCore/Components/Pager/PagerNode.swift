@@ -158,9 +158,9 @@ final class PagerNode: ComponentNode {
 
     /// The tab bar's layout for the width it was last worked out for: measuring every title is done once per
     /// width, not for each of the several reads of a frame.
-    private var tabLayout: (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double])?
+    private var tabLayout: (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double], total: Double)?
 
-    private func layoutTabs() -> (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double]) {
+    private func layoutTabs() -> (barWidth: Double, scrolls: Bool, widths: [Double], origins: [Double], total: Double) {
         if let tabLayout, tabLayout.barWidth == frame.width { return tabLayout }
         let scrolls = spec.tabBar.widths == nil && decidesScrolling(barWidth: frame.width)
         let widths: [Double]
@@ -173,7 +173,7 @@ final class PagerNode: ComponentNode {
         }
         var x = 0.0
         let origins = widths.map { w in defer { x += w }; return x }
-        let layout = (frame.width, spec.tabBar.scrollable ?? scrolls, widths, origins)
+        let layout = (frame.width, spec.tabBar.scrollable ?? scrolls, widths, origins, widths.reduce(0, +))
         tabLayout = layout
         return layout
     }
@@ -193,9 +193,10 @@ final class PagerNode: ComponentNode {
     /// between two pages the bar moves from the current tab's to the next one's in proportion to the page fraction
     /// (`PagingController.swift`: initial offset + distance × progress).
     func tabBarOffset(offset: Double) -> Double {
-        guard tabBarScrolls else { return 0 }
-        let widths = tabWidths, origins = tabOrigins
-        let limit = max(0, widths.reduce(0, +) - frame.width)
+        let layout = layoutTabs()
+        guard layout.scrolls else { return 0 }
+        let widths = layout.widths, origins = layout.origins
+        let limit = max(0, layout.total - frame.width)
         func resting(_ tab: Int) -> Double { min(max(origins[tab] + widths[tab] / 2 - frame.width / 2, 0), limit) }
         let (i, j, f) = neighbours(offset: offset)
         return resting(i) + (resting(j) - resting(i)) * f
@@ -265,7 +266,9 @@ final class PagerNode: ComponentNode {
         state.scrollViews.append(scroll)
         let fraction = scroll.contentSize.width > 0 ? scroll.contentOffset.x / scroll.contentSize.width : 0
         let barOffset = tabBarOffset(offset: scroll.contentOffset.x)
-        let tabs = zip(tabOrigins, tabWidths).map { TabSpan(x: $0 - barOffset, width: $1) }
+        // The spans laid out for this width, shared with every frame at it; only the bar's offset is this frame's.
+        let layout = layoutTabs()
+        let tabs = TabSpans(origins: layout.origins, widths: layout.widths, offset: barOffset)
         var indicator = indicator(offset: scroll.contentOffset.x)
         indicator.x -= barOffset
         let position = scroll.frame.width > 0 ? scroll.contentOffset.x / scroll.frame.width : 0

@@ -11,6 +11,43 @@ public struct TabSpan: Hashable, Sendable {
 
 public typealias PagerIndicatorState = TabSpan
 
+/// A pager's tabs in one frame: each tab's span within the bar. The spans are laid out once for a bar width and
+/// shared by every frame at that width (arrays copied on write, so a frame copies nothing); a frame adds only how
+/// far its bar is scrolled, and a tab's `x` is worked out when it is read: the bar's content origin minus that
+/// offset, the same number a frame stored before. Compared and hashed by its spans, as an array of them would be.
+public struct TabSpans: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    /// Each tab's origin in the bar's content, before the bar scrolls.
+    let origins: [Double]
+    let widths: [Double]
+    /// How far the bar is scrolled: subtracted from each origin.
+    let offset: Double
+
+    init(origins: [Double], widths: [Double], offset: Double) {
+        precondition(origins.count == widths.count, "one origin per width")
+        self.origins = origins
+        self.widths = widths
+        self.offset = offset
+    }
+
+    /// Spans as they are, unscrolled.
+    public init(_ spans: [TabSpan]) {
+        self.init(origins: spans.map(\.x), widths: spans.map(\.width), offset: 0)
+    }
+
+    public init(arrayLiteral spans: TabSpan...) { self.init(spans) }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { origins.count }
+    public subscript(position: Int) -> TabSpan { TabSpan(x: origins[position] - offset, width: widths[position]) }
+
+    public static func == (a: TabSpans, b: TabSpans) -> Bool { a.elementsEqual(b) }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for span in self { hasher.combine(span) }
+    }
+}
+
 public struct PagerState: Hashable, Sendable {
     public var key: String
     public var page: Int
@@ -20,7 +57,7 @@ public struct PagerState: Hashable, Sendable {
     /// The tab bar in viewport coordinates.
     public var tabBar: Rect
     /// Each tab's span within the bar (a scrolled bar's tabs start left of it).
-    public var tabs: [TabSpan]
+    public var tabs: TabSpans
     /// How far a scrollable tab bar is scrolled, in points (0 for a fixed bar).
     public var tabBarOffset: Double
     /// contentOffset.x / the frame's width: where it is in pages of its width (not written; a sweep's caption).
