@@ -197,15 +197,15 @@ struct NavigationBarTests {
         expectDiagnostic(problem(bar("{title: T, content: {carousel: {cards: [{title: A}], cardWidth: 300}}}")),
                          path: "scene.navigationBar.content", line: 4, column: 38,
                          message: "a navigation bar collapses with a vertical list, and its content holds none")
-        expectDiagnostic(problem(bar("{title: T, content: {list: {rows: 3, rowHeight: 40}}, strech: true}")),
-                         path: "scene.navigationBar.strech", line: 4, column: 70,
-                         containing: ["unknown key \"strech\" (did you mean \"stretches\"?)",
+        expectDiagnostic(problem(bar("{title: T, content: {list: {rows: 3, rowHeight: 40}}, stretchs: true}")),
+                         path: "scene.navigationBar.stretchs", line: 4, column: 72,
+                         containing: ["unknown key \"stretchs\" (did you mean \"stretches\"?)",
                                       "expected one of: id, title, content, stretches"])
         expectDiagnostic(problem(bar("{content: {list: {rows: 3, rowHeight: 40}}}")),
                          path: "scene.navigationBar", line: 4, column: 18,
                          containing: ["missing required key \"title\""])
         expectDiagnostic(problem(bar("{title: T, content: {list: {rows: 3, rowHeight: 40}}, stretches: 2}")),
-                         path: "scene.navigationBar.stretches", line: 4, column: 82,
+                         path: "scene.navigationBar.stretches", line: 4, column: 83,
                          containing: ["expected true or false"])
     }
 }

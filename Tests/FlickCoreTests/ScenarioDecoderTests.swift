@@ -541,7 +541,7 @@ func minimalScenario(_ extra: String = "") -> String {
         component.allComponents.compactMap { component in
             switch component.kind {
             case .list, .pager, .carousel: component.key
-            case .stack, .sheet: nil
+            case .stack, .sheet, .navigationBar: nil
             }
         }
     }
