@@ -25,10 +25,11 @@ public enum NavigationBarGeometry {
     /// How long the large and inline titles take to trade places, in seconds: `_kNavBarTitleFadeDuration`
     /// (150 ms, linear: AnimatedOpacity's default curve).
     public static let titleFadeDuration = 0.15
-    /// The large title's size: the HIG's Large Title, 34 pt bold in a bar (Flutter's `navLargeTitleTextStyle`,
-    /// 34 pt w700).
+    /// The large title's size: the HIG's Large Title, 34 pt, bold in a bar (Flutter's text_theme.dart
+    /// `_kDefaultLargeTitleLightTextStyle`, 34 pt w700).
     public static let largeTitleFontSize = 34.0
-    /// The inline title's size: the HIG's Headline, 17 pt semibold (Flutter's `navTitleTextStyle`, 17 pt w600).
+    /// The inline title's size: the HIG's Headline, 17 pt semibold (Flutter's `_kDefaultMiddleTitleLightTextStyle`,
+    /// 17 pt w600).
     public static let titleFontSize = 17.0
     /// Stretched, the large title grows by this fraction of its box's growth: `_RenderLargeTitle._computeTitleScale`,
     /// scale = 1 + 0.03 × (box height − 44) / 44, where the box is the large-title area less the bottom padding.
