@@ -541,7 +541,7 @@ func minimalScenario(_ extra: String = "") -> String {
         component.allComponents.compactMap { component in
             switch component.kind {
             case .list, .pager, .carousel: component.key
-            case .stack, .sheet: nil
+            case .stack, .sheet, .navigationBar: nil
             }
         }
     }
@@ -1007,7 +1007,7 @@ func minimalScenario(_ extra: String = "") -> String {
         let two = minimalScenario().replacingOccurrences(of: "  list:", with: "  pager: {pages: [{title: a}]}\n  list:")
         expectDiagnostic(problem(two), path: "scene", line: 4, column: 3, message: "expected one component, found 2: pager, list")
         expectDiagnostic(problem("viewport: {width: 390, height: 844}\nduration: 2\nscene: {background: map}\n"),
-                         path: "scene", line: 3, column: 8, message: "expected one component: list, pager, stack, sheet, carousel")
+                         path: "scene", line: 3, column: 8, message: "expected one component: list, pager, stack, sheet, carousel, navigationBar")
         let nestedSheet = """
             viewport: {width: 390, height: 844}
             duration: 2

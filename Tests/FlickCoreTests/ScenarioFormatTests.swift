@@ -14,6 +14,7 @@ import FlickPhysics
         .stack: "stack: {children: [{height: 100, list: {rows: 1, rowHeight: 10}}]}",
         .sheet: "sheet: {detents: [{name: a, height: 100}], initial: a, content: {list: {rows: 1, rowHeight: 10}}}",
         .carousel: "carousel: {cards: [{title: A}], cardWidth: 300}",
+        .navigationBar: "navigationBar: {title: A, content: {list: {rows: 3, rowHeight: 40}}}",
     ]
 
     @Test(arguments: ComponentKey.allCases)

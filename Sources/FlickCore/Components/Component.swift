@@ -54,6 +54,7 @@ public indirect enum ComponentKind: Sendable {
     case stack(StackSpec)
     case sheet(SheetSpec)
     case carousel(CarouselSpec)
+    case navigationBar(NavigationBarSpec)
 
     /// The spec, which answers for its kind: FlickCore's one switch over the kinds.
     var spec: any ComponentSpec {
@@ -63,6 +64,7 @@ public indirect enum ComponentKind: Sendable {
         case .stack(let spec): spec
         case .sheet(let spec): spec
         case .carousel(let spec): spec
+        case .navigationBar(let spec): spec
         }
     }
 
@@ -73,7 +75,7 @@ public indirect enum ComponentKind: Sendable {
 /// The keys that introduce a component, one for each case of `ComponentKind`: what the decoder offers before it
 /// has read a spec.
 enum ComponentKey: String, CaseIterable {
-    case list, pager, stack, sheet, carousel
+    case list, pager, stack, sheet, carousel, navigationBar
 
     /// The spec type that reads the key and answers for the kind.
     var spec: any ComponentSpec.Type {
@@ -83,6 +85,7 @@ enum ComponentKey: String, CaseIterable {
         case .stack: StackSpec.self
         case .sheet: SheetSpec.self
         case .carousel: CarouselSpec.self
+        case .navigationBar: NavigationBarSpec.self
         }
     }
 

@@ -12,6 +12,7 @@ enum ComponentDrawing {
         case .stack(let spec): spec.children.forEach { draw($0.component, in: context) }
         case .sheet(let spec): SheetDrawing.draw(spec, key: key, in: context)
         case .carousel(let spec): CarouselDrawing.draw(spec, key: key, in: context)
+        case .navigationBar(let spec): NavigationBarDrawing.draw(spec, key: key, in: context)
         }
     }
 }

@@ -21,6 +21,9 @@ public enum InvariantRule: String, Sendable, CaseIterable {
     case panelInTrack = "panel inside its track"
     /// A pager's tab indicator is where its scroll fraction puts it, so it moves only as the content moves.
     case tabIndicator = "tab indicator follows the scroll"
+    /// A large-title navigation bar's bottom edge rides on its list's content between the inline and the expanded
+    /// (or stretched) height; its fractions and alphas stay in 0...1 and its two titles' alphas add up to 1.
+    case navigationBar = "navigation bar rides on its list"
     /// The scenario sampled at twice (or half) its frame rate gives the same states at the shared instants.
     case frameRates = "frame rates agree"
 }

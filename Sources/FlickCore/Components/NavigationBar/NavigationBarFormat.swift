@@ -1,0 +1,27 @@
+import Foundation
+
+extension Defaults {
+    static let navigationBar = NavigationBarSpec(title: "", content: placeholder)
+}
+
+extension ScenarioFormat {
+    /// The keys of a `navigationBar` (docs/scenario-format.md is generated from them).
+    func navigationBar(_ m: Mapping, depth: Int) -> NavigationBarSpec? {
+        let defaults = Defaults.navigationBar
+        let title = m.required("title", .text(), "The title: 34 pt bold under the bar while expanded, 17 pt centred in the bar once collapsed.")
+        let content = m.required("content", content(depth: depth),
+                                 "The component under the bar, laid out over the whole frame; its first vertical list collapses the bar.")
+        let stretches = m.value("stretches", .bool, default: defaults.stretches,
+                                "While the list is pulled past its top, the bar grows with it and the large title scales up (at most 1.1×); false keeps the expanded height.")
+        guard !m.failed, let title, let content, let stretches else { return nil }
+        let lists = content.allComponents.contains { component in
+            if case .list(let spec) = component.kind { return spec.axis == .vertical }
+            return false
+        }
+        if !lists {
+            m.fail("content", "a navigation bar collapses with a vertical list, and its content holds none")
+            return nil
+        }
+        return NavigationBarSpec(title: title, content: content, stretches: stretches)
+    }
+}
