@@ -6,6 +6,11 @@ import Foundation
 /// and a sweep's `--review` write): `/compare`, the served files' current runs, and `/s/ID/compare?set=PATH=V1,V2`,
 /// the variants of one file as `--set` makes them. Both are made when asked for, from the runs as they are then.
 enum ComparePage {
+    /// What is wrong with a compare request, as lines to show.
+    struct Problems: Error, Equatable {
+        var lines: [String]
+    }
+
     /// The current run of every served file that decodes (its tuned values included), one line each.
     static func served(_ scenarios: [ServedScenario], token: String) -> String {
         let runs = scenarios.compactMap { s in
@@ -20,22 +25,22 @@ enum ComparePage {
 
     /// The variants of `scenario`'s file for the `set` query items (`PATH=V1,V2,...`, each as `--set` takes it),
     /// or the problems as lines.
-    static func sweep(_ scenario: ServedScenario, sets: [String], token: String) -> Result<String, [String]> {
+    static func sweep(_ scenario: ServedScenario, sets: [String], token: String) -> Result<String, Problems> {
         var axes: [SweepAxis] = []
         for set in sets.prefix(8) {
             do {
                 axes.append(try SweepAxis.parse(set))
             } catch {
-                return .failure(["set \(set): \(error.message)"])
+                return .failure(Problems(lines: ["set \(set): \(error.message)"]))
             }
         }
-        guard !axes.isEmpty else { return .failure(["give the keys to vary: /s/\(scenario.id)/compare?set=PATH=V1,V2,..."]) }
+        guard !axes.isEmpty else { return .failure(Problems(lines: ["give the keys to vary: /s/\(scenario.id)/compare?set=PATH=V1,V2,..."])) }
         let sweep: ScenarioSweep
         do {
             sweep = try ScenarioSweep.load(path: scenario.path, axes: axes)
         } catch {
-            return .failure(error.description.replacingOccurrences(of: scenario.path, with: scenario.shownPath)
-                .split(separator: "\n").map(String.init))
+            return .failure(Problems(lines: error.description.replacingOccurrences(of: scenario.path, with: scenario.shownPath)
+                .split(separator: "\n").map(String.init)))
         }
         let runs = sweep.variants.map { variant in
             CompareRun(scenario: variant.scenario, label: CompareRun.variantLabel(variant.assignments),

@@ -157,7 +157,7 @@ struct Handler: HTTPHandler {
             let sets = request.query.filter { $0.name == "set" }.map(\.value)
             switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
             case .success(let page): return Self.html(page)
-            case .failure(let problems): return Self.text(.badRequest, problems.joined(separator: "\n") + "\n")
+            case .failure(let problems): return Self.text(.badRequest, problems.lines.joined(separator: "\n") + "\n")
             }
         case 1 where rest[0] == "status.json":
             return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(scenario.status.utf8))

@@ -43,12 +43,12 @@ import Testing
             Issue.record("a preset that does not exist was taken")
             return
         }
-        #expect(problems.contains { $0.contains("nope") }, "\(problems)")
-        #expect(!problems.joined().contains(scenario.path) || scenario.path == scenario.shownPath)
+        #expect(problems.lines.contains { $0.contains("nope") }, "\(problems)")
+        #expect(!problems.lines.joined().contains(scenario.path) || scenario.path == scenario.shownPath)
         guard case .failure(let none) = ComparePage.sweep(scenario, sets: [], token: "t") else {
             Issue.record("no set was taken")
             return
         }
-        #expect(none == ["give the keys to vary: /s/sheet-handoff/compare?set=PATH=V1,V2,..."])
+        #expect(none.lines == ["give the keys to vary: /s/sheet-handoff/compare?set=PATH=V1,V2,..."])
     }
 }
