@@ -18,7 +18,7 @@ struct Review: ParsableCommand, WritesOutput {
 
         Three or more runs: the runs on one motion graph with a shared time axis (no frames are drawn). For each sheet and scroll view that moved, its value and velocity with one line per run, each run in its own colour and dash (a colour-blind-safe palette) and a legend entry; each run's releases and settles are marked, and hovering a mark shows its `--explain` line (the legend lists them too). docs/review-page.md, "Many runs on one graph".
 
-        --set PATH=V1,V2,... (as `flick render --set`, docs/sweeps.md): every variant of each SCENARIO on one graph, one line per variant.
+        --set PATH=V1,V2,... (as `flick render --set`, docs/sweeps.md), or scenarios whose files sweep keys (`sweep:`): every variant of each SCENARIO on one graph, one line per variant.
 
         A run is a scenario (a file, or a bundled example) or a folder `flick render` wrote (DIR/<name>), which is read where it is: the page loads its frames by relative path, so keep it beside DIR. Scenarios are rendered into DIR/a and DIR/b with --html for a two-run page, and only simulated for a graph. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded. A folder's states carry no explanations unless written with `flick states --explain`: simulate the scenario here for them.
 
@@ -61,6 +61,8 @@ struct Review: ParsableCommand, WritesOutput {
             guard !inputs.isEmpty else { throw badInput("--set needs a scenario: flick review SCENARIO --set PATH=V1,V2,...") }
             return try reviewSweeps(axes)
         }
+        // Files that sweep keys themselves (`sweep:`) are compared variant by variant, as with --set.
+        if !inputs.isEmpty, inputs.allSatisfy(hasFileSweep) { return try reviewSweeps([]) }
         guard inputs.count >= 2 else {
             throw badInput(inputs.isEmpty ? "give the runs to compare: flick review A B [C ...], or flick review SCENARIO --set PATH=V1,V2,..."
                            : "give at least two runs to compare (or one scenario with --set PATH=V1,V2,... to compare its variants)")
@@ -174,8 +176,10 @@ struct Review: ParsableCommand, WritesOutput {
                 runs.append(CompareRun(scenario: scenario, label: label, detail: "\(argument) · variant \(variant.number): \(variant.label)"))
             }
         }
-        let title = names.joined(separator: ", ") + " · " + axes.map(\.path).joined(separator: " × ")
-        let meta = "\(runs.count) variant\(runs.count == 1 ? "" : "s") on one motion graph (--set " + axes.map(\.path).joined(separator: ", --set ") + ")"
+        let paths = axes.isEmpty ? ["sweep: in the file"] : axes.map(\.path)
+        let title = names.joined(separator: ", ") + " · " + paths.joined(separator: " × ")
+        let meta = "\(runs.count) variant\(runs.count == 1 ? "" : "s") on one motion graph"
+            + (axes.isEmpty ? " (the file's sweep:)" : " (--set " + paths.joined(separator: ", --set ") + ")")
         try writePage(ReviewPage.runsPage(title: title, meta: meta, graph: CompareGraph(runs: runs)), runs: runs.count,
                       destination: URL(fileURLWithPath: out).standardizedFileURL)
     }

@@ -126,6 +126,10 @@ struct SweepCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").map { $0.prefix(2) } == ["va", "1,", "2,"])
         #expect(try flick(["validate", file.path]).status == 0)
+        // flick review takes the file's sweep too: its variants on one graph.
+        let review = try flick(["review", file.path, "--out", folder.appendingPathComponent("r").path])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.hasSuffix("/r/index.html: 2 runs on one motion graph\n"), "\(review.stdout)")
     }
 
     @Test func helpExplainsSweeps() throws {
@@ -135,5 +139,9 @@ struct SweepCommandTests {
         #expect(render.stdout.contains("contact-sheet.png (a row per variant"))
         let states = try flick(["states", "--help"])
         #expect(states.stdout.contains("--set <PATH=V1,V2,...>"))
+        let review = try flick(["review", "--help"])
+        #expect(review.stdout.contains("--set <PATH=V1,V2,...>"), "\(review.stdout)")
+        #expect(review.stdout.contains("flick review SCENARIO ... --set PATH=V1,V2,..."))
+        #expect(review.stdout.contains("Three or more runs: the runs on one motion graph with a shared time axis"))
     }
 }
