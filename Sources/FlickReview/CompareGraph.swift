@@ -480,7 +480,10 @@ public struct CompareGraph: Sendable {
             for mark in run.marks where mark.kind != .settled && mark.kind != .moving {
                 for line in mark.explain where !explained.contains(line) { explained.append(line) }
             }
-            let why = explained.isEmpty ? ""
+            let lifts = run.marks.contains { $0.kind == .release || $0.kind == .tap }
+            let why = explained.isEmpty
+                ? (lifts ? "<p class=\"hint\">No <code>--explain</code> lines: a folder's states carry them only when written by "
+                    + "<code>flick states --explain</code>.</p>" : "")
                 : "<details class=\"explain\"><summary>--explain (\(explained.count))</summary><ul>"
                     + explained.map { "<li>\(esc($0))</li>" }.joined() + "</ul></details>"
             return "<li class=\"run\" data-run=\"\(i)\"><button type=\"button\" class=\"run-toggle\" data-run=\"\(i)\" aria-pressed=\"true\" "

@@ -84,8 +84,10 @@ import Testing
             #expect(zip(a.values, b.values).allSatisfy { abs($0 - $1) < 1e-5 })
         }
         #expect(read.marks.map(\.time) == simulated.marks.map(\.time))
-        // Plain states carry no explanations.
+        // Plain states carry no explanations, and the legend says so.
         #expect(read.marks.allSatisfy { $0.explain.isEmpty })
+        #expect(CompareGraph(runs: [read]).legend().contains("No <code>--explain</code> lines"))
+        #expect(!CompareGraph(runs: [simulated]).legend().contains("No <code>--explain</code> lines"))
         #expect(throws: ReviewError.self) { try CompareRun(statesJSON: Data("[1]".utf8), events: [], label: "x", detail: "") }
     }
 
