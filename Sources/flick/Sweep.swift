@@ -73,13 +73,14 @@ extension Render {
         // What a sweep does not write is said, never silently dropped: its review page is the variants on one
         // motion graph, not a player of each variant's frames.
         let page = review || html || motion
-        let notWritten = [(review || preview, "preview.apng"), (review || motion, "motion.svg and motion.png")].filter(\.0).map(\.1)
-        if !notWritten.isEmpty || html {
+        let notWritten = [(review || preview, "preview.apng"), (review || motion, "motion.svg and motion.png"),
+                          (review || html, "a frame player")].filter(\.0).map(\.1)
+        if !notWritten.isEmpty {
+            let list = notWritten.count == 1 ? notWritten[0]
+                : notWritten.dropLast().joined(separator: ", ") + ", or " + notWritten[notWritten.count - 1]
             printError("note: a sweep writes \(page ? "index.html (the variants on one motion graph), " : "")contact-sheet.png (the variants side by side), "
-                       + "variants.csv, .md and .json and, with --video, the grid video"
-                       + (notWritten.isEmpty ? "" : "; it does not write \(notWritten.joined(separator: ", ")) for each variant")
-                       + (html || review ? ", nor a frame player for each variant" : "")
-                       + ": render one variant without --set for those")
+                       + "variants.csv, .md and .json and, with --video, the grid video; it does not write \(list) for each variant: "
+                       + "render one variant without --set for those")
         }
         var ffmpeg: String?
         if let video {

@@ -128,7 +128,7 @@ class StaticPages(unittest.TestCase):
 
     def test_a_sweep_rendered_with_review_writes_the_graph_of_its_variants(self):
         self.assertIn("index.html", state["sweep"].stdout)
-        self.assertIn("it does not write preview.apng, motion.svg and motion.png for each variant", state["sweep"].stderr)
+        self.assertIn("it does not write preview.apng, motion.svg and motion.png, or a frame player for each variant", state["sweep"].stderr)
         folder = OUT / "render/sheet-handoff"
         p = GraphPage((folder / "index.html").as_uri(), folder.as_uri() + "/")
         try:

@@ -37,8 +37,8 @@ struct SweepCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("(png; index.html, contact-sheet.png, variants.csv, variants.md, variants.json)"), "\(run.stdout)")
         #expect(run.stderr == "note: a sweep writes index.html (the variants on one motion graph), contact-sheet.png (the variants side by side), "
-                + "variants.csv, .md and .json and, with --video, the grid video; it does not write preview.apng, motion.svg and motion.png "
-                + "for each variant, nor a frame player for each variant: render one variant without --set for those\n", "\(run.stderr)")
+                + "variants.csv, .md and .json and, with --video, the grid video; it does not write preview.apng, motion.svg and motion.png, "
+                + "or a frame player for each variant: render one variant without --set for those\n", "\(run.stderr)")
         let page = try String(contentsOf: out.appendingPathComponent("\(Self.example)/index.html"), encoding: .utf8)
         #expect(page.contains("<body data-kind=\"runs\""))
         #expect(page.components(separatedBy: "<li class=\"run\"").count - 1 == 2)
