@@ -500,7 +500,7 @@ public struct CompareGraph: Sendable {
         """
         <section class="card runs-graph" aria-labelledby="runs-title">
         <h2 id="runs-title">\(esc(heading))</h2>
-        <p class="hint">\(runs.count) runs on a shared time axis. ▲ release or tap, ○ settled; hover (or focus) a mark for its <code>--explain</code> line. Click a run to show or hide it.</p>
+        <p class="hint">\(runs.count) runs on a shared time axis. ▲ release or tap, ○ settled; hover a mark for its <code>--explain</code> line (the legend lists them too). Click a run to show or hide it.</p>
         \(legend())
         <p class="hint scroll-hint">The graphs are wider than the screen: scroll them sideways for the whole time axis.</p>
         <div class="runs-scroll" tabindex="0" aria-label="The graphs (scrolls sideways on a narrow screen)">
