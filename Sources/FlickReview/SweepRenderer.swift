@@ -12,18 +12,22 @@ public struct SweepRenderOptions: Sendable {
     public var ffmpegPath: String?
     /// The rate the grid video plays at (the scenario's own fps, also under slow motion).
     public var playbackFPS: Double?
+    /// Whether to write `index.html`, the variants on one motion graph (`ReviewPage.runsPage`).
+    public var page: Bool
 
     public init(gridColumns: Int = SweepGrid.defaultColumnLimit, video: VideoFormat? = nil, ffmpegPath: String? = nil,
-                playbackFPS: Double? = nil) {
+                playbackFPS: Double? = nil, page: Bool = false) {
         self.gridColumns = gridColumns
         self.video = video
         self.ffmpegPath = ffmpegPath
         self.playbackFPS = playbackFPS
+        self.page = page
     }
 
     /// The files written at the top of the sweep's folder.
     public var fileNames: [String] {
-        ["contact-sheet.png"] + (video.map { ["grid.\($0.rawValue)"] } ?? []) + ["variants.csv", "variants.md", "variants.json"]
+        (page ? ["index.html"] : []) + ["contact-sheet.png"] + (video.map { ["grid.\($0.rawValue)"] } ?? [])
+            + ["variants.csv", "variants.md", "variants.json"]
     }
 }
 
@@ -105,6 +109,10 @@ public enum SweepRenderer {
             try folder.write(Data(table.csv.utf8), to: "variants.csv")
             try folder.write(Data(table.markdown.utf8), to: "variants.md")
             try folder.write(Data((table.json.text + "\n").utf8), to: "variants.json")
+            if options.page {
+                let page = runsPage(name: name, paths: paths, variants: variants, rows: table.rows, video: options.video)
+                try folder.write(Data(page.utf8), to: "index.html")
+            }
             let warnings = try folder.commit(cancellation: cancellation)
             return SweepSummary(folder: folder.destination, variants: variants.count, framesWritten: frames,
                                 seconds: Date().timeIntervalSince(start), warnings: warnings, table: table)
@@ -112,6 +120,19 @@ public enum SweepRenderer {
             folder.abandon()
             throw error
         }
+    }
+
+    /// The sweep's `index.html`: its variants on one motion graph, each named by its swept values, with the
+    /// variant's folder and full assignments as its detail, and links to the files beside it.
+    public static func runsPage(name: String, paths: [String], variants: [SweepVariant], rows: [SweepRow], video: VideoFormat?) -> String {
+        let runs = zip(variants, rows).map { variant, row in
+            CompareRun(scenario: variant.scenario, label: CompareRun.variantLabel(variant.assignments),
+                       detail: "\(row.folder) · \(variant.label)")
+        }
+        let links = [(label: "contact sheet", href: "contact-sheet.png")] + (video.map { [(label: "grid video", href: "grid.\($0.rawValue)")] } ?? [])
+            + [(label: "variants table", href: "variants.md"), (label: "variants.csv", href: "variants.csv")]
+        let meta = "\(variants.count) variant\(variants.count == 1 ? "" : "s") on one motion graph (--set \(paths.joined(separator: ", --set ")))"
+        return ReviewPage.runsPage(title: "\(name) · " + paths.joined(separator: " × "), meta: meta, graph: CompareGraph(runs: runs), links: links)
     }
 
     /// `flick states --set`'s JSON document (docs/states.md, "Sweeps"): the swept keys, then per variant its number,

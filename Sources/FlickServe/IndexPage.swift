@@ -24,7 +24,8 @@ enum IndexPage {
         }.joined(separator: "\n")
         return shell(title: "flick serve", body: """
         <h1>flick serve</h1>
-        <p class="meta">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"). Open one to review it; edit its file and the page follows.</p>
+        <p class="meta">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"). Open one to review it; edit its file and the page follows.
+        <a id="compare-all" href="/compare?token=\(esc(token))">All on one motion graph</a></p>
         <ul class="scenarios">
         \(rows)
         </ul>

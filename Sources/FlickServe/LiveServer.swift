@@ -138,6 +138,7 @@ struct Handler: HTTPHandler {
         }
         guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
         if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
+        if parts == ["compare"] { return Self.html(ComparePage.served(owner.scenarios, token: owner.configuration.token)) }
         if parts == ["_flick", "serve.js"] {
             return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(LiveScript.source.utf8))
         }
@@ -152,6 +153,12 @@ struct Handler: HTTPHandler {
             return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token)))
         case 1 where rest[0] == "test.json":
             return await runTests(scenario, accept: false)
+        case 1 where rest[0] == "compare":
+            let sets = request.query.filter { $0.name == "set" }.map(\.value)
+            switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
+            case .success(let page): return Self.html(page)
+            case .failure(let problems): return Self.text(.badRequest, problems.lines.joined(separator: "\n") + "\n")
+            }
         case 1 where rest[0] == "status.json":
             return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(scenario.status.utf8))
         case 1 where rest[0] == "live":

@@ -9,11 +9,18 @@ import Foundation
 
 struct Review: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
-        abstract: "Two runs side by side in one review page, in sync.",
+        abstract: "Runs side by side in one review page, in sync, and on one motion graph.",
+        usage: "flick review A B [C ...] [--out DIR]\n  flick review SCENARIO ... --set PATH=V1,V2,... [--out DIR]",
         discussion: """
-        Writes DIR/index.html: runs A and B at the same time, side by side, as a wipe (a slider between them) or as their per-frame diff (pixelmatch's method and colours, as `flick diff` draws it: differing pixels red over a faded copy of A), and the two frames' states side by side with the values that differ marked. It plays, steps and scrubs like the page of `flick render --html`, and shows each run's motion plot with a cursor.
+        Writes DIR/index.html.
 
-        A and B are scenarios (files or bundled examples), rendered into DIR/a and DIR/b with --html, or folders `flick render` wrote (DIR/<name>), which are read where they are: the page loads their frames by relative path, so keep them beside DIR. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded.
+        Two runs, A and B: the two side by side at the same time, as a wipe (a slider between them) or as their per-frame diff (pixelmatch's method and colours, as `flick diff` draws it: differing pixels red over a faded copy of A), and the two frames' states side by side with the values that differ marked. It plays, steps and scrubs like the page of `flick render --html`, shows each run's motion plot with a cursor, and both runs on one motion graph (below).
+
+        Three or more runs: the runs on one motion graph with a shared time axis (no frames are drawn). For each sheet and scroll view that moved, its value and velocity with one line per run, each run in its own colour and dash (a colour-blind-safe palette) and a legend entry; each run's releases and settles are marked, and hovering a mark shows its `--explain` line (the legend lists them too). docs/review-page.md, "Many runs on one graph".
+
+        --set PATH=V1,V2,... (as `flick render --set`, docs/sweeps.md), or scenarios whose files sweep keys (`sweep:`): every variant of each SCENARIO on one graph, one line per variant.
+
+        A run is a scenario (a file, or a bundled example) or a folder `flick render` wrote (DIR/<name>), which is read where it is: the page loads its frames by relative path, so keep it beside DIR. Scenarios are rendered into DIR/a and DIR/b with --html for a two-run page, and only simulated for a graph. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded. A folder's states carry no explanations unless written with `flick states --explain`: simulate the scenario here for them.
 
         The frames of A and B at the same time are compared, pixel by pixel, when both runs have a frame at that time and the frames have the same size; DIR/diff/frame_NNNNN.png (numbered by A's frame) holds the diff image of each frame that differs.
 
@@ -21,11 +28,8 @@ struct Review: ParsableCommand, WritesOutput {
         """
     )
 
-    @Argument(help: ArgumentHelp("Run A: a scenario, or a folder `flick render` wrote.", valueName: "A"))
-    var a: String
-
-    @Argument(help: ArgumentHelp("Run B: a scenario, or a folder `flick render` wrote.", valueName: "B"))
-    var b: String
+    @Argument(help: ArgumentHelp("The runs: scenarios, or folders `flick render` wrote (two for the side-by-side page, or more).", valueName: "RUN"))
+    var inputs: [String] = []
 
     @Option(name: .long, help: "The folder the page goes in.")
     var out: String = "Output/review"
@@ -39,28 +43,33 @@ struct Review: ParsableCommand, WritesOutput {
     @Option(help: "Threads drawing and comparing frames (default: all cores).")
     var jobs: Int?
 
+    @OptionGroup var sweep: SweepOptions
+
     /// One side of the comparison.
     enum Input {
         case scenario(Scenario, path: String)
         case folder(URL)
     }
 
-    @Option(name: .customLong("set"), parsing: .singleValue,
-            help: ArgumentHelp("Not supported: a review page of a sweep's variants is not written yet.", visibility: .hidden))
-    var set: [String] = []
-
     func run() throws {
-        if !set.isEmpty {
-            throw badInput("flick review does not take --set: it compares two runs. To compare a sweep's variants, "
-                           + "`flick render SCENARIO --set \(set[0])` writes them side by side in contact-sheet.png and "
-                           + "variants.md; to review two of them here, write each to a file and give both")
-        }
         if out.isEmpty { throw badInput("--out is empty; give the folder the page goes in") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
         guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        let axes = try sweep.axes()
+        if !axes.isEmpty {
+            guard !inputs.isEmpty else { throw badInput("--set needs a scenario: flick review SCENARIO --set PATH=V1,V2,...") }
+            return try reviewSweeps(axes)
+        }
+        // Files that sweep keys themselves (`sweep:`) are compared variant by variant, as with --set.
+        if !inputs.isEmpty, inputs.allSatisfy(hasFileSweep) { return try reviewSweeps([]) }
+        guard inputs.count >= 2 else {
+            throw badInput(inputs.isEmpty ? "give the runs to compare: flick review A B [C ...], or flick review SCENARIO --set PATH=V1,V2,..."
+                           : "give at least two runs to compare (or one scenario with --set PATH=V1,V2,... to compare its variants)")
+        }
         let destination = URL(fileURLWithPath: out).standardizedFileURL
-        let inputs = try [a, b].map { try input($0, destination: destination) }
+        let inputs = try self.inputs.map { try input($0, destination: destination) }
+        if inputs.count > 2 { return try writeGraphPage(inputs, destination: destination) }
 
         let folder: OutputFolder
         do {
@@ -70,18 +79,16 @@ struct Review: ParsableCommand, WritesOutput {
             throw failureExit
         }
         do {
-            var runs: [ReviewPage.Run] = [], runFolders: [URL] = []
+            var runs: [ReviewPage.Run] = [], runFolders: [URL] = [], graphRuns: [CompareRun] = []
             for (key, input) in zip(["a", "b"], inputs) {
-                let label = switch input {
-                case .scenario(let scenario, _): scenario.name
-                case .folder(let url): url.lastPathComponent
-                }
+                let label = Self.label(input)
                 let (run, runFolder) = try prepare(input, key: key, label: label, in: folder)
                 runs.append(run)
                 runFolders.append(runFolder)
+                graphRuns.append(try compareRun(input, label: "\(key.uppercased()) · \(label)", events: run.data.events, statesJSON: run.statesJSON))
             }
             let differences = try compare(runs, frameFolders: runFolders, in: folder)
-            let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences)
+            let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences, graph: CompareGraph(runs: graphRuns))
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
             let differing = differences.filter { $0.differing > 0 }.count
@@ -98,6 +105,103 @@ struct Review: ParsableCommand, WritesOutput {
             printError("error: \(error)")
             throw failureExit
         }
+    }
+
+    /// A run's name on the page: its scenario's name, or its folder's.
+    static func label(_ input: Input) -> String {
+        switch input {
+        case .scenario(let scenario, _): scenario.name
+        case .folder(let url): url.lastPathComponent
+        }
+    }
+
+    /// A run of the graph: a scenario simulated here (with its explanations), or a folder's states and marks.
+    func compareRun(_ input: Input, label: String, events: [RunPageData.Event]?, statesJSON: Data?) throws -> CompareRun {
+        switch input {
+        case .scenario(let scenario, let path):
+            // The file as given (an example's name stays its name): the page names no folder of this machine.
+            let given = inputs.first { ExampleCatalog.resolve($0) == path } ?? scenario.name
+            return CompareRun(scenario: scenario, label: label, detail: given)
+        case .folder(let url):
+            let states = try statesJSON ?? readFile(url, "states.json", limit: RunPageData.maximumStatesSize, label: label)
+            let marks = try events ?? runData(in: url, states: states, label: label).events
+            do {
+                return try CompareRun(statesJSON: states, events: marks, label: label, detail: Review.relativePath(from: URL(fileURLWithPath: out).standardizedFileURL, to: url))
+            } catch {
+                throw RenderError("\(label): \(error)")
+            }
+        }
+    }
+
+    /// The page of three or more runs: only their graph (no frames are drawn or compared).
+    func writeGraphPage(_ inputs: [Input], destination: URL) throws {
+        var runs: [CompareRun] = []
+        do {
+            for input in inputs {
+                if case .folder(let url) = input {
+                    let states = try readFile(url, "states.json", limit: RunPageData.maximumStatesSize, label: Self.label(input))
+                    do { try StatesDocumentShape.checkNesting(states, file: "states.json") } catch { throw RenderError("\(Self.label(input)): \(error)") }
+                    runs.append(try compareRun(input, label: Self.label(input), events: nil, statesJSON: states))
+                } else {
+                    runs.append(try compareRun(input, label: Self.label(input), events: nil, statesJSON: nil))
+                }
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            printError("error: \(error)")
+            throw failureExit
+        }
+        let meta = "\(runs.count) runs on one motion graph: " + runs.map(\.label).joined(separator: " · ")
+        try writePage(ReviewPage.runsPage(title: "\(runs.count) runs", meta: meta, graph: CompareGraph(runs: runs)), runs: runs.count,
+                      destination: destination)
+    }
+
+    /// `flick review SCENARIO ... --set`: every variant of each scenario on one graph.
+    func reviewSweeps(_ axes: [SweepAxis]) throws {
+        var runs: [CompareRun] = []
+        var names: [String] = []
+        for argument in inputs {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+                throw badInput("\(argument) is a folder: --set varies a scenario's keys, so give a scenario (a folder's run is already drawn)")
+            }
+            let sweep = try loadSweep(argument, axes: axes)
+            names.append(sweep.name)
+            for variant in sweep.variants {
+                var scenario = variant.scenario
+                if let scale { scenario.viewport.scale = scale }
+                let short = CompareRun.variantLabel(variant.assignments)
+                let label = inputs.count > 1 ? "\(sweep.name): \(short)" : short
+                runs.append(CompareRun(scenario: scenario, label: label, detail: "\(argument) · variant \(variant.number): \(variant.label)"))
+            }
+        }
+        let paths = axes.isEmpty ? ["sweep: in the file"] : axes.map(\.path)
+        let title = names.joined(separator: ", ") + " · " + paths.joined(separator: " × ")
+        let meta = "\(runs.count) variant\(runs.count == 1 ? "" : "s") on one motion graph"
+            + (axes.isEmpty ? " (the file's sweep:)" : " (--set " + paths.joined(separator: ", --set ") + ")")
+        try writePage(ReviewPage.runsPage(title: title, meta: meta, graph: CompareGraph(runs: runs)), runs: runs.count,
+                      destination: URL(fileURLWithPath: out).standardizedFileURL)
+    }
+
+    /// Writes a graph page as DIR/index.html (through an `OutputFolder`, replacing only an earlier flick output).
+    func writePage(_ page: String, runs: Int, destination: URL) throws {
+        let folder: OutputFolder
+        do {
+            folder = try OutputFolder(destination: destination)
+        } catch {
+            printError("error: \(error)")
+            throw failureExit
+        }
+        do {
+            try folder.write(Data(page.utf8), to: "index.html")
+            for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
+        } catch {
+            folder.abandon()
+            printError("error: \(error)")
+            throw failureExit
+        }
+        print("\(out)/index.html: \(runs) runs on one motion graph")
     }
 
     /// A folder `flick render` wrote, or a scenario; exits 2 with a message for anything else.

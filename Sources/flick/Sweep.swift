@@ -70,12 +70,16 @@ extension Render {
         if sweepOptions.gridColumns < 1 || sweepOptions.gridColumns > 24 {
             throw badInput("--grid-columns must be in 1...24, not \(sweepOptions.gridColumns)")
         }
-        // What a sweep does not write yet (the N-run review page is to come): said, never silently dropped.
+        // What a sweep does not write is said, never silently dropped: its review page is the variants on one
+        // motion graph, not a player of each variant's frames.
+        let page = review || html || motion
         let notWritten = [(review || preview, "preview.apng"), (review || motion, "motion.svg and motion.png"),
-                          (review || html, "index.html (the review page)")].filter(\.0).map(\.1)
+                          (review || html, "a frame player")].filter(\.0).map(\.1)
         if !notWritten.isEmpty {
-            printError("note: a sweep writes contact-sheet.png (the variants side by side), variants.csv, .md and .json and, "
-                       + "with --video, the grid video; it does not write \(notWritten.joined(separator: ", ")) for its variants: "
+            let list = notWritten.count == 1 ? notWritten[0]
+                : notWritten.dropLast().joined(separator: ", ") + ", or " + notWritten[notWritten.count - 1]
+            printError("note: a sweep writes \(page ? "index.html (the variants on one motion graph), " : "")contact-sheet.png (the variants side by side), "
+                       + "variants.csv, .md and .json and, with --video, the grid video; it does not write \(list) for each variant: "
                        + "render one variant without --set for those")
         }
         var ffmpeg: String?
@@ -112,7 +116,7 @@ extension Render {
                                           render: RenderOptions(overlay: overlay, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
                                           cancellation: Interruption.cancellation)
             let sweepRender = SweepRenderOptions(gridColumns: sweepOptions.gridColumns, video: video, ffmpegPath: ffmpeg,
-                                                 playbackFPS: first.fps / Double(slow ?? 1))
+                                                 playbackFPS: first.fps / Double(slow ?? 1), page: page)
             let destination = URL(fileURLWithPath: out).appendingPathComponent(sweep.name)
             let shown = (out as NSString).appendingPathComponent(sweep.name)
             let bar = showProgress ? SweepProgressBar(name: sweep.name) : nil

@@ -84,7 +84,7 @@ struct ReviewPageCommandTests {
             (["review", "no-such-scenario", "fling-to-rest", "--out", out.appendingPathComponent("r").path], "no-such-scenario"),
             (["review", "fling-to-rest", "fling-to-rest", "--out", plain.path, "--scale", "0.25"], "was not written by flick"),
             (["review", "fling-to-rest", "fling-to-rest", "--threshold", "2", "--out", out.appendingPathComponent("r").path], "--threshold"),
-            (["review", "fling-to-rest", "--out", out.appendingPathComponent("r").path], "B"),
+            (["review", "fling-to-rest", "--out", out.appendingPathComponent("r").path], "give at least two runs to compare"),
         ]
         for (arguments, message) in cases {
             let run = try flick(arguments)

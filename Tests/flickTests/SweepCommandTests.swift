@@ -27,18 +27,37 @@ struct SweepCommandTests {
         #expect(lines[1].contains(",tip,744,") && lines[2].contains(",tip,704,"))
     }
 
-    /// What a sweep does not write is said, not dropped silently; `flick review --set` says what to do instead.
-    @Test func reviewOutputsASweepDoesNotWriteAreNamed() throws {
+    /// A sweep with --review writes its variants on one motion graph and names what it does not write;
+    /// `flick review SCENARIO... --set` writes the same graph of every variant.
+    @Test func aSweepsReviewIsItsVariantsOnOneGraph() throws {
         let out = try scratchFolder("sweep-review")
         defer { try? FileManager.default.removeItem(at: out) }
         let run = try flick(["render", Self.example, "--out", out.path, "--frames", "0..1", "--scale", "1", "--review",
                              "--set", "scene.sheet.spring.response=0.2,0.5"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("it does not write preview.apng, motion.svg and motion.png, index.html (the review page) for its variants"),
-                "\(run.stderr)")
-        let review = try flick(["review", Self.example, Self.example, "--set", "physics.preset=uikit", "--out", out.path + "/r"])
-        #expect(review.status == 2)
-        #expect(review.stderr.contains("flick review does not take --set: it compares two runs."), "\(review.stderr)")
+        #expect(run.stdout.contains("(png; index.html, contact-sheet.png, variants.csv, variants.md, variants.json)"), "\(run.stdout)")
+        #expect(run.stderr == "note: a sweep writes index.html (the variants on one motion graph), contact-sheet.png (the variants side by side), "
+                + "variants.csv, .md and .json and, with --video, the grid video; it does not write preview.apng, motion.svg and motion.png, "
+                + "or a frame player for each variant: render one variant without --set for those\n", "\(run.stderr)")
+        let page = try String(contentsOf: out.appendingPathComponent("\(Self.example)/index.html"), encoding: .utf8)
+        #expect(page.contains("<body data-kind=\"runs\""))
+        #expect(page.components(separatedBy: "<li class=\"run\"").count - 1 == 2)
+        #expect(page.contains("<span class=\"run-name\">response=0.2</span>") && page.contains("variants/02-0.5 · scene.sheet.spring.response=0.5"))
+
+        // Two files with --set: each file's variants, named by file and values (issue: it was "Unknown option '--set'").
+        let review = try flick(["review", Self.example, Self.example, "--set", "physics.preset=uikit,flutter-ios", "--out", out.path + "/r"])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout == "\(out.path)/r/index.html: 4 runs on one motion graph\n")
+        let reviewed = try String(contentsOf: out.appendingPathComponent("r/index.html"), encoding: .utf8)
+        #expect(reviewed.contains("<span class=\"run-name\">sheet-handoff: preset=flutter-ios</span>"))
+        let again = try flick(["review", Self.example, Self.example, "--set", "physics.preset=uikit,flutter-ios", "--out", out.path + "/r2"])
+        #expect(again.status == 0)
+        #expect(try Data(contentsOf: out.appendingPathComponent("r2/index.html")) == Data(reviewed.utf8))
+        // A folder cannot be swept; one run alone is not a comparison.
+        let folder = try flick(["review", out.appendingPathComponent("\(Self.example)/variants/01-0.2").path, "--set", "physics.preset=uikit", "--out", out.path + "/r3"])
+        #expect(folder.status == 2 && folder.stderr.contains("is a folder: --set varies a scenario's keys"), "\(folder.stderr)")
+        let one = try flick(["review", Self.example, "--out", out.path + "/r4"])
+        #expect(one.status == 2 && one.stderr.contains("give at least two runs to compare"), "\(one.stderr)")
     }
 
     @Test func statesPrintsEveryVariantsDocument() throws {
@@ -107,6 +126,10 @@ struct SweepCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").map { $0.prefix(2) } == ["va", "1,", "2,"])
         #expect(try flick(["validate", file.path]).status == 0)
+        // flick review takes the file's sweep too: its variants on one graph.
+        let review = try flick(["review", file.path, "--out", folder.appendingPathComponent("r").path])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(review.stdout.hasSuffix("/r/index.html: 2 runs on one motion graph\n"), "\(review.stdout)")
     }
 
     @Test func helpExplainsSweeps() throws {
@@ -116,5 +139,9 @@ struct SweepCommandTests {
         #expect(render.stdout.contains("contact-sheet.png (a row per variant"))
         let states = try flick(["states", "--help"])
         #expect(states.stdout.contains("--set <PATH=V1,V2,...>"))
+        let review = try flick(["review", "--help"])
+        #expect(review.stdout.contains("--set <PATH=V1,V2,...>"), "\(review.stdout)")
+        #expect(review.stdout.contains("flick review SCENARIO ... --set PATH=V1,V2,..."))
+        #expect(review.stdout.contains("Three or more runs: the runs on one motion graph with a shared time axis"))
     }
 }

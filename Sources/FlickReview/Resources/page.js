@@ -505,5 +505,30 @@ function report() {
   select(start < 0 ? 0 : start, false);
 }
 
-if (data.kind === "diff") report(); else player();
+// Many runs on one graph (CompareGraph): a legend entry shows or hides its run's lines; hovering or focusing
+// one brings its lines forward and fades the others.
+function runsGraph() {
+  document.querySelectorAll(".runs-graph").forEach(function (section) {
+    function lines(i) { return section.querySelectorAll("svg [data-run=\"" + i + "\"]"); }
+    function focus(i) {
+      section.classList.toggle("focusing", i !== null);
+      section.querySelectorAll("svg [data-run]").forEach(function (el) {
+        el.classList.toggle("focused", i !== null && el.getAttribute("data-run") === String(i));
+      });
+    }
+    section.querySelectorAll(".run-toggle").forEach(function (button) {
+      var i = button.getAttribute("data-run");
+      button.addEventListener("click", function () {
+        var shown = button.getAttribute("aria-pressed") !== "true";
+        button.setAttribute("aria-pressed", shown ? "true" : "false");
+        lines(i).forEach(function (el) { el.classList.toggle("run-hidden", !shown); });
+      });
+      ["mouseenter", "focus"].forEach(function (type) { button.addEventListener(type, function () { focus(i); }); });
+      ["mouseleave", "blur"].forEach(function (type) { button.addEventListener(type, function () { focus(null); }); });
+    });
+  });
+}
+
+runsGraph();
+if (data.kind === "diff") report(); else if (data.kind !== "runs") player();
 })();

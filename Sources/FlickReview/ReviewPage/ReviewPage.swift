@@ -167,8 +167,10 @@ public enum ReviewPage {
         """, data: data, runs: [run])
     }
 
-    /// The page of `flick review A B`: the two runs in sync, side by side, wiped or as a diff, and their states.
-    public static func comparePage(a: Run, b: Run, differences: [FrameDifference], diffFolder: String = "diff") -> String {
+    /// The page of `flick review A B`: the two runs in sync, side by side, wiped or as a diff, their states, and
+    /// (`graph`) the two on one motion graph.
+    public static func comparePage(a: Run, b: Run, differences: [FrameDifference], diffFolder: String = "diff",
+                                   graph: CompareGraph? = nil) -> String {
         let frames: JSONValue = .object(differences.map { d in
             (String(d.index), .object([("differing", .number(Double(d.differing))), ("antiAliased", .number(Double(d.antiAliased))),
                                        ("ratio", .number(d.ratio)), ("identical", .bool(d.identical)), ("image", .bool(d.image))]))
@@ -190,7 +192,7 @@ public enum ReviewPage {
         <div><h3>B · \(esc(b.label))</h3><div class="tree" data-run="1"></div></div>
         </div>
         </section>
-        \(plots([a, b]))
+        \(plots([a, b]))\(graph.map { "\n" + $0.section(heading: "A and B on one graph") } ?? "")
         </main>
         """, data: data, runs: [a, b])
     }

@@ -1,0 +1,515 @@
+import FlickCore
+import FlickOutput
+import Foundation
+
+/// One run of a compare graph (docs/review-page.md, "Many runs on one graph"): what moved and when it was released
+/// and settled, each release and settle with the `--explain` lines of its decision. A run is a scenario simulated
+/// here (a file, a sweep's variant, a served file) or a folder `flick render` wrote (read from its states.json).
+public struct CompareRun: Sendable, Equatable {
+    /// One thing that moved: a sheet's top edge or a scroll view's content offset on one axis.
+    public struct Series: Sendable, Equatable {
+        /// Matches the same component across runs (`sheet · top edge`, `list · content offset y`).
+        public var title: String
+        /// The value's unit: "pt", or "pages" for a pager or carousel (its velocity is its scroll view's, pt/s).
+        public var unit: String
+        /// Smaller values drawn higher (a sheet's top: the curve rises when the sheet rises on screen).
+        public var flipped: Bool
+        /// Seconds of each sample.
+        public var times: [Double]
+        /// Points.
+        public var values: [Double]
+        /// Points per second, d(value)/dt.
+        public var velocities: [Double]
+        /// Detents and content edges at the end of the run, in points.
+        public var references: [Reference]
+
+        public init(title: String, unit: String = "pt", flipped: Bool, times: [Double], values: [Double], velocities: [Double], references: [Reference]) {
+            self.title = title
+            self.unit = unit
+            self.flipped = flipped
+            self.times = times
+            self.values = values
+            self.velocities = velocities
+            self.references = references
+        }
+    }
+
+    public struct Reference: Sendable, Equatable {
+        public var label: String
+        public var value: Double
+
+        public init(label: String, value: Double) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    /// A release (or tab tap), a settle, or the end with something still moving; `explain` holds the `text` of
+    /// each explanation of that moment (docs/states.md, "Explanations").
+    public struct Mark: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case release, tap, settled, moving
+        }
+
+        public var kind: Kind
+        public var time: Double
+        public var explain: [String]
+
+        public init(kind: Kind, time: Double, explain: [String]) {
+            self.kind = kind
+            self.time = time
+            self.explain = explain
+        }
+    }
+
+    /// What the legend calls the run (the file's scenario name, the variant's assignments).
+    public var label: String
+    /// A second line in the legend: the file, or the variant's folder.
+    public var detail: String
+    public var series: [Series]
+    public var marks: [Mark]
+
+    public init(label: String, detail: String, series: [Series], marks: [Mark]) {
+        self.label = label
+        self.detail = detail
+        self.series = series
+        self.marks = marks
+    }
+
+    /// A sweep variant's name in a legend: each swept key by its last name (with the one before it when that one
+    /// is an index, `detents[0].height`) and its value, `response=0.3 · preset=uikit`. The full paths are the
+    /// run's detail.
+    public static func variantLabel(_ assignments: [SweepAssignment]) -> String {
+        assignments.map { assignment in
+            let parts = assignment.path.split(separator: ".")
+            let name = parts.count >= 2 && parts[parts.count - 2].hasSuffix("]")
+                ? parts.suffix(2).joined(separator: ".") : String(parts.last ?? "")
+            return "\(name)=\(assignment.value)"
+        }.joined(separator: " · ")
+    }
+
+    /// Simulates `scenario` (twice: once for its timeline, once for its explanations; the simulation is far
+    /// cheaper than anything drawn from it).
+    public init(scenario: Scenario, label: String, detail: String) {
+        let timeline = MotionTimeline(scenario: scenario)
+        var explanations: [Explanation] = []
+        let simulation = Simulation(scenario: scenario, explains: true)
+        while let frame = simulation.nextFrame() { explanations += frame.explanations }
+        let last = timeline.times.last ?? 0
+        let series = timeline.series.map { s in
+            Series(title: s.title, unit: s.unit, flipped: s.flipped, times: timeline.times, values: s.values, velocities: s.velocities,
+                   references: s.references.filter { $0.to >= last - 1e-9 }.map { Reference(label: $0.label, value: $0.value) })
+        }
+        let events = timeline.events.compactMap { event -> (Mark.Kind, Double)? in
+            switch event.kind {
+            case .release: (.release, event.time)
+            case .tap: (.tap, event.time)
+            case .settle: (.settled, event.time)
+            case .moving: (.moving, event.time)
+            case .touchDown, .resize: nil
+            }
+        }
+        let frame = 1 / scenario.fps
+        self.init(label: label, detail: detail, series: series,
+                  marks: CompareRun.marks(events, explanations: explanations.map { ($0.time, $0.settles, $0.text) }, frame: frame))
+    }
+
+    /// The marks of `events` with the explanation lines that belong to each: a release's or tap's are those
+    /// recorded within a frame of it; a settle's those whose motion comes to rest within a frame of it, else
+    /// those of the last release before it.
+    static func marks(_ events: [(Mark.Kind, Double)], explanations: [(time: Double, settles: Double?, text: String)],
+                      frame: Double) -> [Mark] {
+        let tolerance = frame * 1.01
+        var lastRelease: [String] = []
+        return events.map { kind, time in
+            switch kind {
+            case .release, .tap:
+                let lines = explanations.filter { abs($0.time - time) <= tolerance }.map(\.text)
+                lastRelease = lines
+                return Mark(kind: kind, time: time, explain: lines)
+            case .settled:
+                let lines = explanations.filter { $0.settles.map { abs($0 - time) <= tolerance } ?? false }.map(\.text)
+                return Mark(kind: kind, time: time, explain: lines.isEmpty ? lastRelease : lines)
+            case .moving:
+                return Mark(kind: kind, time: time, explain: lastRelease)
+            }
+        }
+    }
+
+    /// The most components a run read from a folder draws (a scene has a handful).
+    public static let maximumSeries = 32
+
+    /// A run read from a folder `flick render` wrote: its states document (already checked for nesting and size)
+    /// and the moments of its page data. The sheets' tops and the scroll views' offsets that moved are its
+    /// series; explanations come from the frames' `explain` lists when the states carry them.
+    public init(statesJSON: Data, events: [RunPageData.Event], label: String, detail: String) throws {
+        guard let document = try? JSONSerialization.jsonObject(with: statesJSON) as? [String: Any],
+              let frames = document["frames"] as? [[String: Any]] else {
+            throw ReviewError("states.json is not a states document (docs/states.md)")
+        }
+        var times: [Double] = []
+        var order: [String] = []
+        var built: [String: (flipped: Bool, values: [Double], velocities: [Double], references: [Reference])] = [:]
+        var explanations: [(time: Double, settles: Double?, text: String)] = []
+        func number(_ any: Any?) -> Double? {
+            guard let x = any as? Double, x.isFinite, abs(x) <= ScenarioDecoder.maximumLength * 16 else { return nil }
+            return x
+        }
+        func add(_ id: String, flipped: Bool, value: Double, velocity: Double, references: [Reference], sample: Int) {
+            if built[id] == nil {
+                // Someone else's states may name any number of components: the first ones are drawn.
+                guard order.count < Self.maximumSeries else { return }
+                built[id] = (flipped, [], [], [])
+                order.append(id)
+            }
+            // A component that appears later holds its first value until then.
+            while built[id]!.values.count < sample { built[id]!.values.append(value); built[id]!.velocities.append(0) }
+            built[id]!.values.append(value)
+            built[id]!.velocities.append(velocity)
+            built[id]!.references = references
+        }
+        for (i, frame) in frames.enumerated() {
+            times.append(number(frame["time"]) ?? times.last ?? 0)
+            for (key, value) in (frame["sheets"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let sheet = value as? [String: Any], let top = number(sheet["top"]) else { continue }
+                let detents = (sheet["detents"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }).prefix(Self.maximumSeries).compactMap { name, v in number(v).map { Reference(label: name, value: $0) } }
+                add("\(key) · top edge", flipped: true, value: top, velocity: number(sheet["velocity"]) ?? 0,
+                    references: detents.sorted { ($0.value, $0.label) < ($1.value, $1.label) }, sample: i)
+            }
+            for (key, value) in (frame["scrollViews"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let scroll = value as? [String: Any], let offset = scroll["contentOffset"] as? [String: Any] else { continue }
+                let velocity = scroll["velocity"] as? [String: Any] ?? [:]
+                for axis in ["y", "x"] {
+                    guard let v = number(offset[axis]) else { continue }
+                    add("\(key) · content offset \(axis)", flipped: false, value: v, velocity: number(velocity[axis]) ?? 0,
+                        references: [], sample: i)
+                }
+            }
+            for entry in (frame["explain"] as? [[String: Any]] ?? []).prefix(Self.maximumSeries) {
+                guard let t = number(entry["time"]), let text = entry["text"] as? String else { continue }
+                explanations.append((t, number(entry["settles"]), String(text.prefix(ScenarioDecoder.maximumTextLength))))
+            }
+        }
+        let series = order.compactMap { id -> Series? in
+            guard var s = built[id] else { return nil }
+            while s.values.count < times.count { s.values.append(s.values.last ?? 0); s.velocities.append(0) }
+            guard let first = s.values.first, s.values.contains(where: { abs($0 - first) > 1e-9 }) else { return nil }
+            return Series(title: id, flipped: s.flipped, times: times, values: s.values, velocities: s.velocities, references: s.references)
+        }
+        let kinds = events.compactMap { event -> (Mark.Kind, Double)? in
+            switch MotionEvent.Kind(rawValue: event.kind) {
+            case .release?: (.release, event.time)
+            case .tap?: (.tap, event.time)
+            case .settle?: (.settled, event.time)
+            case .moving?: (.moving, event.time)
+            case .touchDown?, .resize?, nil: nil
+            }
+        }
+        let fps = (document["fps"] as? Double).flatMap { $0.isFinite && $0 >= 1 ? $0 : nil } ?? 60
+        self.init(label: label, detail: detail, series: series, marks: CompareRun.marks(kinds, explanations: explanations, frame: 1 / fps))
+    }
+}
+
+/// N runs on one motion graph with a shared time axis: for each thing that moved (matched by title across runs),
+/// a value graph and a velocity graph with one line per run, each run in its own colour and dash, with its
+/// release and settle marks carrying its `--explain` lines as their hover title; and the legend. It is inline SVG
+/// and HTML for the review pages (`ReviewPage.runsPage`): every string from a run goes through `ReviewPage.esc`,
+/// and the same runs give the same bytes.
+public struct CompareGraph: Sendable {
+    /// The Okabe–Ito palette (Okabe & Ito, "Color Universal Design", 2002; Wong, Nature Methods 8:441, 2011),
+    /// told apart with any of the common colour-vision deficiencies. Yellow (#F0E442) is left out: it cannot be
+    /// read on white.
+    public static let palette = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"]
+    /// Dash patterns (SVG stroke-dasharray, points) so that runs also differ in grey, in print and to a designer
+    /// who cannot tell two of the colours apart.
+    public static let dashes = ["", "7 3", "2 2.5", "9 3 2 3", "4 4", "12 3 3 3 3 3", "1 3", "14 4", "6 2 1 2 1 2", "3 6"]
+
+    /// Run `i`'s colour and dash: the dash follows the run, and the colour shifts by one more at each round of
+    /// dashes, so no two of the first 70 runs (palette × dashes; a sweep has at most 64) have the same pair: runs
+    /// i and i + 10k share a dash and differ in colour by 11k mod 7, which is 0 only for k a multiple of 7.
+    public static func style(of i: Int) -> (color: String, dash: String) {
+        let dash = i % dashes.count
+        let color = (i + i / dashes.count) % palette.count
+        return (palette[color], dashes[dash])
+    }
+
+    public static let width = 960.0
+    static let left = 70.0
+    static let right = 150.0
+    static let valueHeight = 200.0
+    static let speedHeight = 90.0
+
+    public var runs: [CompareRun]
+    /// Seconds at the left and right edges of every graph: from the earliest run's start to the latest's end.
+    public var timeRange: ClosedRange<Double>
+    /// The titles of the things that moved, in the order the runs first name them.
+    public var titles: [String]
+
+    public init(runs: [CompareRun]) {
+        self.runs = runs
+        let starts = runs.flatMap { $0.series.compactMap { $0.times.first } }
+        let ends = runs.flatMap { $0.series.compactMap { $0.times.last } }
+        let t0 = starts.min() ?? 0
+        timeRange = t0...max(ends.max() ?? 1, t0 + 1e-3)
+        var titles: [String] = []
+        for run in runs { for s in run.series where !titles.contains(s.title) { titles.append(s.title) } }
+        self.titles = titles
+    }
+
+    func x(_ t: Double) -> Double {
+        let plot = Self.width - Self.left - Self.right
+        return Self.left + (t - timeRange.lowerBound) / (timeRange.upperBound - timeRange.lowerBound) * plot
+    }
+
+    // MARK: SVG
+
+    /// The graphs as one inline `<svg>` element.
+    public func svg() -> String {
+        var y = 8.0
+        var body = ""
+        for title in titles {
+            let (panel, height) = self.panel(title, top: y)
+            body += panel
+            y += height
+        }
+        if titles.isEmpty {
+            body += "<text x=\"\(Self.left)\" y=\"40\" class=\"note\">Nothing moved in these runs.</text>\n"
+            y = 64
+        }
+        let height = f(y + 8)
+        return "<svg class=\"runs-svg\" viewBox=\"0 0 \(f(Self.width)) \(height)\" width=\"\(f(Self.width))\" height=\"\(height)\" "
+            + "role=\"img\" aria-label=\"\(runs.count) runs on one motion graph: value and velocity against time\" "
+            + "xmlns=\"http://www.w3.org/2000/svg\">\n" + body + "</svg>"
+    }
+
+    /// One thing's value and velocity graphs; the SVG and its height.
+    private func panel(_ title: String, top: Double) -> (String, Double) {
+        let members = runs.enumerated().compactMap { i, run in run.series.first { $0.title == title }.map { (i, $0) } }
+        let flipped = members.first?.1.flipped ?? false
+        // The value axis: every run's values, widened to the detents and edges near them.
+        var low = members.flatMap { $0.1.values }.min() ?? 0, high = members.flatMap { $0.1.values }.max() ?? 1
+        let span = max(high - low, members.first?.1.unit == "pages" ? 1 : 20)
+        var references: [CompareRun.Reference] = []
+        for (_, s) in members {
+            for r in s.references where !references.contains(r) && r.value >= low - span * 0.5 && r.value <= high + span * 0.5 {
+                references.append(r)
+            }
+        }
+        for r in references { low = min(low, r.value); high = max(high, r.value) }
+        if high - low < 1e-9 { low -= 1; high += 1 }
+        let pad = (high - low) * 0.06
+        low -= pad
+        high += pad
+        var speedLow = min(0, members.flatMap { $0.1.velocities }.min() ?? 0)
+        var speedHigh = max(0, members.flatMap { $0.1.velocities }.max() ?? 0)
+        if speedHigh - speedLow < 1 { speedLow -= 50; speedHigh += 50 }
+        let speedPad = (speedHigh - speedLow) * 0.08
+        speedLow -= speedPad
+        speedHigh += speedPad
+
+        let valueTop = top + 24, valueBottom = valueTop + Self.valueHeight
+        let speedTop = valueBottom + 22, speedBottom = speedTop + Self.speedHeight
+        let x0 = Self.left, x1 = Self.width - Self.right
+        // A flipped value axis (a sheet's top) draws smaller values higher; its velocity axis is flipped with it,
+        // so that on both graphs up means rising on screen.
+        func yValue(_ v: Double) -> Double {
+            flipped ? valueTop + (v - low) / (high - low) * Self.valueHeight : valueBottom - (v - low) / (high - low) * Self.valueHeight
+        }
+        func ySpeed(_ v: Double) -> Double {
+            flipped ? speedTop + (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
+                : speedBottom - (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
+        }
+        var out = "<g class=\"panel\" data-title=\"\(esc(title))\">\n"
+        let unit = members.first?.1.unit ?? "pt"
+        let note = flipped ? "\(unit) from the viewport's top; up is rising on screen, on both graphs"
+            : unit == "pages" ? "pages (0 is the first page)" : unit
+        out += "<text x=\"\(f(x0))\" y=\"\(f(top + 14))\" class=\"title\">\(esc(title))<tspan class=\"unit\"> \(note)</tspan></text>\n"
+        out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/>\n"
+        out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/>\n"
+        // Time grid, labelled under the velocity graph.
+        let timeTicks = MotionPlot.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
+        for t in timeTicks.values {
+            let x = f(self.x(t))
+            out += "<path class=\"grid\" d=\"M\(x) \(f(valueTop))V\(f(valueBottom))M\(x) \(f(speedTop))V\(f(speedBottom))\"/>"
+            let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
+            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(esc(label))</text>\n"
+        }
+        let valueTicks = MotionPlot.ticks(low, high, count: 5)
+        for v in valueTicks.values {
+            let y = f(yValue(v))
+            out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
+                + "text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: valueTicks.step)))</text>\n"
+        }
+        let speedTicks = MotionPlot.ticks(speedLow, speedHigh, count: 3)
+        for v in speedTicks.values {
+            out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
+                + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
+        }
+        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">velocity (pt/s)</text>\n"
+        // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
+        var labels: [(text: String, y: Double)] = []
+        for r in references {
+            let y = yValue(r.value)
+            let text = unit == "pages" ? "page \(NumberText.short(r.value, digits: 0)) · \(r.label)" : "\(r.label)  \(NumberText.short(r.value, digits: 1)) \(unit)"
+            out += "<path class=\"reference\" d=\"M\(f(x0)) \(f(y))H\(f(x1))\"><title>\(esc(text))</title></path>\n"
+            labels.append((text, y))
+        }
+        labels.sort { ($0.y, $0.text) < ($1.y, $1.text) }
+        var placed = labels.map(\.y)
+        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + 12 { placed[i] = placed[i - 1] + 12 }
+        if let last = placed.last, last > valueBottom {
+            placed[placed.count - 1] = valueBottom
+            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - 12 { placed[i] = placed[i + 1] - 12 }
+        }
+        for (label, y) in zip(labels, placed) {
+            out += "<path class=\"leader\" d=\"M\(f(x1)) \(f(label.y))L\(f(x1 + 6)) \(f(y))\"/><text class=\"ref-label\" x=\"\(f(x1 + 8))\" "
+                + "y=\"\(f(y + 3.5))\">\(esc(label.text))</text>\n"
+        }
+        // One line per run on each graph, clipped to it.
+        let clip = "clip-" + String(Int(top))
+        out += "<clipPath id=\"\(clip)-v\"><rect x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/></clipPath>"
+        out += "<clipPath id=\"\(clip)-s\"><rect x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/></clipPath>\n"
+        for (i, s) in members {
+            let style = Self.style(of: i)
+            let dash = style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\""
+            let name = esc(runs[i].label)
+            out += "<path class=\"run-line value\" data-run=\"\(i)\" clip-path=\"url(#\(clip)-v)\" stroke=\"\(style.color)\"\(dash) "
+                + "d=\"\(path(s.times, s.values, yValue))\"><title>\(name)</title></path>\n"
+            out += "<path class=\"run-line speed\" data-run=\"\(i)\" clip-path=\"url(#\(clip)-s)\" stroke=\"\(style.color)\"\(dash) "
+                + "d=\"\(path(s.times, s.velocities, ySpeed))\"><title>\(name) · velocity</title></path>\n"
+        }
+        // Each run's releases and settles on its value line, with the explanation as the hover title.
+        for (i, s) in members {
+            let color = Self.style(of: i).color
+            for mark in runs[i].marks {
+                guard let value = Self.value(at: mark.time, s) else { continue }
+                let cx = self.x(mark.time), cy = min(max(yValue(value), valueTop), valueBottom)
+                let shape: String = switch mark.kind {
+                case .release, .tap: "<path d=\"M\(f(cx)) \(f(cy - 5.5))l5 8.5h-10z\" fill=\"\(color)\"/>"
+                case .settled: "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"4.5\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"/>"
+                case .moving: "<path d=\"M\(f(cx - 5)) \(f(cy - 5))l8 5l-8 5z\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+                }
+                out += "<g class=\"mark \(mark.kind.rawValue)\" data-run=\"\(i)\" tabindex=\"0\"><title>\(esc(Self.markTitle(mark, run: runs[i])))</title>\(shape)</g>\n"
+            }
+        }
+        out += "</g>\n"
+        return (out, speedBottom + 22 + 26 - top)
+    }
+
+    /// The value of `s` at `t` (the sample at or after it), nil outside the run.
+    static func value(at t: Double, _ s: CompareRun.Series) -> Double? {
+        guard let first = s.times.first, let last = s.times.last, t >= first - 1e-9, t <= last + 1e-9 else { return nil }
+        let i = s.times.firstIndex { $0 >= t - 1e-9 } ?? s.times.count - 1
+        return s.values[i]
+    }
+
+    /// A mark's hover title: the run, the moment and its explanation lines.
+    static func markTitle(_ mark: CompareRun.Mark, run: CompareRun) -> String {
+        ([run.label + " · " + markText(mark)] + mark.explain).joined(separator: "\n")
+    }
+
+    static func markText(_ mark: CompareRun.Mark) -> String {
+        let time = NumberText.fixed(mark.time, digits: 3) + " s"
+        return switch mark.kind {
+        case .release: "released at \(time)"
+        case .tap: "tapped at \(time)"
+        case .settled: "settled at \(time)"
+        case .moving: "still moving at the end, \(time)"
+        }
+    }
+
+    /// The legend's line of a run's moments: "released 1.3 s, 2.7 s · settled 3.567 s (0.467 s after the release)".
+    static func momentsText(_ marks: [CompareRun.Mark]) -> String {
+        func seconds(_ t: Double) -> String { NumberText.short(t, digits: 3) + " s" }
+        var parts: [String] = []
+        let releases = marks.filter { $0.kind == .release }.map { seconds($0.time) }
+        let taps = marks.filter { $0.kind == .tap }.map { seconds($0.time) }
+        if !releases.isEmpty { parts.append("released " + releases.joined(separator: ", ")) }
+        if !taps.isEmpty { parts.append("tapped " + taps.joined(separator: ", ")) }
+        var lastLift: CompareRun.Mark?
+        for mark in marks {
+            switch mark.kind {
+            case .release, .tap: lastLift = mark
+            case .settled:
+                let after = lastLift.map { " (\(seconds(mark.time - $0.time)) after the \($0.kind == .tap ? "tap" : "release"))" } ?? ""
+                parts.append("settled " + seconds(mark.time) + after)
+            case .moving: parts.append("still moving at the end (" + seconds(mark.time) + ")")
+            }
+        }
+        return parts.isEmpty ? "no release or settle" : parts.joined(separator: " · ")
+    }
+
+    /// An SVG path through the samples: at most two points per half-point column (the lowest and highest there,
+    /// in time order) and always the last sample.
+    private func path(_ times: [Double], _ values: [Double], _ y: (Double) -> Double) -> String {
+        var points: [Int] = []
+        var column = Int.min, lowIndex = 0, highIndex = 0
+        func flush() {
+            guard column != Int.min else { return }
+            points += lowIndex == highIndex ? [lowIndex] : [min(lowIndex, highIndex), max(lowIndex, highIndex)]
+        }
+        for i in values.indices {
+            let c = Int((x(times[i]) * 2).rounded(.down))
+            if c != column {
+                flush()
+                column = c
+                lowIndex = i
+                highIndex = i
+            } else {
+                if values[i] < values[lowIndex] { lowIndex = i }
+                if values[i] > values[highIndex] { highIndex = i }
+            }
+        }
+        flush()
+        if let last = values.indices.last, points.last != last { points.append(last) }
+        return points.enumerated().map { n, i in (n == 0 ? "M" : "L") + f(x(times[i])) + " " + f(y(values[i])) }.joined()
+    }
+
+    // MARK: legend
+
+    /// The legend: per run its swatch (colour and dash), label and detail, its release and settle times, and
+    /// its explanation lines; a button shows or hides the run's lines.
+    public func legend() -> String {
+        let items = runs.enumerated().map { i, run -> String in
+            let style = Self.style(of: i)
+            let dash = style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\""
+            let swatch = "<svg class=\"swatch\" viewBox=\"0 0 36 10\" width=\"36\" height=\"10\" aria-hidden=\"true\">"
+                + "<path d=\"M1 5H35\" stroke=\"\(style.color)\" stroke-width=\"2.5\"\(dash)/></svg>"
+            let moments = esc(Self.momentsText(run.marks))
+            var explained: [String] = []
+            for mark in run.marks where mark.kind != .settled && mark.kind != .moving {
+                for line in mark.explain where !explained.contains(line) { explained.append(line) }
+            }
+            let lifts = run.marks.contains { $0.kind == .release || $0.kind == .tap }
+            let why = explained.isEmpty
+                ? (lifts ? "<p class=\"hint\">No <code>--explain</code> lines: a folder's states carry them only when written by "
+                    + "<code>flick states --explain</code>.</p>" : "")
+                : "<details class=\"explain\"><summary>--explain (\(explained.count))</summary><ul>"
+                    + explained.map { "<li>\(esc($0))</li>" }.joined() + "</ul></details>"
+            return "<li class=\"run\" data-run=\"\(i)\"><button type=\"button\" class=\"run-toggle\" data-run=\"\(i)\" aria-pressed=\"true\" "
+                + "title=\"Show or hide this run's lines\">\(swatch)<span class=\"run-name\">\(esc(run.label))</span></button>"
+                + (run.detail.isEmpty ? "" : " <span class=\"run-detail\">\(esc(run.detail))</span>")
+                + "<p class=\"moments-line\">\(moments)</p>\(why)</li>"
+        }
+        return "<ol class=\"runs-legend\" aria-label=\"Runs\">\n" + items.joined(separator: "\n") + "\n</ol>"
+    }
+
+    /// The graph's section of a page: heading, hint, the legend and the graphs (scrolling sideways on a narrow
+    /// screen, with a visible scroll bar).
+    public func section(heading: String = "Runs on one graph") -> String {
+        """
+        <section class="card runs-graph" aria-labelledby="runs-title">
+        <h2 id="runs-title">\(esc(heading))</h2>
+        <p class="hint">\(runs.count) runs on a shared time axis. ▲ release or tap, ○ settled; hover a mark for its <code>--explain</code> line (the legend lists them too). Click a run to show or hide it.</p>
+        \(legend())
+        <p class="hint scroll-hint">The graphs are wider than the screen: scroll them sideways for the whole time axis.</p>
+        <div class="runs-scroll" tabindex="0" aria-label="The graphs (scrolls sideways on a narrow screen)">
+        \(svg())
+        </div>
+        </section>
+        """
+    }
+
+    private func f(_ x: Double) -> String { ReviewPage.fmt(x, 2) }
+    private func esc(_ s: String) -> String { ReviewPage.esc(s) }
+}

@@ -1,0 +1,206 @@
+"""Many runs on one motion graph (docs/review-page.md, "Many runs on one graph") in a real headless Chromium:
+the page `flick review A B C` and a sweep's `--review` write, opened from disk with every other request blocked,
+and `flick serve`'s `/compare` pages over real HTTP on 127.0.0.1.
+
+Run through scripts/browser-tests.sh (FLICK, CHROMIUM, OUT). Each page is checked for console errors, for N lines
+on each graph and a legend of N entries; screenshots at desktop and phone width go to OUT/screenshots.
+"""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import unittest
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+FLICK = os.environ.get("FLICK") or str(ROOT / ".build/debug/flick")
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+OUT = Path(os.environ.get("OUT") or ROOT / ".build/browser-tests").resolve() / "compare"
+SHOTS = OUT.parent / "screenshots"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+RESPONSES = ["0.2", "0.35", "0.5", "0.8"]
+
+state = {}
+
+
+def flick(*arguments):
+    run = subprocess.run([FLICK, *arguments], cwd=ROOT, capture_output=True, text=True)
+    if run.returncode != 0:
+        raise AssertionError(f"flick {' '.join(arguments)} exited {run.returncode}: {run.stderr}")
+    return run
+
+
+def setUpModule():
+    if OUT.exists():
+        shutil.rmtree(OUT)
+    OUT.mkdir(parents=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    state["three"] = flick("review", "fling-to-rest", "fling-into-end", "rubber-band-pull", "--out", str(OUT / "three"))
+    state["sweep"] = flick("render", "sheet-handoff", "--review", "--frames", "0..2", "--scale", "0.5", "--out", str(OUT / "render"),
+                           "--set", "scene.sheet.spring.response=" + ",".join(RESPONSES))
+    served = OUT / "served"
+    served.mkdir()
+    for name in ["sheet-handoff.yaml", "fling-to-rest.yaml"]:
+        shutil.copy(ROOT / "Examples" / name, served / name)
+    state["server"] = subprocess.Popen([FLICK, "serve", str(served), "--port", "0"], stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE, text=True)
+    line = state["server"].stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
+    if not match:
+        state["server"].kill()
+        raise AssertionError(f"flick serve printed {line!r}")
+    state["origin"], state["token"] = f"http://127.0.0.1:{match.group(1)}/", match.group(2)
+    state["playwright"] = sync_playwright().start()
+    state["browser"] = state["playwright"].chromium.launch(executable_path=CHROMIUM)
+
+
+def tearDownModule():
+    state["browser"].close()
+    state["playwright"].stop()
+    state["server"].send_signal(signal.SIGINT)
+    state["server"].communicate(timeout=10)
+
+
+class GraphPage:
+    """A page whose requests may only go to `allowed` (a file:// folder or the server's origin)."""
+
+    def __init__(self, url, allowed, viewport=DESKTOP, graph=True):
+        self.context = state["browser"].new_context(viewport=viewport)
+        self.outside, self.errors = [], []
+        self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(allowed)
+                           else (self.outside.append(route.request.url), route.abort()))
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.goto(url)
+        if graph:
+            self.page.wait_for_selector(".runs-graph svg.runs-svg")
+
+    def panels(self):
+        return self.page.eval_on_selector_all("svg.runs-svg g.panel", "ps => ps.map(p => p.getAttribute('data-title'))")
+
+    def value_lines(self, panel):
+        return self.page.eval_on_selector_all(f"svg.runs-svg g.panel:nth-of-type({panel + 1}) .run-line.value",
+                                              "ls => ls.map(l => [l.dataset.run, getComputedStyle(l).stroke, l.getAttribute('stroke-dasharray') || '', l.getBBox().width])")
+
+    def legend(self):
+        return self.page.eval_on_selector_all(".runs-legend > li .run-name", "ns => ns.map(n => n.textContent)")
+
+    def check(self, test, runs, labels=None, shared=True):
+        """N lines on each graph (`shared`: every run moved the same things; else each run's lines on the graphs
+        of what it moved), each visible and distinct in colour and dash, and a legend of N entries."""
+        panels = self.panels()
+        test.assertGreater(len(panels), 0)
+        drawn = set()
+        for i in range(len(panels)):
+            lines = self.value_lines(i)
+            drawn |= {int(l[0]) for l in lines}
+            if shared:
+                test.assertEqual(len(lines), runs, f"lines on {panels[i]}")
+                test.assertEqual(sorted(int(l[0]) for l in lines), list(range(runs)))
+            test.assertEqual(len({(l[1], l[2]) for l in lines}), len(lines), "each run its own colour and dash")
+            test.assertTrue(all(l[3] > 100 for l in lines), "every line drawn across the graph")
+        test.assertEqual(drawn, set(range(runs)), "a line for every run")
+        test.assertEqual(len(self.legend()), runs)
+        if labels is not None:
+            test.assertEqual(self.legend(), labels)
+
+    def close(self, test):
+        self.context.close()
+        test.assertEqual(self.errors, [], "console errors")
+        test.assertEqual(self.outside, [], "requests that left the page's folder or the server")
+
+
+class StaticPages(unittest.TestCase):
+    def test_review_of_three_scenarios_draws_three_lines_and_a_legend_of_three(self):
+        self.assertIn("3 runs on one motion graph", state["three"].stdout)
+        folder = OUT / "three"
+        p = GraphPage((folder / "index.html").as_uri(), folder.as_uri() + "/")
+        try:
+            p.check(self, 3, ["fling-to-rest", "fling-into-end", "rubber-band-pull"])
+        finally:
+            p.close(self)
+
+    def test_a_sweep_rendered_with_review_writes_the_graph_of_its_variants(self):
+        self.assertIn("index.html", state["sweep"].stdout)
+        self.assertIn("it does not write preview.apng, motion.svg and motion.png, or a frame player for each variant", state["sweep"].stderr)
+        folder = OUT / "render/sheet-handoff"
+        p = GraphPage((folder / "index.html").as_uri(), folder.as_uri() + "/")
+        try:
+            p.check(self, 4, [f"response={r}" for r in RESPONSES])
+            self.assertEqual(p.panels(), ["sheet · top edge", "list · content offset y"])
+            # A mark's hover title is its run's moment and --explain line.
+            title = p.page.text_content("svg.runs-svg g.mark.release[data-run='2'] title")
+            self.assertTrue(title.startswith("response=0.5 · released at 1.300 s\n"), title)
+            self.assertIn("projected to", title)
+            settle = p.page.text_content("svg.runs-svg g.mark.settled[data-run='0'] title")
+            self.assertIn("settled at", settle)
+            self.assertIn("chose tip", settle)
+            # The legend shows and hides a run's lines.
+            p.page.click(".runs-legend .run-toggle[data-run='1']")
+            self.assertEqual(p.page.get_attribute(".run-toggle[data-run='1']", "aria-pressed"), "false")
+            hidden = p.page.eval_on_selector_all("svg.runs-svg .run-line[data-run='1']", "ls => ls.every(l => getComputedStyle(l).display === 'none')")
+            self.assertTrue(hidden)
+            p.page.click(".runs-legend .run-toggle[data-run='1']")
+            self.assertEqual(p.page.eval_on_selector_all("svg.runs-svg .run-line[data-run='1']", "ls => ls.filter(l => getComputedStyle(l).display !== 'none').length"), 4)
+            # Links to the files beside it.
+            self.assertEqual(p.page.get_attribute(".links a", "href"), "contact-sheet.png")
+            p.page.mouse.move(0, 0)
+            p.page.screenshot(path=str(SHOTS / "compare-sweep-desktop.png"), full_page=True)
+        finally:
+            p.close(self)
+        phone = GraphPage((folder / "index.html").as_uri(), folder.as_uri() + "/", viewport=PHONE)
+        try:
+            phone.check(self, 4)
+            # The page fits the phone; only the graphs scroll sideways, inside their own scroller.
+            self.assertLessEqual(phone.page.evaluate("document.documentElement.scrollWidth"), PHONE["width"])
+            self.assertTrue(phone.page.is_visible(".scroll-hint"))
+            scroller = phone.page.evaluate("(() => { const s = document.querySelector('.runs-scroll'); return [s.scrollWidth, s.clientWidth]; })()")
+            self.assertGreater(scroller[0], scroller[1])
+            phone.page.screenshot(path=str(SHOTS / "compare-sweep-phone.png"), full_page=True)
+        finally:
+            phone.close(self)
+
+    def test_the_same_input_writes_the_same_page(self):
+        again = OUT / "three-again"
+        flick("review", "fling-to-rest", "fling-into-end", "rubber-band-pull", "--out", str(again))
+        self.assertEqual((OUT / "three/index.html").read_bytes(), (again / "index.html").read_bytes())
+
+
+class Served(unittest.TestCase):
+    def test_compare_shows_every_served_file_on_one_graph(self):
+        # From the index, by its link.
+        p = GraphPage(f"{state['origin']}?token={state['token']}", state["origin"], graph=False)
+        try:
+            p.page.click("#compare-all")
+            p.page.wait_for_selector(".runs-graph svg.runs-svg")
+            self.assertIn("/compare?token=", p.page.url)
+            # fling-to-rest moves a list, sheet-handoff a sheet and a list: the two runs' own graphs.
+            p.check(self, 2, ["fling-to-rest", "sheet-handoff"], shared=False)
+            self.assertEqual(len(p.value_lines(p.panels().index("sheet · top edge"))), 1)
+            p.page.screenshot(path=str(SHOTS / "compare-serve-desktop.png"), full_page=True)
+        finally:
+            p.close(self)
+
+    def test_a_served_files_variants_on_one_graph(self):
+        url = f"{state['origin']}s/sheet-handoff/compare?set=physics.preset=uikit,floatingpanel,flutter-ios&token={state['token']}"
+        p = GraphPage(url, state["origin"])
+        try:
+            p.check(self, 3, ["preset=uikit", "preset=floatingpanel", "preset=flutter-ios"])
+        finally:
+            p.close(self)
+        phone = GraphPage(url, state["origin"], viewport=PHONE)
+        try:
+            phone.check(self, 3)
+            phone.page.screenshot(path=str(SHOTS / "compare-serve-phone.png"), full_page=True)
+        finally:
+            phone.close(self)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,117 @@
+import FlickCore
+@testable import FlickReview
+import Foundation
+import Testing
+
+/// Many runs on one motion graph (`CompareGraph`, `ReviewPage.runsPage`): its lines, marks, legend and bytes.
+/// Its behaviour in a browser is tested by Tests/Browser.
+@Suite struct CompareGraphTests {
+    /// sheet-handoff's variants of `--set scene.sheet.spring.response=…` (the keys a sweep varies).
+    static func sweepRuns(_ responses: [Double]) throws -> [CompareRun] {
+        let axis = try SweepAxis.parse("scene.sheet.spring.response=" + responses.map { "\($0)" }.joined(separator: ","))
+        let sweep = try ScenarioSweep.load(path: Fixtures.examples.appendingPathComponent("sheet-handoff.yaml").path, axes: [axis])
+        return sweep.variants.map { variant in
+            CompareRun(scenario: variant.scenario, label: CompareRun.variantLabel(variant.assignments), detail: variant.label)
+        }
+    }
+
+    static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    @Test func everyRunGetsItsOwnColourAndDash() {
+        let styles = (0..<ScenarioSweep.maximumVariants).map { CompareGraph.style(of: $0) }
+        #expect(Set(styles.map { "\($0.color) \($0.dash)" }).count == ScenarioSweep.maximumVariants)
+        // The first runs differ in both colour and dash.
+        let first = Array(styles.prefix(CompareGraph.palette.count))
+        #expect(Set(first.map(\.color)).count == first.count && Set(first.map(\.dash)).count == first.count)
+        #expect(!CompareGraph.palette.contains("#F0E442"))
+    }
+
+    @Test func nRunsDrawNLinesPerGraphAndALegendOfN() throws {
+        let runs = try Self.sweepRuns([0.2, 0.35, 0.5])
+        let graph = CompareGraph(runs: runs)
+        #expect(graph.titles == ["sheet · top edge", "list · content offset y"])
+        let svg = graph.svg()
+        #expect(Self.count("class=\"run-line value\"", in: svg) == 3 * graph.titles.count)
+        #expect(Self.count("class=\"run-line speed\"", in: svg) == 3 * graph.titles.count)
+        for i in 0..<3 {
+            let style = CompareGraph.style(of: i)
+            #expect(svg.contains("class=\"run-line value\" data-run=\"\(i)\" clip-path=\"url(#clip-8-v)\" stroke=\"\(style.color)\""))
+        }
+        let legend = graph.legend()
+        #expect(Self.count("<li class=\"run\"", in: legend) == 3)
+        // The slower springs settle later: the settle times in the legend grow with the response.
+        let settles = runs.map { $0.marks.filter { $0.kind == .settled }.map(\.time).last ?? 0 }
+        #expect(settles[0] < settles[1] && settles[1] < settles[2], "\(settles)")
+        // A shared time axis: from the earliest start to the latest end.
+        #expect(graph.timeRange == 0...4.5)
+    }
+
+    @Test func releaseAndSettleMarksCarryTheExplanation() throws {
+        let run = try #require(try Self.sweepRuns([0.5]).first)
+        #expect(run.marks.map(\.kind) == [.release, .release, .release, .settled])
+        let third = run.marks[2]
+        #expect(third.time == 3.1)
+        #expect(third.explain.contains { $0.hasPrefix("3.1 s, sheet `sheet` released at top") && $0.contains("chose tip") }, "\(third.explain)")
+        // The settle mark carries the decision whose motion it ends.
+        let settle = run.marks[3]
+        #expect(settle.explain.contains { $0.contains("chose tip") }, "\(settle.explain)")
+        let svg = CompareGraph(runs: [run]).svg()
+        #expect(svg.contains("<g class=\"mark settled\" data-run=\"0\" tabindex=\"0\"><title>response=0.5 · settled at \(String(format: "%.3f", settle.time)) s\n"))
+        #expect(CompareGraph.momentsText(run.marks).hasPrefix("released 1.3 s, 2.7 s, 3.1 s · settled "))
+    }
+
+    @Test func settleMarksFallBackToTheLastRelease() {
+        // "other" was recorded more than a frame after the release: not its explanation.
+        let marks = CompareRun.marks([(.release, 1), (.settled, 1.5), (.moving, 2)],
+                                     explanations: [(1, nil, "why one"), (1.02, 3, "other")], frame: 1.0 / 60)
+        #expect(marks.map(\.explain) == [["why one"], ["why one"], ["why one"]])
+        let exact = CompareRun.marks([(.tap, 1), (.settled, 3)], explanations: [(1, 3, "tab"), (1, nil, "not it")], frame: 1.0 / 60)
+        #expect(exact[1].explain == ["tab"])
+    }
+
+    @Test func aFoldersStatesGiveTheSameCurvesAsTheScenario() throws {
+        let scenario = try Fixtures.example("sheet-handoff")
+        let simulated = CompareRun(scenario: scenario, label: "a", detail: "")
+        let simulation = Simulation(scenario: scenario)
+        var frames: [FrameState] = []
+        while let frame = simulation.nextFrame() { frames.append(frame) }
+        let states = Data(StatesWriter.document(scenario, frames: frames, format: .json).utf8)
+        let events = simulated.marks.map { RunPageData.Event(kind: $0.kind == .settled ? "settled" : $0.kind.rawValue, time: $0.time) }
+        let read = try CompareRun(statesJSON: states, events: events, label: "a", detail: "")
+        #expect(read.series.map(\.title) == simulated.series.map(\.title))
+        for (a, b) in zip(read.series, simulated.series) {
+            #expect(a.values.count == b.values.count)
+            #expect(zip(a.values, b.values).allSatisfy { abs($0 - $1) < 1e-5 })
+        }
+        #expect(read.marks.map(\.time) == simulated.marks.map(\.time))
+        // Plain states carry no explanations, and the legend says so.
+        #expect(read.marks.allSatisfy { $0.explain.isEmpty })
+        #expect(CompareGraph(runs: [read]).legend().contains("No <code>--explain</code> lines"))
+        #expect(!CompareGraph(runs: [simulated]).legend().contains("No <code>--explain</code> lines"))
+        #expect(throws: ReviewError.self) { try CompareRun(statesJSON: Data("[1]".utf8), events: [], label: "x", detail: "") }
+    }
+
+    @Test func variantLabelsNameTheLastKey() {
+        #expect(CompareRun.variantLabel([SweepAssignment(path: "scene.sheet.spring.response", value: "0.3"),
+                                         SweepAssignment(path: "physics.preset", value: "uikit")]) == "response=0.3 · preset=uikit")
+        #expect(CompareRun.variantLabel([SweepAssignment(path: "scene.sheet.detents[1].fraction", value: "0.5")]) == "detents[1].fraction=0.5")
+    }
+
+    @Test func thePageIsDeterministicAndEscapesEveryString() throws {
+        var runs = try Self.sweepRuns([0.2, 0.8])
+        runs[0].label = "</script><img src=x onerror=alert(1)>"
+        runs[1].detail = "a\"b & <c>"
+        runs[1].marks[0].explain = ["<b>bold</b>"]
+        let graph = CompareGraph(runs: runs)
+        let page = ReviewPage.runsPage(title: "t <x>", meta: "m & n", graph: graph, links: [(label: "a\"", href: "x.png\" onclick=\"y")])
+        #expect(page == ReviewPage.runsPage(title: "t <x>", meta: "m & n", graph: CompareGraph(runs: runs),
+                                            links: [(label: "a\"", href: "x.png\" onclick=\"y")]))
+        #expect(!page.contains("<img src=x") && !page.contains("<b>bold") && !page.contains("<c>") && !page.contains("<x>"))
+        #expect(!page.contains("onclick=\"y"))
+        #expect(page.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(page.contains("a&quot;b &amp; &lt;c&gt;"))
+        // The labels in the page's JSON data cannot end its script element.
+        #expect(Self.count("</script>", in: page) == 2)
+        #expect(page.contains("<body data-kind=\"runs\""))
+    }
+}
