@@ -9,6 +9,7 @@ enum LiveScript {
     /// `<script src="/_flick/serve.js" …>` with the scenario's id, the run's version and the per-run token.
     static func tag(id: String, version: Int, token: String) -> String {
         "<script src=\"/_flick/serve.js\" data-id=\"\(esc(id))\" data-version=\"\(version)\" data-token=\"\(esc(token))\"></script>"
+            + ApproveScript.tag(id: id, token: token)
     }
 }
 
@@ -28,6 +29,7 @@ enum IndexPage {
         <ul class="scenarios">
         \(rows)
         </ul>
+        \(ApproveScript.tag(id: nil, token: token))
         """)
     }
 
