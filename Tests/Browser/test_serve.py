@@ -6,6 +6,7 @@ and recorded), and every page is checked for console errors.
 """
 
 import http.client
+import json
 import os
 import re
 import shutil
@@ -204,7 +205,15 @@ class Live(unittest.TestCase):
         self.wait(lambda: self.page.evaluate("document.getElementById('live').getAttribute('data-state') === 'live'"))
 
     def tearDown(self):
-        state["file"].write_text(SOURCE)
+        # The file back as it was, and seen by the server before the next test starts: a reload it would
+        # otherwise make during the next test's first wait looks like that test's own update.
+        if state["file"].read_text() != SOURCE:
+            updates = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json")[1])["updates"]
+            before = updates()
+            state["file"].write_text(SOURCE)
+            deadline = time.monotonic() + 10
+            while updates() == before and time.monotonic() < deadline:
+                time.sleep(0.05)
         self.context.close()
         self.assertEqual(self.outside, [], "requests that left the server")
         self.assertEqual(self.errors, [], "console errors")
@@ -281,6 +290,18 @@ class Live(unittest.TestCase):
         self.assertEqual(self.version(), version)
         page.click("#tune-reset")
         self.wait(lambda: self.version() > version)
+        # The paging spring's controls, and the release velocity of the one drag that releases at distance /
+        # duration (gesture 2: 100 pt in 0.1 s): "flick at 2000 pt/s" sets its duration to 0.05 s by key path.
+        self.assertEqual(page.locator("[data-path^='physics.pagingSpring.']").count(), 2)
+        velocity = page.locator("[data-path='gestures[2].drag.duration']")
+        self.assertEqual(velocity.input_value(), "1000")
+        version = self.version()
+        velocity.fill("2000")
+        self.wait(lambda: self.version() > version)
+        status = json.loads(request("GET", "/s/sheet-handoff/status.json")[1])
+        self.assertEqual(status["tuning"], ["gestures[2].drag.duration=0.05"])
+        self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
+        page.click("#tune-reset")
 
     def test_save_shows_the_diff_then_changes_exactly_that_value_and_comments_survive(self):
         page = self.page
