@@ -120,7 +120,7 @@ let package = Package(
         .target(
             name: "FlickServe",
             dependencies: ["FlickCore", "FlickRender", "FlickReview", "FlickRunner", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
-            resources: [.embedInCode("Resources/serve.js")]
+            resources: [.embedInCode("Resources/serve.js"), .embedInCode("Resources/approve.js")]
         ),
         // swift-snapshot-testing strategies for a Flick Scenario (its states, frames and motion plot).
         .target(

@@ -9,6 +9,7 @@ enum LiveScript {
     /// `<script src="/_flick/serve.js" …>` with the scenario's id, the run's version and the per-run token.
     static func tag(id: String, version: Int, token: String) -> String {
         "<script src=\"/_flick/serve.js\" data-id=\"\(esc(id))\" data-version=\"\(version)\" data-token=\"\(esc(token))\"></script>"
+            + ApproveScript.tag(id: id, token: token)
     }
 }
 
@@ -29,6 +30,7 @@ enum IndexPage {
         <ul class="scenarios">
         \(rows)
         </ul>
+        \(ApproveScript.tag(id: nil, token: token))
         """)
     }
 
@@ -53,7 +55,7 @@ enum IndexPage {
         body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:16px 24px;background:#f5f5f7;color:#1d1d1f}
         h1{font-size:22px;margin:8px 0}.meta{color:#6e6e73}.scenarios{list-style:none;padding:0}
         .scenarios li{background:#fff;border-radius:10px;padding:10px 14px;margin:8px 0;display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline}
-        .scenarios a{font-weight:600}.path{color:#6e6e73;font:13px ui-monospace,monospace}.ok{color:#1a7f37}.bad{color:#b42318}
+        .scenarios a{font-weight:600}.path{color:#6e6e73;font:13px ui-monospace,monospace;overflow-wrap:anywhere}.ok{color:#1a7f37}.bad{color:#b42318}
         @media (prefers-color-scheme: dark){body{background:#1c1c1e;color:#f5f5f7}.scenarios li{background:#2c2c2e}a{color:#64a8ff}}
         </style>
         </head>

@@ -50,10 +50,30 @@ public struct LiveRun: Sendable {
         drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(String(reflecting: scenario.scene))"
     }
 
-    /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own.
+    /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own,
+    /// and the drags the page's release-velocity control sets (`releaseDrags`) at the end of its `main`.
     public func page(liveScript: String) -> String {
         let run = ReviewPage.Run(data: data, base: base, states: base + "states.js", label: scenario.name)
-        return LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
+        var html = LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
+        if let end = html.range(of: "</main>") {
+            html.insert(contentsOf: "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n", at: end.lowerBound)
+        }
+        return html
+    }
+
+    /// The drags that release at distance ÷ duration (linear and lifted at once, docs/scenario-format.md,
+    /// "Gestures"), as `[{"gesture": index in gestures, "distance": points, "duration": seconds}]`: the page's
+    /// "release velocity" control sets such a drag's `duration` to distance ÷ the velocity wanted.
+    var releaseDrags: JSONValue {
+        .array(scenario.gestures.compactMap { gesture -> JSONValue? in
+            guard case .drag(let from, let to, let duration, let curve, let hold) = gesture.action, curve == .linear, hold == 0 else {
+                return nil
+            }
+            let distance = ((to.x - from.x) * (to.x - from.x) + (to.y - from.y) * (to.y - from.y)).squareRoot()
+            guard distance > 0 else { return nil }
+            return .object([("gesture", .number(Double(gesture.index))), ("distance", .number(distance)),
+                            ("duration", .number(duration))])
+        })
     }
 
     /// `html` with `tag` inserted just before its last inline `<script>` (the page's own script), so the live

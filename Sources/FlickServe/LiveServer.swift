@@ -128,11 +128,11 @@ struct Handler: HTTPHandler {
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
+        if let response = try await approve(request, parts) { return response }
         if request.method == .POST, parts.count == 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) {
             switch parts[2] {
             case "tune": return try await tune(scenario, request)
             case "save": return try await save(scenario, request, write: request.query["dry"] == nil)
-            case "accept": return await runTests(scenario, accept: true)
             default: return Self.notFound
             }
         }
@@ -151,8 +151,6 @@ struct Handler: HTTPHandler {
                 return Self.html(IndexPage.problemsPage(scenario, token: owner.configuration.token))
             }
             return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token)))
-        case 1 where rest[0] == "test.json":
-            return await runTests(scenario, accept: false)
         case 1 where rest[0] == "compare":
             let sets = request.query.filter { $0.name == "set" }.map(\.value)
             switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
@@ -233,15 +231,6 @@ struct Handler: HTTPHandler {
             ("written", .bool(write && result.problems.isEmpty)),
         ])
         return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
-    }
-
-    /// GET /s/ID/test.json runs `flick test` on the file; POST /s/ID/accept first writes the goldens that differ.
-    func runTests(_ scenario: ServedScenario, accept: Bool) async -> HTTPResponse {
-        let artifacts = owner.artifacts
-        let json = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: scenario.test(accept: accept, artifacts: artifacts)) }
-        }
-        return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(json.utf8))
     }
 
     struct Refusal: Error {

@@ -32,6 +32,8 @@ public final class ServedScenario: @unchecked Sendable {
     private var tuned: [SweepAssignment] = []
     /// Whether a page of it was opened: only then are its frames drawn ahead of time.
     private var viewed = false
+    /// See `setFailureImages`.
+    private var failureImages: [Int: String] = [:]
 
     /// - Parameter slots: the drawing threads, shared by all served scenarios.
     public init(entry: ServedFiles.Entry, previewScale: Double, iconFolders: [String], slots: DrawingSlots) {
@@ -180,30 +182,22 @@ public final class ServedScenario: @unchecked Sendable {
         }
     }
 
-    /// `flick test` on this file (expectations, invariants, golden frames; `ScenarioTests.run`), as JSON:
-    /// `{"summary": "PASS …", "passed": bool, "failures": [...], "goldens": [{"frame", "passed", "message"}]}`.
-    /// With `accept`, golden frames that differ (or are missing) are written anew first (`record: failed`), into
-    /// `__Goldens__/<name>/` beside the file and nowhere else, and the result is that of the run after.
-    /// The images of failing goldens go to `artifacts` (a folder of this server's, removed when it stops).
-    public func test(accept: Bool, artifacts: String) -> String {
-        if accept {
-            _ = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .failed, reportDirectory: artifacts))
-        }
-        let result = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .never, reportDirectory: artifacts))
-        let value: JSONValue = .object([
-            ("summary", .string(result.summaryLine.replacingOccurrences(of: path, with: shownPath))),
-            ("passed", .bool(result.passed)),
-            ("failures", .array(result.failureLines.map { .string($0.replacingOccurrences(of: path, with: shownPath)) })),
-            ("goldens", .array(result.goldens.map { golden in
-                .object([("frame", .number(Double(golden.frame))), ("passed", .bool(golden.passed)),
-                         ("message", golden.message.map { .string($0.replacingOccurrences(of: path, with: shownPath)) } ?? .null)])
-            })),
-            ("accepted", .bool(accept)),
-        ])
-        return value.text
+    /// The folders of the images (expected, actual, diff) of the golden frames the last test run found failing,
+    /// by frame: the only folders the page's image requests are answered from.
+    func setFailureImages(_ folders: [Int: String]) {
+        lock.lock()
+        failureImages = folders
+        lock.unlock()
     }
 
-    private func replaceFile(with data: Data) throws {
+    func failureImageFolder(frame: Int) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failureImages[frame]
+    }
+
+    /// Replaces the file with `data`: a new file beside it, renamed over it, so a stop leaves the old file or the new one.
+    func replaceFile(with data: Data) throws {
         let url = URL(fileURLWithPath: path)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flick-save-\(UUID().uuidString)")
         let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions]

@@ -6,6 +6,7 @@ and recorded), and every page is checked for console errors.
 """
 
 import http.client
+import json
 import os
 import re
 import shutil
@@ -204,7 +205,15 @@ class Live(unittest.TestCase):
         self.wait(lambda: self.page.evaluate("document.getElementById('live').getAttribute('data-state') === 'live'"))
 
     def tearDown(self):
-        state["file"].write_text(SOURCE)
+        # The file back as it was, and seen by the server before the next test starts: a reload it would
+        # otherwise make during the next test's first wait looks like that test's own update.
+        if state["file"].read_text() != SOURCE:
+            updates = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json")[1])["updates"]
+            before = updates()
+            state["file"].write_text(SOURCE)
+            deadline = time.monotonic() + 10
+            while updates() == before and time.monotonic() < deadline:
+                time.sleep(0.05)
         self.context.close()
         self.assertEqual(self.outside, [], "requests that left the server")
         self.assertEqual(self.errors, [], "console errors")
@@ -281,6 +290,18 @@ class Live(unittest.TestCase):
         self.assertEqual(self.version(), version)
         page.click("#tune-reset")
         self.wait(lambda: self.version() > version)
+        # The paging spring's controls, and the release velocity of the one drag that releases at distance /
+        # duration (gesture 2: 100 pt in 0.1 s): "flick at 2000 pt/s" sets its duration to 0.05 s by key path.
+        self.assertEqual(page.locator("[data-path^='physics.pagingSpring.']").count(), 2)
+        velocity = page.locator("[data-path='gestures[2].drag.duration']")
+        self.assertEqual(velocity.input_value(), "1000")
+        version = self.version()
+        velocity.fill("2000")
+        self.wait(lambda: self.version() > version)
+        status = json.loads(request("GET", "/s/sheet-handoff/status.json")[1])
+        self.assertEqual(status["tuning"], ["gestures[2].drag.duration=0.05"])
+        self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
+        page.click("#tune-reset")
 
     def test_save_shows_the_diff_then_changes_exactly_that_value_and_comments_survive(self):
         page = self.page
@@ -317,62 +338,225 @@ class Live(unittest.TestCase):
         index.close()
 
 
+EXPECTATIONS = """expect:
+  # where the flick leaves it
+  - {at: end, sheet.detent: half}   # wrong on purpose: it rests at tip
+  - {at: 0, sheet.detent: half}
+"""
+PITFALL = "card-carousel-pitfall"
+
+
+def approve_folder(name):
+    """A folder of its own: card-carousel-pitfall with frame 30's golden broken (it holds frame 120's), sheet-handoff
+    with one wrong expectation, a golden folder of a scenario that is gone (an orphan), and a golden folder that is
+    a link out of the folder (never listed, never removed through)."""
+    folder = OUT / "serve" / name
+    if folder.exists():
+        shutil.rmtree(folder)
+    goldens = folder / "__Goldens__" / PITFALL
+    goldens.mkdir(parents=True)
+    shutil.copy(ROOT / f"Tests/Scenarios/{PITFALL}.yaml", folder)
+    for frame in ["frame_00030.png", "frame_00120.png"]:
+        shutil.copy(ROOT / f"Tests/Scenarios/__Goldens__/{PITFALL}/frame_00120.png", goldens / frame)
+    (folder / "handoff.yaml").write_text(SOURCE + EXPECTATIONS)
+    gone = folder / "__Goldens__" / "gone"
+    gone.mkdir()
+    shutil.copy(ROOT / f"Tests/Scenarios/__Goldens__/{PITFALL}/frame_00030.png", gone / "frame_00000.png")
+    outside = OUT / "serve" / (name + "-outside")
+    if outside.exists():
+        shutil.rmtree(outside)
+    outside.mkdir()
+    shutil.copy(ROOT / f"Tests/Scenarios/__Goldens__/{PITFALL}/frame_00030.png", outside / "frame_00000.png")
+    (folder / "__Goldens__" / "linked").symlink_to(outside)
+    return folder, goldens, outside
+
+
+def files(folder):
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
 class Approve(unittest.TestCase):
-    """A golden frame broken on disk: the page's test run lists it, Accept writes it, and `flick test` passes."""
+    """Failing goldens and expectations in the page: expected | actual | diff with a wipe, Accept, Accept all, and
+    Remove for goldens no scenario uses; every write over real HTTP with the token."""
+
+    def setUp(self):
+        self.folder, self.goldens, self.outside = approve_folder(self.id().split(".")[-1])
+        before = subprocess.run([FLICK, "test", str(self.folder)], capture_output=True, text=True)
+        self.assertEqual(before.returncode, 1, before.stdout + before.stderr)
+        self.server, self.port, self.token = start_server(self.folder)
+        self.context = state["browser"].new_context(viewport=DESKTOP)
+        self.errors, self.outside_requests = [], []
+        self.origin = f"http://127.0.0.1:{self.port}/"
+        self.context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(self.origin)
+                           else (self.outside_requests.append(route.request.url), route.abort()))
+        self.page = self.context.new_page()
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def tearDown(self):
+        self.context.close()
+        self.server.send_signal(signal.SIGINT)
+        self.server.communicate(timeout=10)
+        self.assertEqual(self.errors, [], "console errors")
+        self.assertEqual(self.outside_requests, [], "requests that left the server")
+        # Whatever ran, the folder behind the link is untouched.
+        self.assertEqual(sorted(p.name for p in self.outside.iterdir()), ["frame_00000.png"])
+
+    def wait(self, condition, timeout=60.0):
+        # The page's CSP allows no eval, so Playwright's wait_for_function cannot run there: poll.
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting")
+            self.page.wait_for_timeout(100)
+
+    def post(self, path, body="", token=True, origin=None):
+        headers = {"Content-Type": "text/plain"}
+        if token:
+            headers["X-Flick-Token"] = self.token
+        if origin:
+            headers["Origin"] = origin
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request("POST", path, body=body.encode(), headers={"Host": f"127.0.0.1:{self.port}", **headers})
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response.status, data
 
     def test_accept_writes_the_golden_and_the_next_test_passes(self):
-        folder = OUT / "serve" / "approve"
-        if folder.exists():
-            shutil.rmtree(folder)
-        goldens = folder / "__Goldens__" / "card-carousel-pitfall"
-        goldens.mkdir(parents=True)
-        shutil.copy(ROOT / "Tests/Scenarios/card-carousel-pitfall.yaml", folder)
-        for name in ["frame_00030.png", "frame_00120.png"]:
-            shutil.copy(ROOT / "Tests/Scenarios/__Goldens__/card-carousel-pitfall" / name, goldens)
-        # Frame 30's golden replaced by frame 120's: the test must fail on frame 30.
-        shutil.copy(goldens / "frame_00120.png", goldens / "frame_00030.png")
-        before = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
-        self.assertEqual(before.returncode, 1, before.stdout + before.stderr)
-        server, port, token = start_server(folder)
-        try:
-            context = state["browser"].new_context(viewport=DESKTOP)
-            errors, outside = [], []
-            origin = f"http://127.0.0.1:{port}/"
-            context.route("**/*", lambda route: route.continue_() if route.request.url.startswith(origin)
-                          else (outside.append(route.request.url), route.abort()))
-            page = context.new_page()
-            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-            page.goto(f"{origin}s/card-carousel-pitfall/?token={token}")
-            page.click("#test-run")
-            passed = lambda: page.evaluate("document.getElementById('test-summary').getAttribute('data-passed')")
-            # The page's CSP allows no eval, so Playwright's wait_for_function cannot run there: poll.
-            deadline = time.monotonic() + 30
-            while passed() != "false" and time.monotonic() < deadline:
-                page.wait_for_timeout(100)
-            self.assertEqual(passed(), "false")
-            failures = page.evaluate("document.getElementById('test-failures').textContent")
-            self.assertIn("frame_00030.png", failures)
-            self.assertNotIn("frame_00120.png", failures)
-            page.screenshot(path=str(SHOTS / "serve-approve-desktop.png"))
-            page.click("#test-accept")
-            deadline = time.monotonic() + 30
-            while passed() != "true" and time.monotonic() < deadline:
-                page.wait_for_timeout(100)
-            self.assertEqual(passed(), "true")
-            self.assertIn("Accepted. PASS", page.evaluate("document.getElementById('test-summary').textContent"))
-            context.close()
-            self.assertEqual(errors, [])
-            self.assertEqual(outside, [])
-        finally:
-            server.send_signal(signal.SIGINT)
-            server.communicate(timeout=10)
-        after = subprocess.run([FLICK, "test", str(folder)], capture_output=True, text=True)
+        page = self.page
+        page.goto(f"{self.origin}s/{PITFALL}/?token={self.token}")
+        page.click("#test-run")
+        passed = lambda: page.evaluate("document.getElementById('test-summary') && document.getElementById('test-summary').getAttribute('data-passed')")
+        self.wait(lambda: passed() == "false")
+        failures = page.evaluate("document.getElementById('test-failures').textContent")
+        self.assertIn("frame_00030.png", failures)
+        self.assertNotIn("frame_00120.png", failures)
+        # Expected | actual | diff, each loaded, and the wipe: expected over actual, clipped at the slider.
+        box = ".ap-golden-failure[data-frame='30']"
+        self.assertEqual(page.evaluate(f"document.querySelectorAll(\"{box} .ap-golden-failure, {box}\").length"), 1)
+        self.wait(lambda: page.evaluate(f"Array.from(document.querySelectorAll(\"{box} img\")).every(i => i.complete && i.naturalWidth > 0)"))
+        captions = page.evaluate(f"Array.from(document.querySelectorAll(\"{box} figcaption\")).map(f => f.textContent)")
+        self.assertEqual(captions, ["expected", "actual", "diff"])
+        self.assertEqual(page.evaluate(f"document.querySelector(\"{box} .ap-wipe-expected\").style.clipPath"), "inset(0px 50% 0px 0px)")
+        self.assertTrue(page.locator(f"{box} .ap-wipe").is_visible())
+        page.locator(f"{box} .ap-wipe-slider").fill("20")
+        self.assertEqual(page.evaluate(f"document.querySelector(\"{box} .ap-wipe-expected\").style.clipPath"), "inset(0px 80% 0px 0px)")
+        # The wipe shows expected left of the line and actual right of it: the pixels differ across it.
+        wipe = page.locator(f"{box} .ap-wipe")
+        wipe.scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "serve-approve-desktop.png"))
+        wipe.screenshot(path=str(SHOTS / "serve-approve-wipe.png"))
+        page.set_viewport_size({"width": DESKTOP["width"], "height": 1400})
+        page.locator(box).screenshot(path=str(SHOTS / "serve-approve-golden.png"))
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(200)
+        page.locator("#approve").screenshot(path=str(SHOTS / "serve-approve-phone.png"))
+        page.set_viewport_size(DESKTOP)
+        page.click("#test-accept")
+        self.wait(lambda: passed() == "true")
+        self.assertIn("Accepted. PASS", page.evaluate("document.getElementById('test-summary').textContent"))
+        wrote = page.evaluate("document.getElementById('test-wrote').textContent")
+        self.assertIn(f"{self.folder}/__Goldens__/{PITFALL}/frame_00030.png: frame 30 written", wrote)
+        self.assertFalse(page.evaluate(f"!!document.querySelector(\"{box}\")"), "a passing frame still shows its images")
+        after = subprocess.run([FLICK, "test", str(self.folder / f"{PITFALL}.yaml")], capture_output=True, text=True)
         self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
-        self.assertNotEqual((goldens / "frame_00030.png").read_bytes(), (goldens / "frame_00120.png").read_bytes())
-        # Nothing but the scenario and its goldens was written into the folder.
-        written = sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
-        self.assertEqual(written, ["__Goldens__", "__Goldens__/card-carousel-pitfall", "__Goldens__/card-carousel-pitfall/frame_00030.png",
-                                   "__Goldens__/card-carousel-pitfall/frame_00120.png", "card-carousel-pitfall.yaml"])
+        self.assertNotEqual((self.goldens / "frame_00030.png").read_bytes(), (self.goldens / "frame_00120.png").read_bytes())
+
+    def test_accept_of_an_expectation_changes_exactly_its_value(self):
+        page = self.page
+        page.goto(f"{self.origin}s/handoff/?token={self.token}")
+        page.click("#test-run")
+        row = "tr[data-expect='0']"
+        self.wait(lambda: page.evaluate(f"!!document.querySelector(\"{row}\")"))
+        self.assertEqual(page.evaluate(f"document.querySelector(\"{row} .ap-expected\").textContent"), "half")
+        self.assertEqual(page.evaluate(f"document.querySelector(\"{row} .ap-actual\").textContent"), "tip")
+        page.locator(f"{row} button.ap-accept-expectation").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "serve-approve-expectation-desktop.png"))
+        source = (self.folder / "handoff.yaml").read_text()
+        page.click(f"{row} button.ap-accept-expectation")
+        summary = lambda: page.evaluate("document.getElementById('test-summary').textContent")
+        self.wait(lambda: summary().startswith("Accepted. PASS"))
+        self.assertIn(f"{self.folder}/handoff.yaml: expect[0].sheet.detent: half \u2192 tip", page.evaluate("document.getElementById('test-wrote').textContent"))
+        written = (self.folder / "handoff.yaml").read_text()
+        self.assertEqual(written, source.replace("{at: end, sheet.detent: half}", "{at: end, sheet.detent: tip}"))
+        changed = [(a, b) for a, b in zip(source.splitlines(), written.splitlines()) if a != b]
+        self.assertEqual(len(changed), 1)
+        self.assertIn("# wrong on purpose", written)
+        after = subprocess.run([FLICK, "test", str(self.folder / "handoff.yaml")], capture_output=True, text=True)
+        self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
+
+    def test_accept_all_on_the_index_fixes_every_failure_and_remove_deletes_the_orphan(self):
+        page = self.page
+        page.goto(f"{self.origin}?token={self.token}")
+        orphans = lambda: page.evaluate("Array.from(document.querySelectorAll('#orphans li[data-path]')).map(l => l.getAttribute('data-path'))")
+        self.wait(lambda: orphans() != [])
+        self.assertEqual(orphans(), [f"{self.folder}/__Goldens__/gone"])
+        page.click("#test-run")
+        self.wait(lambda: page.evaluate("document.querySelectorAll('.ap-report').length") == 2)
+        self.assertEqual(page.evaluate("Array.from(document.querySelectorAll('.ap-report')).map(r => r.getAttribute('data-passed'))"), ["false", "false"])
+        page.screenshot(path=str(SHOTS / "serve-approve-index-desktop.png"), full_page=True)
+        page.set_viewport_size(PHONE)
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(SHOTS / "serve-approve-index-phone.png"), full_page=True)
+        page.set_viewport_size(DESKTOP)
+        page.click("#test-accept-all")
+        self.wait(lambda: not page.evaluate("document.getElementById('test-wrote').hidden"))
+        self.wait(lambda: page.evaluate("Array.from(document.querySelectorAll('.ap-report')).every(r => r.getAttribute('data-passed') === 'true')"))
+        wrote = page.evaluate("Array.from(document.querySelectorAll('#test-wrote-list li')).map(l => l.textContent)")
+        self.assertEqual(wrote, [f"{self.folder}/__Goldens__/{PITFALL}/frame_00030.png: frame 30 written",
+                                 f"{self.folder}/handoff.yaml: expect[0].sheet.detent: half \u2192 tip"])
+        self.assertTrue(page.evaluate("document.getElementById('test-accept-all').hidden"))
+        page.click("#orphans button.ap-remove-orphan")
+        self.wait(lambda: page.evaluate("document.getElementById('orphans').getAttribute('data-count')") == "0")
+        self.assertEqual(page.evaluate("document.getElementById('orphans-note').textContent"), f"Removed {self.folder}/__Goldens__/gone.")
+        after = subprocess.run([FLICK, "test", str(self.folder)], capture_output=True, text=True)
+        self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
+        self.assertEqual(files(self.folder), ["__Goldens__", f"__Goldens__/{PITFALL}", f"__Goldens__/{PITFALL}/frame_00030.png",
+                                              f"__Goldens__/{PITFALL}/frame_00120.png", "__Goldens__/linked",
+                                              f"{PITFALL}.yaml", "handoff.yaml"])
+
+    def test_every_write_needs_the_token_and_its_own_origin_and_stays_in_the_folder(self):
+        foreign = "http://evil.example"
+        gone = f"{self.folder}/__Goldens__/gone"
+        for path, body in [("/_flick/accept-all", ""), ("/_flick/remove", gone), (f"/s/{PITFALL}/accept", ""),
+                           ("/s/handoff/accept?expect=0&path=sheet.detent", "")]:
+            status, data = self.post(path, body, token=False)
+            self.assertEqual(status, 403, path)
+            self.assertIn(b"token", data)
+            status, data = self.post(path, body, origin=foreign)
+            self.assertEqual(status, 403, path)
+            self.assertIn(b"foreign Origin", data)
+        # Remove takes only a listed orphan: never a path of its own, never through the link.
+        for wanted in ["__Goldens__/gone", f"{self.folder}/__Goldens__/linked", f"{self.folder}/__Goldens__/linked/frame_00000.png",
+                       str(self.outside), f"{self.folder}/__Goldens__", f"{self.folder}/__Goldens__/{PITFALL}",
+                       f"{self.folder}/__Goldens__/{PITFALL}/frame_00030.png", f"{self.folder}/handoff.yaml", f"{gone}/../..", f"{gone}/"]:
+            status, data = self.post("/_flick/remove", wanted)
+            self.assertEqual(status, 200, wanted)
+            self.assertIn(b"not a golden that no scenario uses", data, wanted)
+        status, _ = self.post(f"/s/{PITFALL}/accept?expect=x&path=")
+        self.assertEqual(status, 400)
+        # A failing golden's images: only the three files of a frame the last run found failing.
+        status, _ = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/expected.png")
+        self.assertEqual(status, 404, "no test has run yet")
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection.request("GET", f"/s/{PITFALL}/test.json")
+        connection.getresponse().read()
+        connection.close()
+        for name in ["expected", "actual", "diff"]:
+            status, data = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/{name}.png")
+            self.assertEqual(status, 200, name)
+            self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n")
+        for path in [f"/s/{PITFALL}/failed/frame_00030/side-by-side.png", f"/s/{PITFALL}/failed/frame_00030/flip.png",
+                     f"/s/{PITFALL}/failed/frame_00120/expected.png", f"/s/{PITFALL}/failed/frame_30/expected.png",
+                     f"/s/{PITFALL}/failed/frame_00030/../../../handoff.yaml", f"/s/{PITFALL}/failed/..%2Fframe_00030/expected.png",
+                     "/s/handoff/failed/frame_00030/expected.png"]:
+            status, _ = request_to(self.port, path)
+            self.assertIn(status, (403, 404), path)
+        status, data = self.post("/_flick/remove", gone)
+        self.assertEqual(status, 200)
+        self.assertIn(f'"removed": ["{gone}"]'.encode(), data)
+        self.assertFalse((self.folder / "__Goldens__/gone").exists())
 
 
 if __name__ == "__main__":

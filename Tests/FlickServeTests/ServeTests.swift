@@ -96,7 +96,9 @@ private func temporaryFolder() throws -> URL {
         let tag = "<script src=\"/_flick/serve.js\"></script>"
         let page = run.page(liveScript: tag)
         let review = ReviewPage.runPage(ReviewPage.Run(data: run.data, base: "v3/", states: "v3/states.js", label: scenario.name))
-        #expect(page.replacingOccurrences(of: tag + "\n", with: "") == review)
+        // …and the drags the release-velocity control sets, at the end of its main.
+        let drags = "<script type=\"application/json\" id=\"flick-drags\">\(run.releaseDrags.text)</script>\n"
+        #expect(page.replacingOccurrences(of: tag + "\n", with: "").replacingOccurrences(of: drags, with: "") == review)
         let tagAt = try #require(page.range(of: tag)), pageScriptAt = try #require(page.range(of: "<script>\n", options: .backwards))
         #expect(tagAt.upperBound < pageScriptAt.lowerBound)
         // Frames at the preview scale; states at the scenario's own.

@@ -31,18 +31,31 @@ public enum ScenarioTextEdit {
     }
 
     static func apply(_ assignment: SweepAssignment, to text: String, file: String) throws(ScenarioError) -> String {
-        func failure(_ message: String) -> ScenarioError {
-            ScenarioError([ScenarioDiagnostic(file: file, path: assignment.path, message: message)])
-        }
-        let composed = try ScenarioDecoder.compose(data: Data(text.utf8), file: file)
-        guard composed.renamedKeys.isEmpty else { throw failure("the file repeats a key; fix that before saving") }
         let steps: [SweepPathStep]
         do {
             steps = try SweepAxis(path: assignment.path, values: [assignment.value], origin: "save").steps
         } catch {
-            throw failure(error.message)
+            throw ScenarioError([ScenarioDiagnostic(file: file, path: assignment.path, message: error.message)])
         }
-        guard !assignment.value.contains("\n") else { throw failure("a value saved into the file is one line") }
+        return try apply(steps: steps, shownPath: assignment.path, value: assignment.value, to: text, file: file)
+    }
+
+    /// `text` with `value` written at `steps`, by the same rules as a key path's assignment. For places a key path
+    /// cannot name: an expectation's state path is one key with dots in it (`expect[2]."sheet.top"`).
+    /// `shownPath` names the place in messages.
+    public static func apply(steps: [SweepPathStep], shownPath: String, value: String, to text: String,
+                             file: String) throws(ScenarioError) -> String {
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            let body = String(text.unicodeScalars.dropFirst())
+            return "\u{FEFF}" + (try apply(steps: steps, shownPath: shownPath, value: value, to: body, file: file))
+        }
+        func failure(_ message: String) -> ScenarioError {
+            ScenarioError([ScenarioDiagnostic(file: file, path: shownPath, message: message)])
+        }
+        let composed = try ScenarioDecoder.compose(data: Data(text.utf8), file: file)
+        guard composed.renamedKeys.isEmpty else { throw failure("the file repeats a key; fix that before saving") }
+        guard !steps.isEmpty else { throw failure("no place to write a value") }
+        guard !value.contains("\n") else { throw failure("a value saved into the file is one line") }
         let scalars = Array(text.unicodeScalars)
         var node = composed.root
         for (i, step) in steps.enumerated() {
@@ -52,7 +65,7 @@ public enum ScenarioTextEdit {
                     node = child
                     continue
                 }
-                return try insert(steps[i...], value: assignment.value, into: mapping, at: node.mark, in: scalars, failure)
+                return try insert(steps[i...], value: value, into: mapping, at: node.mark, in: scalars, failure)
             case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
                 node = sequence[index]
             default:
@@ -79,7 +92,7 @@ public enum ScenarioTextEdit {
         case .alias:
             throw failure("an alias is not replaced; edit it in the file")
         }
-        return replacing(start..<end, in: scalars, with: assignment.value)
+        return replacing(start..<end, in: scalars, with: value)
     }
 
     /// Adds `steps` (the first a key the mapping lacks) with `value` to the mapping that starts at `mark`.

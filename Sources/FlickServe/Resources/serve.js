@@ -149,11 +149,29 @@ var controls = [
   {path: "physics.decelerationRate", label: "Deceleration rate", min: 0.985, max: 0.999, step: 0.0005, value: 0.998},
   {path: "physics.rubberBand", label: "Rubber band", min: 0.2, max: 1.5, step: 0.05, value: 0.55},
   {path: "physics.sheetSpring.response", label: "Sheet spring response (s)", min: 0.1, max: 1, step: 0.01, value: 0.3},
-  {path: "physics.sheetSpring.dampingRatio", label: "Sheet spring damping ratio", min: 0.2, max: 1.5, step: 0.01, value: 1}
+  {path: "physics.sheetSpring.dampingRatio", label: "Sheet spring damping ratio", min: 0.2, max: 1.5, step: 0.01, value: 1},
+  {path: "physics.pagingSpring.response", label: "Paging spring response (s)", min: 0.1, max: 1, step: 0.01, value: 0.3},
+  {path: "physics.pagingSpring.dampingRatio", label: "Paging spring damping ratio", min: 0.2, max: 1.5, step: 0.01, value: 1}
 ];
+// The drags that release at distance / duration (the page's #flick-drags, written by the server); the release
+// velocity control sets the first one's duration to its distance / the velocity wanted.
+function releaseDrags() {
+  var el = document.getElementById("flick-drags");
+  try { return el ? JSON.parse(el.textContent) : []; } catch (e) { return []; }
+}
+function releaseDuration(el) {
+  var gesture = +el.getAttribute("data-gesture");
+  var drag = releaseDrags().filter(function (d) { return d.gesture === gesture; })[0];
+  return drag ? String(+(drag.distance / +el.value).toPrecision(6)) : null;
+}
 function buildTune() {
   var main = document.querySelector("main");
   if (!main || !document.getElementById("flick-data")) return;
+  var drag = releaseDrags()[0];
+  if (drag) {
+    controls.push({path: "gestures[" + drag.gesture + "].drag.duration", label: "Release velocity: flick at (pt/s)", gesture: drag.gesture,
+      min: 100, max: 6000, step: 10, value: Math.round(drag.distance / drag.duration)});
+  }
   tunePanel = document.createElement("section");
   tunePanel.id = "tune";
   tunePanel.className = "card live-tune";
@@ -161,7 +179,8 @@ function buildTune() {
   var rows = controls.map(function (c, i) {
     var input = c.options
       ? "<select id=\"tune-" + i + "\" data-path=\"" + c.path + "\">" + c.options.map(function (o) { return "<option>" + o + "</option>"; }).join("") + "</select>"
-      : "<input type=\"range\" id=\"tune-" + i + "\" data-path=\"" + c.path + "\" min=\"" + c.min + "\" max=\"" + c.max + "\" step=\"" + c.step + "\" value=\"" + c.value + "\"><output for=\"tune-" + i + "\">" + c.value + "</output>";
+      : "<input type=\"range\" id=\"tune-" + i + "\" data-path=\"" + c.path + "\"" + (c.gesture === undefined ? "" : " data-gesture=\"" + c.gesture + "\"") +
+        " min=\"" + c.min + "\" max=\"" + c.max + "\" step=\"" + c.step + "\" value=\"" + c.value + "\"><output for=\"tune-" + i + "\">" + c.value + "</output>";
     return "<label class=\"tune-row\"><span>" + text(c.label) + " <code>" + c.path + "</code></span>" + input + "</label>";
   }).join("");
   tunePanel.innerHTML = "<h2 id=\"tune-title\">Tune</h2>" +
@@ -175,9 +194,6 @@ function buildTune() {
     "<p><button type=\"button\" id=\"save-write\">Write</button> <button type=\"button\" id=\"save-cancel\">Cancel</button></p></div>" +
     "<p id=\"save-note\" role=\"status\"></p>" +
     "<p id=\"tune-error\" class=\"tune-error\" role=\"alert\" hidden></p>" +
-    "<h2>Tests</h2><p><button type=\"button\" id=\"test-run\">Run flick test</button> " +
-    "<button type=\"button\" id=\"test-accept\" hidden>Accept: write the new golden frames</button></p>" +
-    "<p id=\"test-summary\" role=\"status\"></p><ul id=\"test-failures\"></ul>" +
     "<details id=\"export\"><summary>Export the physics as code</summary><pre id=\"export-code\"></pre></details>";
   main.after(tunePanel);
   var timer = null;
@@ -199,23 +215,7 @@ function buildTune() {
   document.getElementById("tune-save").addEventListener("click", function () { save(true); });
   document.getElementById("save-write").addEventListener("click", function () { save(false); });
   document.getElementById("save-cancel").addEventListener("click", function () { document.getElementById("save-box").hidden = true; });
-  document.getElementById("test-run").addEventListener("click", function () { runTests(false); });
-  document.getElementById("test-accept").addEventListener("click", function () { runTests(true); });
   refreshExport();
-}
-// Tests: `flick test` on the file; Accept writes the golden frames that differ, then runs the test again.
-function runTests(accept) {
-  var summary = document.getElementById("test-summary");
-  summary.textContent = accept ? "Writing the golden frames\u2026" : "Running\u2026";
-  var request = accept
-    ? fetch("/s/" + encodeURIComponent(id) + "/accept", {method: "POST", headers: {"X-Flick-Token": token}})
-    : fetch("/s/" + encodeURIComponent(id) + "/test.json", {cache: "no-store"});
-  request.then(function (response) { return response.json(); }).then(function (result) {
-    summary.textContent = (result.accepted ? "Accepted. " : "") + result.summary;
-    summary.setAttribute("data-passed", result.passed ? "true" : "false");
-    document.getElementById("test-failures").innerHTML = result.failures.map(function (f) { return "<li>" + text(f) + "</li>"; }).join("");
-    document.getElementById("test-accept").hidden = !result.goldens.some(function (g) { return !g.passed; });
-  }).catch(function (e) { summary.textContent = String(e.message || e); });
 }
 // Save: first the diff (dry), then, on Write, the same values written into the file.
 function save(dry) {
@@ -243,7 +243,10 @@ function save(dry) {
 }
 function tuneLines() {
   var lines = [];
-  tunePanel.querySelectorAll("[data-path][data-touched]").forEach(function (el) { lines.push(el.getAttribute("data-path") + "=" + el.value); });
+  tunePanel.querySelectorAll("[data-path][data-touched]").forEach(function (el) {
+    var value = el.hasAttribute("data-gesture") ? releaseDuration(el) : el.value;
+    if (value !== null) lines.push(el.getAttribute("data-path") + "=" + value);
+  });
   document.getElementById("tune-more").value.split("\n").forEach(function (line) { if (line.trim()) lines.push(line.trim()); });
   return lines;
 }

@@ -1,0 +1,148 @@
+import FlickCore
+import FlickReview
+import FlickRunner
+import FlyingFox
+import Foundation
+
+/// The approve script (`Resources/approve.js`, embedded at build time): the Tests panel of a served review page
+/// and of the index.
+enum ApproveScript {
+    static let source = String(decoding: PackageResources.approve_js, as: UTF8.self)
+
+    /// `<script src="/_flick/approve.js" …>`: for one scenario (`id`), or for every served one (nil, the index).
+    static func tag(id: String?, token: String) -> String {
+        "<script src=\"/_flick/approve.js\"\(id.map { " data-id=\"\(esc($0))\"" } ?? "") data-token=\"\(esc(token))\"></script>"
+    }
+}
+
+/// Test runs and Accept are one at a time: two Accepts of one file must not write it at once.
+private let approveLock = NSLock()
+
+extension Handler {
+    /// The routes of approving from the page (after `RequestGuard` let the request through; a POST carries the
+    /// token). Nil when `parts` names none of them.
+    ///
+    /// - `GET /s/ID/test.json`, `POST /s/ID/accept` (goldens; `?all=1` also every expected value Accept can write;
+    ///   `?expect=N&path=P` one expected value): the scenario's report (`ServedScenario.report`).
+    /// - `GET /s/ID/failed/frame_NNNNN/expected.png` (`actual.png`, `diff.png`): a failing golden's images,
+    ///   from the folder the last test run of that scenario wrote them to, inside the server's artifacts folder.
+    /// - `GET /_flick/tests.json`, `POST /_flick/accept-all`: every served scenario's report, and the orphans;
+    ///   `GET /_flick/orphans.json`: the orphans alone.
+    /// - `POST /_flick/remove` (body: one orphan as listed): removes it; answers what it removed and the orphans left.
+    func approve(_ request: HTTPRequest, _ parts: [String]) async throws -> HTTPResponse? {
+        let method = request.method
+        if parts.first == "_flick", parts.count == 2 {
+            switch (method, parts[1]) {
+            case (.GET, "approve.js"):
+                return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(ApproveScript.source.utf8))
+            case (.GET, "orphans.json"):
+                let scenarios = owner.scenarios
+                let value = await background { () -> FlickCore.JSONValue in
+                    .object([("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
+                }
+                return json(value)
+            case (.GET, "tests.json"):
+                return await everyReport(accept: .nothing)
+            case (.POST, "accept-all"):
+                return await everyReport(accept: .everything)
+            case (.POST, "remove"):
+                return try await remove(request)
+            default:
+                return nil
+            }
+        }
+        guard parts.count >= 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) else { return nil }
+        switch (method, Array(parts.dropFirst(2))) {
+        case (.GET, ["test.json"]):
+            return await report(scenario, .nothing)
+        case (.POST, ["accept"]):
+            let scope: AcceptScope
+            if let index = request.query["expect"] {
+                guard let index = Int(index), index >= 0, let path = request.query["path"], !path.isEmpty else {
+                    return Self.text(.badRequest, "expected ?expect=N&path=P\n")
+                }
+                scope = .expectation(index: index, path: path)
+            } else {
+                scope = request.query["all"] == nil ? .goldens : .everything
+            }
+            return await report(scenario, scope)
+        case (.GET, let rest) where rest.count == 3 && rest[0] == "failed":
+            return failureImage(scenario, folder: rest[1], file: rest[2])
+        default:
+            return nil
+        }
+    }
+
+    private func json(_ value: FlickCore.JSONValue) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
+    }
+
+    private func report(_ scenario: ServedScenario, _ scope: AcceptScope) async -> HTTPResponse {
+        let artifacts = owner.artifacts
+        let value = await background { scenario.report(accept: scope, artifacts: artifacts) }
+        return json(value)
+    }
+
+    private func everyReport(accept scope: AcceptScope) async -> HTTPResponse {
+        let artifacts = owner.artifacts, scenarios = owner.scenarios
+        let value = await background { () -> FlickCore.JSONValue in
+            let reports = scenarios.map { $0.report(accept: scope, artifacts: artifacts) }
+            return .object([("scenarios", .array(reports)), ("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
+        }
+        return json(value)
+    }
+
+    /// The largest body a Remove may send: one path.
+    static let maximumRemoveBody = 4 * 1024
+
+    private func remove(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let body = try await request.bodyData
+        guard body.count <= Self.maximumRemoveBody else { return Self.text(.payloadTooLarge, "at most 4 kB\n") }
+        let wanted = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let scenarios = owner.scenarios
+        let value = await background { () -> FlickCore.JSONValue in
+            // The orphan is found again by its shown path among those listed now: the request names one, it never
+            // gives a path that is opened.
+            let listed = ServedOrphans.list(scenarios)
+            var removed: [String] = [], problems: [String] = []
+            if let found = listed.first(where: { $0.shown == wanted }) {
+                problems = GoldenPrune.remove([found.orphan]).map { $0.replacingOccurrences(of: found.orphan.path, with: found.shown) }
+                if problems.isEmpty { removed = [found.shown] }
+            } else {
+                problems = ["\(wanted): not a golden that no scenario uses"]
+            }
+            return .object([("removed", .array(removed.map(FlickCore.JSONValue.string))), ("errors", .array(problems.map(FlickCore.JSONValue.string))),
+                            ("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
+        }
+        return json(value)
+    }
+
+    /// The image files a failing golden leaves that the page shows.
+    static let failureImageNames: Set<String> = ["expected.png", "actual.png", "diff.png"]
+
+    private func failureImage(_ scenario: ServedScenario, folder: String, file: String) -> HTTPResponse {
+        guard Self.failureImageNames.contains(file), folder.hasPrefix("frame_"),
+              let frame = Self.frameIndex(folder + ".png", digits: 5), ServedScenario.frameFolder(frame) == folder,
+              let recorded = scenario.failureImageFolder(frame: frame) else { return Self.notFound }
+        let path = recorded + "/" + file
+        // Only a regular file inside the server's own artifacts folder, reached through no link.
+        let root = ServedFiles.resolved(owner.artifacts)
+        var status = stat()
+        guard ServedFiles.inside(ServedFiles.resolved(path), root),
+              lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              let data = FileManager.default.contents(atPath: path) else { return Self.notFound }
+        return HTTPResponse(statusCode: .ok, headers: Self.headers("image/png"), body: data)
+    }
+}
+
+/// `work` on a thread of its own (tests and file writes block), one at a time.
+private func background<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            approveLock.lock()
+            let value = work()
+            approveLock.unlock()
+            continuation.resume(returning: value)
+        }
+    }
+}
