@@ -221,6 +221,7 @@ struct Run {
             checkIndicators(state)
             checkPanels(state)
             checkTabIndicators(state)
+            checkRefreshes(state)
             if let touch = state.touch, touch.phase != .ended,
                let i = sessions.firstIndex(where: { $0.down <= state.time + 1e-9 && state.time < $0.up - 1e-9 }) {
                 checkFollowsFinger(session: i, memory: memory[i], parts: parts, finger: Point(x: touch.x, y: touch.y),

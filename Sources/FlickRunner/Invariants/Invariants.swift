@@ -21,6 +21,9 @@ public enum InvariantRule: String, Sendable, CaseIterable {
     case panelInTrack = "panel inside its track"
     /// A pager's tab indicator is where its scroll fraction puts it, so it moves only as the content moves.
     case tabIndicator = "tab indicator follows the scroll"
+    /// A list's refresh control agrees with its list: the opened space, the progress, the held height while
+    /// refreshing, a trigger only under a finger, the spinner's ticks.
+    case refresh = "refresh control follows its list"
     /// The scenario sampled at twice (or half) its frame rate gives the same states at the shared instants.
     case frameRates = "frame rates agree"
 }

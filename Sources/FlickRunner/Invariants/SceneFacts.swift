@@ -54,6 +54,8 @@ struct SceneFacts {
     var dismissible: [String: Bool] = [:]
     /// Pagers whose tabs have given widths (their indicator interpolates between tab origins).
     var customTabWidths: Set<String> = []
+    /// Lists' refresh controls, by the list's key.
+    var refreshSpecs: [String: RefreshSpec] = [:]
     /// The rules of the scenario's physics preset: how the parts track a finger past their edges.
     var rules: PhysicsPreset = .uikit
 
@@ -64,6 +66,7 @@ struct SceneFacts {
             // The facts of the kinds that have rules of their own (GeometryRules, the sheet's parts below).
             if case .pager(let spec) = component.kind, spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
             if case .sheet(let spec) = component.kind { dismissible[component.key] = spec.dismissible }
+            if case .list(let spec) = component.kind, let refresh = spec.refresh { refreshSpecs[component.key] = refresh }
         }
     }
 
