@@ -31,42 +31,44 @@ import Testing
         #expect(abs(refresh.progress - Self.rubberBand(120) / 100) < 1e-6)
         // ⌈8 × 0.612⌉ = 5 ticks, fully faded in past 35 % of the pull.
         #expect(refresh.spinner.ticks == 5 && !refresh.spinner.spinning && refresh.spinner.alpha == 1)
-        #expect(f.filter { $0.time < 0.9 }.allSatisfy { $0.refresh?.phase != .triggered && $0.refresh?.phase != .refreshing })
-        #expect(Self.frame(f, at: 0.85).refresh?.phase == .idle)
+        #expect(f.filter { $0.time < 1.6 }.allSatisfy { $0.refresh?.phase != .triggered && $0.refresh?.phase != .refreshing })
+        // UIKit's bounce has a long tail: 1.05 s after the lift it is within 0.05 pt of rest.
+        #expect((Self.frame(f, at: 1.55).refresh?.pulledExtent ?? 1) < 0.05)
     }
 
     @Test("pull-to-refresh: triggers at the touch sample that pulls 100 pt, holds 60 pt, closes in 0.4 s at refreshEnds")
     func longPullTriggersHoldsAndEnds() throws {
         let f = try Self.frames("pull-to-refresh.yaml")
-        // 300 pt over 0.5 s from 0.9 s: 5 pt per 120 Hz sample. 100 pt of rubber band needs 206.26 pt of travel,
-        // reached at the 42nd sample (210 pt), t = 0.9 + 42/120 = 1.25 s.
+        // 300 pt over 0.5 s from 1.6 s: 5 pt per 120 Hz sample. 100 pt of rubber band needs 206.26 pt of travel,
+        // reached at the 42nd sample (210 pt), t = 1.6 + 42/120 = 1.95 s.
         let travel = (1 / (1 - 100.0 / 844) - 1) * 844 / 0.55
         #expect(abs(travel - 206.26) < 0.01)
-        #expect(Self.frame(f, at: 1.25 - 1 / 60).refresh?.phase == .pulling)
-        let triggered = try #require(Self.frame(f, at: 1.25).refresh)
+        #expect(Self.frame(f, at: 1.95 - 1 / 60).refresh?.phase == .pulling)
+        let triggered = try #require(Self.frame(f, at: 1.95).refresh)
         #expect(triggered.phase == .triggered && triggered.spinner.spinning && triggered.spinner.ticks == 8)
-        #expect(abs(triggered.pulledExtent - Self.rubberBand(210)) < 1e-6)
-        // Lifted at 1.6 s: 60 pt join the adjusted inset and the bounce comes to rest there.
-        let resting = Self.frame(f, at: 2.5)
+        // The first pull's bounce is still a few thousandths of a point from rest when this finger comes down.
+        #expect(abs(triggered.pulledExtent - Self.rubberBand(210)) < 0.01)
+        // Lifted at 2.3 s: 60 pt join the adjusted inset and the bounce comes to rest there.
+        let resting = Self.frame(f, at: 3.3)
         let list = try #require(resting.scrollView("list"))
         let refresh = try #require(resting.refresh)
         #expect(refresh.phase == .refreshing && refresh.heldInset == 60)
         #expect(list.adjustedContentInset.top == 47 + 60)
         #expect(abs(list.contentOffset.y - -107) < 0.5 / 3, "offset \(list.contentOffset.y)")
         #expect(abs(refresh.progress - 0.6) < 0.01 && abs(refresh.pulledExtent - 60) < 0.5 / 3)
-        // One turn a second in 8 steps from 1.25 s: at 2.5 s, 1.25 turns, step 2.
+        // One turn a second in 8 steps from 1.95 s: at 3.3 s, 1.35 turns, step 2.
         #expect(refresh.spinner.activeTick == 2)
         // The spinner's top is 16 pt below the opened space's top, which is the safe area's edge.
         #expect(refresh.gap.minY == 47 && abs(refresh.spinner.center.y - (47 + 16 + 14)) < 1e-9)
-        // refreshEnds 2.6: the inset goes back at once; the content follows easeInOut over 0.4 s, halfway at 2.8 s.
-        let halfway = Self.frame(f, at: 2.8)
+        // refreshEnds 3.4: the inset goes back at once; the content follows easeInOut over 0.4 s, halfway at 3.6 s.
+        let halfway = Self.frame(f, at: 3.6)
         #expect(halfway.refresh?.phase == .ending)
         #expect(halfway.scrollView("list")?.adjustedContentInset.top == 47)
         let y = try #require(halfway.scrollView("list")?.contentOffset.y)
         let expected = -47 - 60 * (1 - UnitBezier.easeInEaseOut.progress(0.5))
         #expect(abs(y - expected) < 0.5 / 3 + 1e-9, "offset \(y), expected \(expected)")
         #expect(abs((halfway.refresh?.heldInset ?? 0) - 30) < 1e-9)
-        let after = Self.frame(f, at: 3.1)
+        let after = Self.frame(f, at: 3.9)
         #expect(after.refresh?.phase == .idle && after.scrollView("list")?.contentOffset.y == -47)
     }
 
@@ -103,7 +105,7 @@ import Testing
         #expect(resting.refresh("archive")?.phase == .refreshing)
         #expect(resting.refresh("inbox")?.phase == .idle)
         let archive = try #require(resting.scrollView("archive"))
-        #expect(abs(archive.contentOffset.y - -(archive.adjustedContentInset.top)) < 1e-9)
+        #expect(abs(archive.contentOffset.y - -(archive.adjustedContentInset.top)) < 0.5 / 3)
         let inbox = try #require(resting.scrollView("inbox"))
         #expect(archive.adjustedContentInset.top == inbox.adjustedContentInset.top + 60)
         #expect(abs((resting.refresh("archive")?.pulledExtent ?? 0) - 60) < 0.5 / 3)
@@ -113,7 +115,7 @@ import Testing
     @Test("an end before the refresh begins is ignored: the refresh never ends")
     func endBeforeTriggerIsIgnored() throws {
         let text = try String(contentsOf: ScenarioFiles.examples.appendingPathComponent("pull-to-refresh.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "refreshEnds: 2.6", with: "refreshEnds: 0.5")
+            .replacingOccurrences(of: "refreshEnds: 3.4", with: "refreshEnds: 0.5")
         let last = try #require(Simulation.frames(of: try decodeScenario(text)).last)
         #expect(last.refresh?.phase == .refreshing && last.refresh?.heldInset == 60)
     }
@@ -127,14 +129,16 @@ import Testing
               list: {rows: 30, rowHeight: 50\(axis), refresh: \(refresh)}
             """
         }
-        expectDiagnostic(problem(scenario("{triggerDistance: 50}")), path: "scene.list.refresh.height", line: 4, column: 35,
+        expectDiagnostic(problem(scenario("{triggerDistance: 50}")), path: "scene.list.refresh", line: 4, column: 44,
                          message: "the held height 60 pt is more than the trigger distance 50 pt; a refresh cannot hold more than the pull that began it")
         expectDiagnostic(problem(scenario("{refreshEnds: 2}", axis: ", axis: horizontal")), path: "scene.list.refresh",
-                         line: 4, column: 59,
+                         line: 4, column: 62,
                          message: "pull to refresh pulls a vertical list down from its top; this list is horizontal")
         expectDiagnostic(problem(scenario("{refreshEnd: 2}")), path: "scene.list.refresh.refreshEnd", line: 4, column: 45,
                          containing: ["unknown key \"refreshEnd\" (did you mean \"refreshEnds\"?)"])
         expectDiagnostic(problem(scenario("{refreshEnds: -1}")), path: "scene.list.refresh.refreshEnds", line: 4, column: 58,
-                         containing: ["refreshEnds"])
+                         message: "expected a number ≥ 0, found -1")
+        expectDiagnostic(problem(scenario("{triggerDistance: 80, height: 90}")), path: "scene.list.refresh.height", line: 4, column: 74,
+                         message: "the held height 90 pt is more than the trigger distance 80 pt; a refresh cannot hold more than the pull that began it")
     }
 }

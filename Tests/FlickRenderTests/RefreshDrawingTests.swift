@@ -29,7 +29,7 @@ import Testing
 
     @Test func spinningTicksTrailTheStep() throws {
         let scenario = try Fixtures.example("pull-to-refresh.yaml")
-        let state = Simulation(scenario: scenario).state(at: 2.5)
+        let state = Simulation(scenario: scenario).state(at: 3.3)
         let refresh = try #require(state.refresh)
         #expect(refresh.phase == .refreshing && refresh.spinner.activeTick == 2)
         let decoded = try DecodedFrame(scenario, state, name: "refresh-spinning")
@@ -56,7 +56,7 @@ import Testing
 
     @Test func nothingShowsOutsideTheOpenedSpace() throws {
         let scenario = try Fixtures.example("pull-to-refresh.yaml")
-        var state = Simulation(scenario: scenario).state(at: 2.5)
+        var state = Simulation(scenario: scenario).state(at: 3.3)
         let refresh = try #require(state.refresh)
         // The same spinner with its opened space ending at the spinner's centre: only the upper ticks show.
         let gap = refresh.gap
@@ -69,7 +69,7 @@ import Testing
         Self.expect(decoded.pixel(x0, y0), Self.tick(alpha: [47, 47, 47, 47, 72, 97, 122, 147][(0 - 2 + 8) % 8]), "tick 0 inside the gap")
         let (x4, y4) = Self.middle(of: 4, refresh.spinner)
         #expect(decoded.pixel(x4, y4) == bare.pixel(x4, y4), "tick 4 lies below the gap and is not drawn")
-        let unclipped = try DecodedFrame(scenario, Simulation(scenario: scenario).state(at: 2.5))
+        let unclipped = try DecodedFrame(scenario, Simulation(scenario: scenario).state(at: 3.3))
         #expect(unclipped.pixel(x4, y4) != bare.pixel(x4, y4), "unclipped, tick 4 is drawn")
     }
 }

@@ -11,7 +11,8 @@ extension ScenarioFormat {
             let endDuration = m.value("endDuration", .number(.nonNegative.upTo(10)), default: d.endDuration, "Seconds the held space takes to close after refreshEnds (MJRefresh: 0.4).")
             guard !m.failed, let trigger, let height, let endDuration else { return nil }
             if height > trigger {
-                m.fail("height", "the held height \(say(height)) pt is more than the trigger distance \(say(trigger)) pt; a refresh cannot hold more than the pull that began it")
+                let message = "the held height \(say(height)) pt is more than the trigger distance \(say(trigger)) pt; a refresh cannot hold more than the pull that began it"
+                if m.has("height") { m.fail("height", message) } else { m.fail(message) }
                 return nil
             }
             return RefreshSpec(refreshEnds: ends, triggerDistance: trigger, height: height, endDuration: endDuration)
