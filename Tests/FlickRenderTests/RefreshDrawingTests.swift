@@ -30,7 +30,7 @@ import Testing
     @Test func spinningTicksTrailTheStep() throws {
         let scenario = try Fixtures.example("pull-to-refresh.yaml")
         let state = Simulation(scenario: scenario).state(at: 3.3)
-        let refresh = try #require(state.refresh)
+        let refresh = try #require(state.refreshControl)
         #expect(refresh.phase == .refreshing && refresh.spinner.activeTick == 2)
         let decoded = try DecodedFrame(scenario, state, name: "refresh-spinning")
         let alphas = [47, 47, 47, 47, 72, 97, 122, 147]
@@ -45,7 +45,7 @@ import Testing
     @Test func pullingRevealsTicksOneByOne() throws {
         let scenario = try Fixtures.example("pull-to-refresh.yaml")
         let state = Simulation(scenario: scenario).state(at: 0.45)
-        let refresh = try #require(state.refresh)
+        let refresh = try #require(state.refreshControl)
         #expect(refresh.phase == .pulling && refresh.spinner.ticks == 5 && refresh.spinner.alpha == 1)
         let decoded = try DecodedFrame(scenario, state, name: "refresh-pulling")
         for i in 0..<8 {
@@ -57,12 +57,12 @@ import Testing
     @Test func nothingShowsOutsideTheOpenedSpace() throws {
         let scenario = try Fixtures.example("pull-to-refresh.yaml")
         var state = Simulation(scenario: scenario).state(at: 3.3)
-        let refresh = try #require(state.refresh)
+        let refresh = try #require(state.refreshControl)
         // The same spinner with its opened space ending at the spinner's centre: only the upper ticks show.
         let gap = refresh.gap
-        state.refreshes[0].gap = Rect(x: gap.minX, y: gap.minY, width: gap.width, height: refresh.spinner.center.y - gap.minY)
+        state.refreshControls[0].gap = Rect(x: gap.minX, y: gap.minY, width: gap.width, height: refresh.spinner.center.y - gap.minY)
         var without = state
-        without.refreshes = []
+        without.refreshControls = []
         let decoded = try DecodedFrame(scenario, state, name: "refresh-clipped")
         let bare = try DecodedFrame(scenario, without)
         let (x0, y0) = Self.middle(of: 0, refresh.spinner)

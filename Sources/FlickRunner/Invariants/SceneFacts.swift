@@ -90,7 +90,7 @@ struct SceneFacts {
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
                 raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high), beyondReach: undone.beyondReach,
                 scrollLimits: low...high, dimension: view.frame.size[axis],
-                heldInset: state.refresh(view.key)?.phase == .refreshing ? refreshSpecs[view.key]?.height ?? 0 : 0))
+                heldInset: state.refreshControl(view.key)?.phase == .refreshing ? refreshSpecs[view.key]?.height ?? 0 : 0))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)
