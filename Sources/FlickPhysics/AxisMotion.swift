@@ -36,6 +36,8 @@ public struct AxisMotion: Hashable, Sendable {
         case stepped(NumericSpringAnimator)
         /// Flutter's linear sheet snap.
         case snapping(SnappingSimulation)
+        /// A UIView animation along a timing curve (a refresh control's release of its held inset).
+        case timed(TimedCurve)
 
         public func position(at t: Double) -> Double {
             switch self {
@@ -47,6 +49,7 @@ public struct AxisMotion: Hashable, Sendable {
             case .spline(let s): s.position(at: t)
             case .stepped(let s): s.position(at: t)
             case .snapping(let s): s.x(t)
+            case .timed(let c): c.position(at: t)
             }
         }
 
@@ -60,6 +63,7 @@ public struct AxisMotion: Hashable, Sendable {
             case .spline(let s): s.velocity(at: t)
             case .stepped(let s): s.velocity(at: t)
             case .snapping(let s): s.dx(t)
+            case .timed(let c): c.velocity(at: t)
             }
         }
     }
@@ -134,7 +138,7 @@ public struct AxisMotion: Hashable, Sendable {
             let ms = SplineOverScroller.milliseconds(justBefore: t - s.start)
             let endMilliseconds = Int(((endTime - s.start) * 1000).rounded())
             return ms >= endMilliseconds ? finalPosition : fling.position(atMilliseconds: ms) + shift
-        case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping:
+        case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping, .timed:
             return position(at: t)
         }
     }
@@ -179,6 +183,14 @@ public struct AxisMotion: Hashable, Sendable {
         let settle = motion.settlingDuration(threshold: threshold)
         return AxisMotion(segments: [Segment(start: start, law: .spring(motion), phase: phase)],
                           endTime: start + settle, finalPosition: target)
+    }
+
+    /// A UIView animation from `x` to `target` over `duration` seconds along `curve`, starting at `start`.
+    public static func timed(from x: Double, to target: Double, duration: Double, curve: UnitBezier = .easeInEaseOut,
+                             start: Double, phase: Phase = .spring) -> AxisMotion {
+        let law = TimedCurve(from: x, to: target, duration: duration, curve: curve)
+        return AxisMotion(segments: [Segment(start: start, law: .timed(law), phase: phase)],
+                          endTime: start + law.duration, finalPosition: target)
     }
 
     // MARK: Flutter

@@ -69,6 +69,16 @@ final class ScrollView: NestedScrollParticipant {
     private var trackingStarted = false
     /// Called with the time when the content starts moving under a finger (a drag begins).
     var onDragBegan: ((Double) -> Void)?
+    /// Called with the time of each touch sample that moved the content (a refresh control watches the pull).
+    var onTracked: ((Double) -> Void)?
+    /// Called with the time when the finger lifts, before the release is worked out (a refresh control may change the
+    /// held inset, and so the limits the release bounces to).
+    var willRelease: ((Double) -> Void)?
+    /// The space a refresh control holds open above the content while refreshing, in points: part of
+    /// `adjustedContentInset.top`, as UIRefreshControl's is (docs/physics.md, "Pull to refresh"); 0 otherwise.
+    var heldLeadingInset = 0.0
+    /// The list's refresh control, if it has one: a sheet around it leaves it the pulls at its lowest detent.
+    var refreshControl: RefreshControl?
     /// Set for a paging scroll view: where a release comes to rest.
     var paging: PagingBehavior?
     /// The distance between two pages when it is not the frame's size (a carousel's card plus its spacing).
@@ -97,7 +107,10 @@ final class ScrollView: NestedScrollParticipant {
     }
 
     /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as the Vimeo article uses).
-    public var adjustedContentInset: EdgeInsets { contentInset + safeAreaInsets }
+    public var adjustedContentInset: EdgeInsets {
+        heldLeadingInset == 0 ? contentInset + safeAreaInsets
+            : contentInset + safeAreaInsets + EdgeInsets(top: heldLeadingInset)
+    }
 
     /// The resting range of contentOffset on the scrolling axis: from −adjusted leading inset to
     /// contentSize + adjusted trailing inset − bounds.
@@ -175,6 +188,12 @@ final class ScrollView: NestedScrollParticipant {
             case nil: return .idle
             }
         }
+    }
+
+    /// Whether a finger holds it.
+    var isTracking: Bool {
+        if case .tracking = motion { return true }
+        return false
     }
 
     /// Whether the content is moving or being moved at `t` (what keeps the indicator up).
@@ -283,6 +302,24 @@ final class ScrollView: NestedScrollParticipant {
         }
     }
 
+    /// Gives back the space a refresh control held (`endRefreshing()`): the inset changes at once, as in UIKit's
+    /// animation block, and content above the new top moves there along easeInOut over `duration` (MJRefresh's
+    /// `UIView` animation); any other motion stops where it is, as `endRefreshing()` stops a fling (docs/physics.md,
+    /// "Pull to refresh"). Not called while a finger holds the list.
+    func releaseHeldInset(duration: Double, at t: Double) {
+        settle(before: t)
+        let x = offset(at: t)
+        let wasActive = isActive(at: t)
+        heldLeadingInset = 0
+        if case .tracking = motion { return }
+        if x < limits.lowerBound {
+            motion = .animating(.timed(from: x, to: limits.lowerBound, duration: duration, start: t))
+        } else {
+            motion = .resting(x)
+            if wasActive { restedAt = t }
+        }
+    }
+
     /// Keeps a resting offset inside the limits after a layout change.
     func clampRestingOffset(at t: Double) {
         settle(before: t)
@@ -342,6 +379,7 @@ final class ScrollView: NestedScrollParticipant {
             motion = .tracking(raw: rest == 0 ? raw : rule.tracking(raw, movedBy: rest, limits: limits, dimension: dimension))
             if !activeWhileTracking { onDragBegan?(t) }
             activeWhileTracking = true
+            onTracked?(t)
         }
         return used
     }
@@ -358,6 +396,7 @@ final class ScrollView: NestedScrollParticipant {
     public func endTracking(velocity fingerVelocity: Double, dragDistance: Double, at t: Double) {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
+        willRelease?(t)
         trackingVelocity = TrackingVelocity()
         trackingExcess = 0
         if let paging {

@@ -79,7 +79,7 @@ extension ScrollView {
         case .friction(let f): return f.finalX
         case .clamping(let c): return c.finalX
         case .spline(let s): return s.finalPosition
-        case .spring, .flutterSpring, .stepped, .snapping: return nil
+        case .spring, .flutterSpring, .stepped, .snapping, .timed: return nil
         }
     }
 

@@ -21,11 +21,11 @@ extension ComponentState {
 /// The keyed collections of component states in the state document, in the document's order. A kind with a
 /// state of its own adds its case (its state's `collection` names it); the names are what tools outside read.
 public enum StateCollection: String, CaseIterable, Hashable, Sendable {
-    case sheets, pagers, panels, carousels, navigationBars
+    case sheets, pagers, panels, carousels, navigationBars, refreshControls
 
     /// The collections whose first member is also at the top of the document under a singular key (`sheet`
     /// for `sheets`): the first kinds' states kept that way; a new collection has no such key.
-    static let withFirstAtTop: [StateCollection] = [.sheets, .pagers, .panels]
+    static let withFirstAtTop: [StateCollection] = [.sheets, .pagers, .panels, .refreshControls]
 
     /// The singular key of the first member at the top, or nil.
     var firstAtTop: String? { Self.withFirstAtTop.contains(self) ? String(rawValue.dropLast()) : nil }

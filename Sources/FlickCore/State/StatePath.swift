@@ -7,7 +7,7 @@ import Foundation
 ///   top-level key of the frame wins over a scroll view of the same name;
 /// - a finger that is up reads as `touch.x`, `touch.y` and `touch.phase`, each null;
 /// - the first sheet, pager and panel are at `sheet`, `pager`, `panel` and again under their key in `sheets`,
-///   `pagers`, `panels` (`FrameState.collectionsWithFirstAtTop`).
+///   `pagers`, `panels`; the first refresh control at `refreshControl` and under `refreshControls` (`FrameState.collectionsWithFirstAtTop`).
 public enum StatePath {
     /// Which leaves a walk visits.
     public struct Walk: Sendable {

@@ -25,7 +25,10 @@ extension Run {
             var terms: [String] = []
             for path in caught {
                 guard let now = parts[path], let then = memory.downParts[path] else { continue }
-                let d = now.raw - then.raw
+                // A refresh control that begins or ends holding its space at the lift changes the list's range then;
+                // what the finger moved is read against the range the drag had.
+                let raw = atLift ? facts.raw(of: now, holding: then.heldInset) : now.raw
+                let d = raw - then.raw
                 moved += d
                 if abs(d) > 1e-9 { terms.append("\(path) \(Self.signed(d))") }
             }

@@ -222,6 +222,7 @@ struct Run {
             checkPanels(state)
             checkTabIndicators(state)
             checkNavigationBars(state)
+            checkRefreshes(state)
             if let touch = state.touch, touch.phase != .ended,
                let i = sessions.firstIndex(where: { $0.down <= state.time + 1e-9 && state.time < $0.up - 1e-9 }) {
                 checkFollowsFinger(session: i, memory: memory[i], parts: parts, finger: Point(x: touch.x, y: touch.y),

@@ -24,6 +24,9 @@ public enum InvariantRule: String, Sendable, CaseIterable {
     /// A large-title navigation bar's bottom edge rides on its list's content between the inline and the expanded
     /// (or stretched) height; its fractions and alphas stay in 0...1 and its two titles' alphas add up to 1.
     case navigationBar = "navigation bar rides on its list"
+    /// A list's refresh control agrees with its list: the opened space, the progress, the held height while
+    /// refreshing, a trigger only under a finger, the spinner's ticks.
+    case refresh = "refresh control follows its list"
     /// The scenario sampled at twice (or half) its frame rate gives the same states at the shared instants.
     case frameRates = "frame rates agree"
 }

@@ -25,6 +25,12 @@ struct MovingPart {
     /// Whether it is past an edge further than the rubber band can show (its whole length): no raw position shows
     /// it, and a finger that catches it holds the rest as an excess (`RubberBand.caught`).
     var beyondReach = false
+    /// A scroll view's resting range of contentOffset and its length on the axis (nil for a sheet).
+    var scrollLimits: ClosedRange<Double>? = nil
+    var dimension = 0.0
+    /// The space a refresh control holds in the range's leading end (its height while refreshing, else 0): it
+    /// changes at a lift, so the lift's raw position is read against the range the drag had.
+    var heldInset = 0.0
 }
 
 extension ScrollRule.Overscroll {
@@ -54,6 +60,8 @@ struct SceneFacts {
     var dismissible: [String: Bool] = [:]
     /// Pagers whose tabs have given widths (their indicator interpolates between tab origins).
     var customTabWidths: Set<String> = []
+    /// Lists' refresh controls, by the list's key.
+    var refreshSpecs: [String: RefreshSpec] = [:]
     /// The rules of the scenario's physics preset: how the parts track a finger past their edges.
     var rules: PhysicsPreset = .uikit
 
@@ -64,6 +72,7 @@ struct SceneFacts {
             // The facts of the kinds that have rules of their own (GeometryRules, the sheet's parts below).
             if case .pager(let spec) = component.kind, spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
             if case .sheet(let spec) = component.kind { dismissible[component.key] = spec.dismissible }
+            if case .list(let spec) = component.kind, let refresh = spec.refresh { refreshSpecs[component.key] = refresh }
         }
     }
 
@@ -79,7 +88,9 @@ struct SceneFacts {
             parts.append(MovingPart(
                 path: "\(view.key).contentOffset.\(name)", velocityPath: "\(view.key).velocity.\(name)", axis: axis,
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
-                raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high), beyondReach: undone.beyondReach))
+                raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high), beyondReach: undone.beyondReach,
+                scrollLimits: low...high, dimension: view.frame.size[axis],
+                heldInset: state.refreshControl(view.key)?.phase == .refreshing ? refreshSpecs[view.key]?.height ?? 0 : 0))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)
@@ -94,6 +105,15 @@ struct SceneFacts {
                 slope: undone.slope, atEdge: Self.atEdge(sheet.top, limits), beyondReach: undone.beyondReach))
         }
         return parts
+    }
+
+    /// A scroll view's raw position as if its refresh control held `heldInset` instead of its own (what it held
+    /// when the drag began).
+    func raw(of part: MovingPart, holding heldInset: Double) -> Double {
+        guard let limits = part.scrollLimits, heldInset != part.heldInset else { return part.raw }
+        let low = limits.lowerBound + part.heldInset - heldInset
+        return rules.list.overscroll.undo(shown: part.position, limits: low...max(low, limits.upperBound),
+                                          dimension: part.dimension).raw
     }
 
     /// Whether the caught parts together follow the finger exactly (their overscroll rules can be undone); else

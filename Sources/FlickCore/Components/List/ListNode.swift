@@ -8,6 +8,7 @@ final class ListNode: ComponentNode {
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
     private var panel: InfoPanel?
+    private var refresh: RefreshControl?
     private var viewportHeight = 0.0
 
     init(spec: ListSpec, key: String, physics: PhysicsPreset) {
@@ -19,6 +20,10 @@ final class ListNode: ComponentNode {
         if let panelSpec = spec.infoPanel {
             panel = InfoPanel(spec: panelSpec, list: spec)
             scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }
+        }
+        if let refreshSpec = spec.refresh {
+            refresh = RefreshControl(spec: refreshSpec, scrollView: scrollView)
+            scrollView.refreshControl = refresh
         }
     }
 
@@ -38,6 +43,7 @@ final class ListNode: ComponentNode {
         let safeArea = context.safeAreaOverlap(frame)
         scrollView.layout(frame: frame, contentSize: contentSize(for: frame, adjustedInset: spec.contentInset + safeArea),
                           safeAreaInsets: safeArea)
+        refresh?.advance(to: t)
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
@@ -53,6 +59,7 @@ final class ListNode: ComponentNode {
     func snapshot(at t: Double, into state: inout FrameState) {
         let scroll = ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator)
         state.scrollViews.append(scroll)
+        if let refresh { state.append(refresh.state(key: key, at: t)) }
         if let panel {
             let indicator = scroll.indicator?.frame ?? scrollView.indicatorFrame(at: t)
             let frame = panel.frame(indicator: indicator, scrollView: scrollView,

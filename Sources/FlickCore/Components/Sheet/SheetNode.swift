@@ -79,6 +79,7 @@ final class SheetNode: ComponentNode {
             chain.append(sheet)
             return
         }
+        sheet.refreshingList = content.scrollViews.first { $0 === target && $0.refreshControl != nil }
         if connects(to: target) { chain.append(sheet) } else { noteUntracked(target) }
         chain += inner
     }

@@ -25,6 +25,7 @@ enum ListDrawing {
             let origin = Point(x: state.frame.minX - state.contentOffset.x, y: state.frame.minY - state.contentOffset.y)
             switch spec.axis {
             case .vertical:
+                if let refresh = context.frame.refreshControl(key) { RefreshDrawing.draw(refresh, in: context) }
                 drawRows(spec, state: state, visible: visible, origin: origin, in: context)
                 drawSectionHeaders(spec, state: state, origin: origin, in: context)
             case .horizontal:

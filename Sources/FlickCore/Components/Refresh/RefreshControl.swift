@@ -1,0 +1,154 @@
+import FlickPhysics
+import Foundation
+
+/// UIRefreshControl on a vertical list (docs/physics.md, "Pull to refresh"): a pull that brings the content's top
+/// `triggerDistance` below the top of the visible area while the finger is down begins a refresh; on release the list
+/// keeps `height` points open above its content (its adjusted top inset grows by that much, so the bounce comes to rest
+/// there); at `refreshEnds` the space closes in a UIView animation.
+///
+/// It watches its scroll view through three calls: after each touch sample that moved the content (`tracked`), when the
+/// finger lifts (`willRelease`, before the release is worked out) and at every layout (`advance`), so that the refresh's
+/// end happens at `refreshEnds` exactly whatever the frame rate.
+final class RefreshControl {
+    /// Where the control is in its cycle; the phase at an instant follows from it and the scroll view.
+    enum Stage: Equatable {
+        case idle
+        /// The pull reached the trigger distance at `at`, the finger still down.
+        case triggered(at: Double)
+        /// Released after triggering at `triggeredAt`: the space is held.
+        case refreshing(triggeredAt: Double)
+        /// The held space (`from` points at `start`) closes over the end duration.
+        case ending(start: Double, from: Double, triggeredAt: Double)
+    }
+
+    let spec: RefreshSpec
+    unowned let scrollView: ScrollView
+    private(set) var stage = Stage.idle
+
+    init(spec: RefreshSpec, scrollView: ScrollView) {
+        self.spec = spec
+        self.scrollView = scrollView
+        scrollView.onTracked = { [unowned self] t in self.tracked(at: t) }
+        scrollView.willRelease = { [unowned self] t in self.willRelease(at: t) }
+    }
+
+    // MARK: Events
+
+    /// A touch sample moved the content: a pull that reaches the trigger distance begins the refresh
+    /// (UIRefreshControl begins while the finger is still down).
+    private func tracked(at t: Double) {
+        if stage == .idle, pulledExtent(at: t) >= spec.triggerDistance { stage = .triggered(at: t) }
+    }
+
+    /// The finger lifts at `t`: a triggered refresh holds its space (the release then bounces to the grown inset); a
+    /// refresh whose end came while the finger was down ends now.
+    private func willRelease(at t: Double) {
+        switch stage {
+        case .triggered(let at):
+            if endsBy(t, triggeredAt: at) {
+                stage = .ending(start: t, from: 0, triggeredAt: at)
+            } else {
+                scrollView.heldLeadingInset = spec.height
+                stage = .refreshing(triggeredAt: at)
+            }
+        case .refreshing(let at) where endsBy(t, triggeredAt: at):
+            scrollView.heldLeadingInset = 0
+            stage = .ending(start: t, from: spec.height, triggeredAt: at)
+        case .idle, .refreshing, .ending:
+            break
+        }
+    }
+
+    /// Whether `refreshEnds` falls between the trigger at `at` and `t` (an end before the refresh began is ignored,
+    /// as UIKit ignores `endRefreshing()` before `beginRefreshing()`).
+    private func endsBy(_ t: Double, triggeredAt at: Double) -> Bool {
+        guard let ends = spec.refreshEnds else { return false }
+        return ends >= at && ends <= t
+    }
+
+    /// Applies what happens by `t` without input: the end at `refreshEnds` (deferred to the lift while a finger holds
+    /// the list) and, after the end duration, the return to idle.
+    func advance(to t: Double) {
+        if case .refreshing(let at) = stage, endsBy(t, triggeredAt: at), !scrollView.isTracking, let ends = spec.refreshEnds {
+            scrollView.releaseHeldInset(duration: spec.endDuration, at: ends)
+            stage = .ending(start: ends, from: spec.height, triggeredAt: at)
+        }
+        if case .ending(let start, _, _) = stage, t >= start + spec.endDuration { stage = .idle }
+    }
+
+    // MARK: State at a time
+
+    /// contentOffset on the axis when the content rests at its top without the held space.
+    private var restingTop: Double { -(scrollView.adjustedContentInset.top - scrollView.heldLeadingInset) }
+
+    /// How far the content's top is below the top of the visible area at `t`.
+    func pulledExtent(at t: Double) -> Double { max(0, restingTop - scrollView.offset(at: t)) }
+
+    /// The held space at `t`: `height` while refreshing, closing along the end animation's curve while ending.
+    func heldInset(at t: Double) -> Double {
+        switch stage {
+        case .idle, .triggered: return 0
+        case .refreshing: return spec.height
+        case .ending(let start, let from, _):
+            let curve = TimedCurve(from: from, to: 0, duration: spec.endDuration)
+            return curve.position(at: t - start)
+        }
+    }
+
+    func phase(at t: Double) -> RefreshPhase {
+        switch stage {
+        case .idle: return pulledExtent(at: t) > 0 ? .pulling : .idle
+        case .triggered: return .triggered
+        case .refreshing: return .refreshing
+        case .ending(let start, _, _):
+            if t < start + spec.endDuration { return .ending }
+            return pulledExtent(at: t) > 0 ? .pulling : .idle
+        }
+    }
+
+    func state(key: String, at t: Double) -> RefreshState {
+        let pulled = pulledExtent(at: t)
+        let progress = min(1, pulled / spec.triggerDistance)
+        let phase = self.phase(at: t)
+        let held = heldInset(at: t)
+        let frame = scrollView.frame
+        let visibleTop = frame.minY + scrollView.adjustedContentInset.top - scrollView.heldLeadingInset
+        // The spinner's box opens at the top of the visible area, or hangs `held` above the content's top when the
+        // list is scrolled into the held space (Flutter's sliver paints its box from there).
+        let boxTop = visibleTop - max(0, held - pulled)
+        var radius = RefreshSpinner.radius
+        let spinning: Bool, ticks: Int, step: Int, alpha: Double
+        switch phase {
+        case .idle, .pulling:
+            spinning = false
+            ticks = Int((Double(RefreshSpinner.tickCount) * progress).rounded(.up))
+            step = 0
+            alpha = RefreshSpinner.fadeInCurve.progress(progress / RefreshSpinner.fadeInEnd)
+        case .triggered, .refreshing, .ending:
+            spinning = true
+            ticks = RefreshSpinner.tickCount
+            step = spinStep(at: t)
+            alpha = 1
+            if phase == .ending { radius *= min(1, pulled / spec.height) }
+        }
+        let spinner = RefreshSpinnerState(center: Point(x: frame.midX, y: boxTop + RefreshSpinner.margin + radius),
+                                          radius: radius, ticks: ticks, spinning: spinning, activeTick: step,
+                                          alpha: alpha)
+        return RefreshState(key: key, phase: phase, progress: progress, pulledExtent: pulled, heldInset: held,
+                            gap: Rect(x: frame.minX, y: visibleTop, width: frame.width, height: pulled),
+                            spinner: spinner)
+    }
+
+    /// The spin's step at `t`: one of 8 per turn, counted from the trigger (CupertinoActivityIndicator's
+    /// `activeTick`, `(tickCount × position).floor()`).
+    private func spinStep(at t: Double) -> Int {
+        let since: Double
+        switch stage {
+        case .triggered(let at), .refreshing(let at), .ending(_, _, let at): since = at
+        case .idle: return 0
+        }
+        let turns = max(0, t - since) / RefreshSpinner.period
+        let fraction = turns - turns.rounded(.down)
+        return min(RefreshSpinner.tickCount - 1, Int((Double(RefreshSpinner.tickCount) * fraction).rounded(.down)))
+    }
+}
