@@ -14,17 +14,47 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     func codecArguments(fps: Double) -> [String] {
         switch self {
         case .mp4:
-            return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-                    "-r", Rational.approximating(fps).text]
+            return VideoFormat.bt709 + ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
+                                        "-movflags", "+faststart", "-r", Rational.approximating(fps).text]
         case .webm:
-            return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
-                    "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
+            return VideoFormat.bt709 + ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
+                                        "-row-mt", "1", "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
         case .gif:
-            let rate = VideoFormat.gifRate(fps: fps)
-            return ["-filter_complex",
-                    "[0:v]fps=\(rate),split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
+            // The frames come already thinned to the GIF's rate (`gifFrames`), so nothing is dropped here.
+            return ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer",
                     "-loop", "0"]
         }
+    }
+
+    /// The frames' colour, converted and tagged: the sRGB pixels become BT.709 YUV in TV (limited) range, the HD
+    /// standard every player assumes for untagged HD video, and the stream says so (colour matrix, primaries, transfer
+    /// and range), so no player guesses BT.601 and shifts the hues.
+    static let bt709 = ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-colorspace", "bt709", "-color_primaries", "bt709",
+                        "-color_trc", "bt709", "-color_range", "tv"]
+
+    /// The positions (of `count` frames at `fps`) a GIF keeps: for each tick of its rate (`gifRate`), the frame
+    /// nearest that instant. Every frame when the GIF's clock can hold `fps` (100 / fps is whole).
+    public static func gifFrames(count: Int, fps: Double) -> [Int] {
+        let rate = Double(gifRate(fps: fps))
+        var kept: [Int] = []
+        var n = 0
+        while true {
+            let position = Int((Double(n) * fps / rate).rounded())
+            if position >= count { break }
+            if kept.last != position { kept.append(position) }
+            n += 1
+        }
+        return kept
+    }
+
+    /// What a GIF of `count` frames at `fps` leaves out, for the render's message; nil when it keeps every frame.
+    public static func gifNote(count: Int, fps: Double, firstFrame: Int = 0) -> String? {
+        let kept = Set(gifFrames(count: count, fps: fps))
+        let dropped = (0..<count).filter { !kept.contains($0) }.map { $0 + firstFrame }
+        guard !dropped.isEmpty else { return nil }
+        let shown = dropped.prefix(8).map(String.init).joined(separator: ", ") + (dropped.count > 8 ? ", …" : "")
+        return "preview.gif plays at \(gifRate(fps: fps)) fps, not \(JSONValue.format(fps)): a GIF's delays are whole hundredths of a "
+            + "second, so \(dropped.count) of \(count) frames are left out (frames \(shown)); preview.apng and --video mp4 keep every frame"
     }
 
     /// The most memory ffmpeg may hold for a GIF's frames: its palette is made from every frame (`palettegen`)
@@ -34,7 +64,7 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// Throws unless ffmpeg can make a GIF of `frames` frames of `width` × `height` pixels at `fps` within
     /// `maximumGIFBytes`; checked before ffmpeg starts. MP4 and WebM stream, and have no such limit.
     static func checkGIF(frames: Int, width: Int, height: Int, fps: Double) throws {
-        let kept = Int((Double(frames) * Double(gifRate(fps: fps)) / fps).rounded(.up))
+        let kept = gifFrames(count: frames, fps: fps).count
         let bytes = Double(kept) * Double(width) * Double(height) * 4
         guard bytes <= Double(maximumGIFBytes) else {
             throw ReviewError("--video gif of \(kept) frames of \(width)×\(height) pixels would make ffmpeg hold \(Int(bytes / 1_048_576)) MB of frames "
@@ -82,6 +112,9 @@ final class VideoEncoder {
     private let backdropWord: UInt32
     private var previousSize: (Int, Int)?
     private var finished = false
+    /// The positions of the frames written (a GIF's `gifFrames`; nil: every frame), and the next position.
+    private let kept: Set<Int>?
+    private var position = 0
 
     /// `frameCount`: the frames that will be added (a GIF of too many is refused here, before ffmpeg starts).
     init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double, frameCount: Int) throws {
@@ -98,7 +131,8 @@ final class VideoEncoder {
         input = stdin.fileHandleForWriting
         // Cairo's ARGB32 words in memory are B, G, R, A on little-endian machines (A, R, G, B on big-endian).
         let pixelFormat = UInt32(1).littleEndian == 1 ? "bgra" : "argb"
-        let rate = Rational.approximating(fps).text
+        kept = format == .gif ? Set(VideoFormat.gifFrames(count: frameCount, fps: fps)) : nil
+        let rate = format == .gif ? "\(VideoFormat.gifRate(fps: fps))" : Rational.approximating(fps).text
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error",
                              "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
@@ -120,6 +154,8 @@ final class VideoEncoder {
 
     /// Writes the next frame: `image` at the canvas's top-left, the rest backdrop.
     func add(_ image: ImageSurface) throws {
+        defer { position += 1 }
+        if let kept, !kept.contains(position) { return }
         let w = min(image.pixelWidth, width), h = min(image.pixelHeight, height)
         if let previous = previousSize, previous != (w, h) {
             for i in buffer.indices { buffer[i] = backdropWord }

@@ -85,6 +85,12 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
+    @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of preview.apng, the video and a --single-file page, never more than the frames' (default: 1; the frames stay at --scale).", valueName: "S"))
+    var previewScale: Double = ReviewOptions.defaultPreviewScale
+
+    @Flag(name: .customLong("single-file"), help: "With --html or --review: index.html is one self-contained page, its states, plot and frames (at --preview-scale) inside, to attach to a pull request or a chat.")
+    var singleFile = false
+
     @OptionGroup(title: "Sweeps (docs/sweeps.md)")
     var sweepOptions: RenderSweepOptions
 
@@ -102,6 +108,12 @@ struct Render: ParsableCommand, WritesOutput {
         if overlay && overlayLayer {
             throw badInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
         }
+        if !(previewScale.isFinite && previewScale > 0 && previewScale <= 16) {
+            throw badInput("--preview-scale must be a number in (0, 16], not \(previewScale)")
+        }
+        if singleFile && !(html || review) {
+            throw badInput("--single-file makes the review page one self-contained file; give it with --html or --review")
+        }
         if contactSheetFrames < 1 || contactSheetFrames > 400 {
             throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
         }
@@ -115,6 +127,8 @@ struct Render: ParsableCommand, WritesOutput {
         options.html = review || html
         options.frameExtension = format == .svg ? "svg" : "png"
         options.overlayLayer = overlayLayer
+        options.previewScale = previewScale
+        options.singleFile = singleFile
         return options
     }
 
@@ -175,6 +189,11 @@ struct Render: ParsableCommand, WritesOutput {
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
                 print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
+                let drawn = frames.map { min(scenario.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? scenario.frameCount
+                if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: playbackFPS,
+                                                                   firstFrame: frames?.range.lowerBound ?? 0) {
+                    printError("\(path): note: \(note)")
+                }
             }
         }
     }
