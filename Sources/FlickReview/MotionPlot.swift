@@ -156,8 +156,8 @@ public struct MotionPlot: Sendable {
         var low = series.values.min() ?? 0, high = series.values.max() ?? 1
         let span = max(high - low, series.unit == "pages" ? 1 : 20)
         // Reference lines within half the moved span are drawn; farther ones would squash the curve.
-        let near = (low - span * 0.5)...(high + span * 0.5)
-        for line in series.references where near.contains(line.value) {
+        // (Each line drawn widens the reach for the next: a carousel's pages are drawn one beyond another.)
+        for line in series.references where line.value >= low - span * 0.5 && line.value <= high + span * 0.5 {
             low = min(low, line.value)
             high = max(high, line.value)
         }

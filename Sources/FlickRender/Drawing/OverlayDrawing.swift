@@ -51,6 +51,7 @@ enum OverlayDrawing {
     static func drawDetents(in context: DrawContext) {
         let canvas = context.canvas
         let view = context.viewport
+        let headsUp = headsUpLayout(headsUpParts(context), in: context).rect
         for sheet in context.frame.sheets {
             for detent in sheet.detents {
                 let y = detent.top
@@ -59,7 +60,11 @@ enum OverlayDrawing {
                 canvas.strokeLine([Point(x: 0, y: y), Point(x: view.width, y: y)], color, width: current ? 1.5 : 1,
                                   dash: [6, 4])
                 let label = "\(detent.name)  \(format(y, 0)) pt"
-                canvas.drawHaloText(label, x: view.width - 8, baseline: y - 4, font: .mono, size: 10, color: color,
+                // Above its line, or below it where the heads-up box would cover it.
+                let width = canvas.width(of: label, font: .mono, size: 10)
+                let above = Rect(x: view.width - 8 - width, y: y - 14, width: width, height: 12)
+                let baseline = overlaps(above, headsUp) ? y + 12 : y - 4
+                canvas.drawHaloText(label, x: view.width - 8, baseline: baseline, font: .mono, size: 10, color: color,
                                     halo: Color.white.withAlpha(0.8), haloWidth: 2.5, alignment: .right)
             }
         }
@@ -139,9 +144,29 @@ enum OverlayDrawing {
     /// icons are never read through the text.
     static func headsUpTop(safeAreaTop: Double) -> Double { max(0, safeAreaTop) + 4 }
 
-    /// Lines at the top, under the status bar: time, frame index and the phase of everything that has one.
-    static func drawHeadsUp(in context: DrawContext) {
+    /// The heads-up line's text size and line height, in points.
+    static let headsUpSize = 10.0
+    static let headsUpLineHeight = 13.0
+
+    /// The heads-up parts set in as many lines as it takes at the viewport's width, and the box they fill.
+    static func headsUpLayout(_ parts: [String], in context: DrawContext) -> (lines: [String], rect: Rect) {
         let canvas = context.canvas
+        let available = context.viewport.width - 20
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, canvas.width(of: last + "  " + part, font: .mono, size: headsUpSize) <= available {
+                lines[lines.count - 1] = last + "  " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        let width = min(context.viewport.width - 8, (lines.map { canvas.width(of: $0, font: .mono, size: headsUpSize) }.max() ?? 0) + 12)
+        return (lines, Rect(x: 4, y: headsUpTop(safeAreaTop: context.safeArea.top), width: width,
+                            height: 5 + headsUpLineHeight * Double(lines.count)))
+    }
+
+    /// The heads-up line's parts: time, frame index, the touch and the phase of everything that has one.
+    static func headsUpParts(_ context: DrawContext) -> [String] {
         let frame = context.frame
         var parts = ["t \(format(frame.time, 3)) s", "frame \(frame.index)/\(context.scenario.frameCount - 1)"]
         parts.append("touch " + (frame.touch?.phase.rawValue ?? "–"))
@@ -152,20 +177,15 @@ enum OverlayDrawing {
         for pager in frame.pagers {
             parts.append(frame.pagers.count == 1 ? "page \(pager.page)" : "\(pager.key) page \(pager.page)")
         }
-        // As many lines as it takes at the viewport's width.
-        let size = 10.0, lineHeight = 13.0
-        let available = context.viewport.width - 20
-        var lines: [String] = []
-        for part in parts {
-            if let last = lines.last, canvas.width(of: last + "  " + part, font: .mono, size: size) <= available {
-                lines[lines.count - 1] = last + "  " + part
-            } else {
-                lines.append(part)
-            }
-        }
-        let width = min(context.viewport.width - 8, lines.map { canvas.width(of: $0, font: .mono, size: size) }.max()! + 12)
-        let rect = Rect(x: 4, y: headsUpTop(safeAreaTop: context.safeArea.top), width: width,
-                        height: 5 + lineHeight * Double(lines.count))
+        return parts
+    }
+
+    /// Lines at the top, under the status bar: time, frame index and the phase of everything that has one.
+    static func drawHeadsUp(in context: DrawContext) {
+        let canvas = context.canvas
+        let parts = headsUpParts(context)
+        let (lines, rect) = headsUpLayout(parts, in: context)
+        let size = headsUpSize, lineHeight = headsUpLineHeight
         canvas.fill(roundedRect: rect, radius: 5, Color.black.withAlpha(0.72))
         for (i, line) in lines.enumerated() {
             canvas.drawText(line, x: rect.minX + 6,
@@ -173,6 +193,9 @@ enum OverlayDrawing {
                             font: .mono, size: size, color: .white, maxWidth: rect.width - 12)
         }
     }
+
+    /// Whether two boxes share some area.
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool { a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY }
 
     static func format(_ x: Double, _ digits: Int) -> String { NumberText.fixed(x, digits: digits) }
 }
