@@ -334,8 +334,9 @@ public struct MotionPlot: Sendable {
             canvas.text(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
                         color: MotionPlot.axisColor, anchor: .right)
         }
-        canvas.text(MotionPlot.velocityCaption(series), x: speedRect.minX + 6, baseline: speedRect.minY + 13, size: 10.5,
-                    color: MotionPlot.speedColor)
+        // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
+        canvas.text(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
+                    color: MotionPlot.speedColor, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)
         drawEventLines(panel, on: canvas)
