@@ -4,9 +4,10 @@ import FlickRender
 import Foundation
 
 /// `contact-sheet.png`: key frames of a run in a labelled grid (an animator's contact sheet). Chosen are the
-/// first and last frames, every touch-down, release, tap and resize, every change of a sheet's or scroll
-/// view's phase, every settle, and frames spaced evenly through the motion between them, up to a limit
-/// (a rest shows once, not on a row of identical tiles).
+/// first and last frames, every touch-down, release, tap and resize (an animated resize's middle and end too),
+/// every change of a sheet's or scroll view's phase, every settle, and frames spaced evenly through the visible
+/// change between them (pixels moved, not frames), up to a limit: a rest or a slow settle shows once, not on a
+/// row of look-alike tiles.
 public struct ContactSheet: Sendable {
     /// One tile: a frame, where it is drawn, and its label.
     public struct Tile: Hashable, Sendable {
@@ -23,8 +24,40 @@ public struct ContactSheet: Sendable {
         public var image: Rect
         /// The whole tile, label included.
         public var frameRect: Rect
-        /// The label's lines, top to bottom.
+        /// The label's parts: frame and time, what happened, the phases (each unwrapped).
         public var lines: [String]
+        /// What happened and the phases, wrapped to the tile's width.
+        public var eventLines: [String]
+        public var phaseLines: [String]
+    }
+
+    /// Caption sizes, in points.
+    static let eventSize = 11.0
+    static let phaseSize = 10.5
+
+    /// `parts` joined by `separator` into lines at most `width` points wide (DejaVu Sans's advances), broken between
+    /// parts, and within a part too wide for a line at its spaces: nothing is cut off.
+    static func wrap(_ parts: [String], separator: String, width: Double, size: Double) -> [String] {
+        func fits(_ text: String) -> Bool { TextMetrics.width(of: text, size: size) <= width }
+        var words: [String] = []
+        for part in parts {
+            if fits(part) { words.append(part); continue }
+            // A part too wide alone: its words, as many to a line as fit.
+            var line = ""
+            for word in part.split(separator: " ").map(String.init) {
+                if line.isEmpty { line = word } else if fits(line + " " + word) { line += " " + word } else { words.append(line); line = word }
+            }
+            if !line.isEmpty { words.append(line) }
+        }
+        var lines: [String] = []
+        for word in words {
+            if let last = lines.last, fits(last + separator + word) {
+                lines[lines.count - 1] = last + separator + word
+            } else {
+                lines.append(word)
+            }
+        }
+        return lines.isEmpty ? [""] : lines
     }
 
     public static let defaultFrameLimit = 24
@@ -32,7 +65,13 @@ public struct ContactSheet: Sendable {
     static let margin = 16.0
     static let gap = 12.0
     static let headerHeight = 44.0
-    static let labelHeight = 62.0
+    /// A caption's first line (frame and time) and each further line, in points.
+    static let captionFirstLine = 15.0
+    static let captionLine = 13.0
+    static let captionBottom = 5.0
+    /// A stretch of the run that changes less than this many points of the picture (a list row's height) gets no
+    /// in-between tile: at a contact sheet's size its frames look alike.
+    public static let minimumTileChange = 44.0
 
     public var tiles: [Tile]
     public var width: Int
@@ -41,6 +80,8 @@ public struct ContactSheet: Sendable {
     public var tileWidth: Int
     public var tileHeight: Int
     public var columns: Int
+    /// The height of every tile's caption: as many lines as the longest caption wraps to.
+    public var labelHeight: Double
     public var title: String
     public var subtitle: String
     public let canvas: RunCanvas
@@ -57,20 +98,37 @@ public struct ContactSheet: Sendable {
         tileWidth = max(16, min(canvas.pixelWidth, Int((86_600 * aspect).squareRoot().rounded())))
         tileHeight = max(16, Int((Double(tileWidth) / aspect).rounded()))
         let count = chosen.count
+        // Captions wrapped to the tile's width: what happened, then the phases.
+        var captions: [(events: [String], phases: [String], lines: [String], isBetween: Bool)] = []
+        for pick in chosen {
+            let position = pick.position
+            let busy = timeline.phases[position].filter { !$0.hasSuffix(" idle") }
+            let phases = busy.isEmpty ? "at rest" : busy.joined(separator: ", ")
+            let what = pick.events.isEmpty ? "between" : pick.events.joined(separator: " · ")
+            let lines = ["frame \(timeline.frames[position]) · \(ContactSheet.format(timeline.times[position], 3)) s", what, phases]
+            captions.append((ContactSheet.wrap(pick.events.isEmpty ? ["between"] : pick.events, separator: " · ",
+                                               width: Double(tileWidth), size: ContactSheet.eventSize),
+                             ContactSheet.wrap(busy.isEmpty ? ["at rest"] : busy, separator: ", ", width: Double(tileWidth),
+                                               size: ContactSheet.phaseSize),
+                             lines, pick.events.isEmpty))
+        }
+        let captionLines = captions.map { $0.events.count + $0.phases.count }.max() ?? 2
+        labelHeight = ContactSheet.captionFirstLine + ContactSheet.captionLine * Double(captionLines) + ContactSheet.captionBottom
+        let labelHeight = self.labelHeight
         // As many columns as make the sheet closest to 16:10.
         var best = 1
         var bestScore = Double.infinity
         for c in 1...max(1, count) {
             let rows = (count + c - 1) / c
             let w = Double(c) * (Double(tileWidth) + ContactSheet.gap)
-            let h = Double(rows) * (Double(tileHeight) + ContactSheet.labelHeight + ContactSheet.gap)
+            let h = Double(rows) * (Double(tileHeight) + labelHeight + ContactSheet.gap)
             let score = abs(log((w / h) / 1.6))
             if score < bestScore - 1e-9 { best = c; bestScore = score }
         }
         columns = best
         let rows = (count + columns - 1) / max(1, columns)
         let cellWidth = Double(tileWidth) + ContactSheet.gap
-        let cellHeight = Double(tileHeight) + ContactSheet.labelHeight + ContactSheet.gap
+        let cellHeight = Double(tileHeight) + labelHeight + ContactSheet.gap
         width = Int(2 * ContactSheet.margin + Double(columns) * cellWidth - ContactSheet.gap)
         height = Int(2 * ContactSheet.margin + ContactSheet.headerHeight + Double(rows) * cellHeight - ContactSheet.gap)
         var tiles: [Tile] = []
@@ -80,15 +138,11 @@ public struct ContactSheet: Sendable {
             let position = pick.position
             let frame = timeline.frames[position]
             let time = timeline.times[position]
-            let busy = timeline.phases[position].filter { !$0.hasSuffix(" idle") }
-            let phases = busy.isEmpty ? "at rest" : busy.joined(separator: ", ")
-            let lines = ["frame \(frame) · \(ContactSheet.format(time, 3)) s",
-                         pick.events.isEmpty ? "between" : pick.events.joined(separator: " · "), phases]
-            tiles.append(Tile(position: position, frame: frame, time: time, events: pick.events, phases: phases,
+            let caption = captions[n]
+            tiles.append(Tile(position: position, frame: frame, time: time, events: pick.events, phases: caption.lines[2],
                               image: Rect(x: x, y: y, width: Double(tileWidth), height: Double(tileHeight)),
-                              frameRect: Rect(x: x, y: y, width: Double(tileWidth),
-                                              height: Double(tileHeight) + ContactSheet.labelHeight),
-                              lines: lines))
+                              frameRect: Rect(x: x, y: y, width: Double(tileWidth), height: Double(tileHeight) + labelHeight),
+                              lines: caption.lines, eventLines: caption.events, phaseLines: caption.phases))
         }
         self.tiles = tiles
         let total = timeline.frames.count
@@ -112,6 +166,11 @@ public struct ContactSheet: Sendable {
             guard let position = timeline.position(atOrAfter: event.time) else { continue }
             add(position, event.kind.rawValue, 0)
         }
+        // An animated resize is the point of its run: its middle and its end as well as its start.
+        for span in timeline.resizeSpans {
+            if let middle = timeline.position(atOrAfter: (span.lowerBound + span.upperBound) / 2) { add(middle, "resizing", 0) }
+            if let end = timeline.position(atOrAfter: span.upperBound) { add(end, "resized", 0) }
+        }
         add(0, "start", 1)
         add(n - 1, "end", 1)
         for i in 1..<max(1, n) {
@@ -130,11 +189,36 @@ public struct ContactSheet: Sendable {
             if room <= 0 { break }
             chosen += candidates.count <= room ? candidates : evenlySpaced(candidates, count: room)
         }
-        // Frames spaced evenly through the motion fill the gaps with the most of it: a frame counts when
-        // something moved since the previous one or a finger is down. Rests get no in-between frames.
+        // Frames spaced evenly through the visible change fill the gaps with the most of it (pixels moved, not frames
+        // with motion: a slow settle's many frames look alike). Rests get no in-between frames.
         var set = Set(chosen)
-        fillStretches(&set, flags: timeline.activeFrames(), limit: min(limit, n))
+        fillByChange(&set, change: timeline.visibleChange(), limit: min(limit, n),
+                     minimum: minimumTileChange * timeline.scale)
         return set.sorted().map { ($0, events[$0] ?? []) }
+    }
+
+    /// Adds to `chosen`, until it holds `limit` frames, a frame of the stretch between two neighbouring chosen frames
+    /// whose picture changes most (`change[i]`: since frame i − 1), where half that change is behind it; stops when no
+    /// stretch changes by `minimum` (the stretches before the first and after the last chosen frame are not split).
+    static func fillByChange(_ chosen: inout Set<Int>, change: [Double], limit: Int, minimum: Double) {
+        // before[i]: the change up to frame i (from frame 0).
+        var before = [0.0]
+        for c in change.dropFirst() { before.append(before.last! + c) }
+        while chosen.count < limit {
+            let sorted = chosen.sorted()
+            var best: (total: Double, position: Int)?
+            for (previous, position) in zip(sorted, sorted.dropFirst()) where position - previous >= 2 {
+                let total = before[position] - before[previous]
+                guard total >= minimum, total > (best?.total ?? 0) else { continue }
+                // The first frame at or past the stretch's middle of change, inside it.
+                let half = before[previous] + total / 2
+                var middle = previous + 1
+                while middle < position - 1, before[middle] < half { middle += 1 }
+                best = (total, middle)
+            }
+            guard let best else { return }
+            chosen.insert(best.position)
+        }
     }
 
     /// Adds to `chosen`, until it holds `limit` frames, the middle flagged frame of the stretch between two
@@ -201,22 +285,17 @@ public struct ContactSheet: Sendable {
             let x = tile.image.minX, top = tile.image.maxY
             let maxWidth = tile.image.width
             canvas.text(tile.lines[0], x: x, baseline: top + 15, weight: .bold, size: 11.5, color: .black, maxWidth: maxWidth)
-            // What happened, on up to two lines, broken between events.
+            // What happened, then the phases, each wrapped to the tile's width (`wrap`).
             let eventColor = tile.events.isEmpty ? Color(rgb: 0x8E8E93) : Color(rgb: 0x0040DD)
-            var eventLines: [String] = []
-            for event in tile.events.isEmpty ? [tile.lines[1]] : tile.events {
-                if let last = eventLines.last, canvas.textWidth(last + " · " + event, weight: .regular, size: 11) <= maxWidth {
-                    eventLines[eventLines.count - 1] = last + " · " + event
-                } else if eventLines.count < 2 {
-                    eventLines.append(event)
-                } else {
-                    eventLines[1] += " · " + event
-                }
+            var baseline = top + ContactSheet.captionFirstLine + ContactSheet.captionLine
+            for line in tile.eventLines {
+                canvas.text(line, x: x, baseline: baseline, size: ContactSheet.eventSize, color: eventColor, maxWidth: maxWidth)
+                baseline += ContactSheet.captionLine
             }
-            for (n, line) in eventLines.enumerated() {
-                canvas.text(line, x: x, baseline: top + 30 + 13 * Double(n), size: 11, color: eventColor, maxWidth: maxWidth)
+            for line in tile.phaseLines {
+                canvas.text(line, x: x, baseline: baseline, size: ContactSheet.phaseSize, color: Color(rgb: 0x3C3C43), maxWidth: maxWidth)
+                baseline += ContactSheet.captionLine
             }
-            canvas.text(tile.lines[2], x: x, baseline: top + 57, size: 10.5, color: Color(rgb: 0x3C3C43), maxWidth: maxWidth)
         }
         surface.flush()
         return surface

@@ -38,6 +38,17 @@ public struct MotionPlot: Sendable {
         public func y(ofSpeed speed: Double) -> Double {
             speedRect.minY + (speedAtTop - speed) / (speedAtTop - speedAtBottom) * speedRect.height
         }
+
+        /// Whether a reference line at `value` lies inside the value graph's scale (else it is noted, not drawn).
+        public func isOnScale(_ value: Double) -> Bool {
+            value >= min(valueAtTop, valueAtBottom) && value <= max(valueAtTop, valueAtBottom)
+        }
+    }
+
+    /// A text label's box on the plot, in points, for laying labels out apart.
+    public struct LabelBox: Hashable, Sendable {
+        public var text: String
+        public var rect: Rect
     }
 
     public static let width = 1040.0
@@ -80,10 +91,9 @@ public struct MotionPlot: Sendable {
         // Event labels over the graphs, in as many rows as keep them apart.
         var rowEnds: [Double] = []
         var rows: [Int] = []
-        let charWidth = 6.2
         for event in timeline.events {
             let x = MotionPlot.left + (event.time - t0) / (t1 - t0) * plotWidth
-            let w = Double(MotionPlot.eventLabel(event).count) * charWidth + 8
+            let w = TextMetrics.width(of: MotionPlot.eventLabel(event), size: 10.5) + 8
             let start = x - 3
             if let row = rowEnds.firstIndex(where: { $0 < start }) {
                 rowEnds[row] = start + w
@@ -109,14 +119,25 @@ public struct MotionPlot: Sendable {
                 let inside = recording.residual.recorded.filter { $0.t >= t0 && $0.t <= t1 }.map(\.value)
                 if let lo = inside.min(), let hi = inside.max() { low = min(low, lo); high = max(high, hi) }
             }
+            // Only what stayed beyond the scale (a recording may have widened it) is noted.
+            offScale = offScale.filter { $0.value < low || $0.value > high }
             let (speedLow, speedHigh) = MotionPlot.speedRange(series)
+            // One sign convention per panel: a flipped series (a sheet's top, smaller is higher on screen) draws its
+            // velocity flipped too, so a rising sheet's curve and its negative d(top)/dt both go up.
             panels.append(Panel(series: series, titleOrigin: titleOrigin, valueRect: valueRect, speedRect: speedRect,
                                 valueAtTop: series.flipped ? low : high, valueAtBottom: series.flipped ? high : low,
-                                speedAtTop: speedHigh, speedAtBottom: speedLow, offScale: offScale))
+                                speedAtTop: series.flipped ? speedLow : speedHigh,
+                                speedAtBottom: series.flipped ? speedHigh : speedLow, offScale: offScale))
             y = speedRect.maxY + 22 + MotionPlot.panelGap
         }
         self.panels = panels
         height = max(y, MotionPlot.headerHeight + 80) + 10
+    }
+
+    /// The velocity graph's caption, with its sign convention: the value graph's (a flipped series draws both flipped).
+    static func velocityCaption(_ series: MotionSeries) -> String {
+        series.flipped ? "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is"
+            : "velocity (pt/s): d(value)/dt, positive is up"
     }
 
     static func eventLabel(_ event: MotionEvent) -> String {
@@ -135,18 +156,18 @@ public struct MotionPlot: Sendable {
         var low = series.values.min() ?? 0, high = series.values.max() ?? 1
         let span = max(high - low, series.unit == "pages" ? 1 : 20)
         // Reference lines within half the moved span are drawn; farther ones would squash the curve.
-        var offScale: [ReferenceLine] = []
-        for line in series.references {
-            if line.value >= low - span * 0.5 && line.value <= high + span * 0.5 {
-                low = min(low, line.value)
-                high = max(high, line.value)
-            } else if !offScale.contains(where: { $0.label == line.label && $0.value == line.value }) {
-                offScale.append(line)
-            }
+        // (Each line drawn widens the reach for the next: a carousel's pages are drawn one beyond another.)
+        for line in series.references where line.value >= low - span * 0.5 && line.value <= high + span * 0.5 {
+            low = min(low, line.value)
+            high = max(high, line.value)
         }
         if high - low < 1e-9 { low -= 1; high += 1 }
         let pad = (high - low) * 0.06
-        return (low - pad, high + pad, offScale)
+        let scale = (low - pad)...(high + pad)
+        // Every line outside the final scale is noted, however often its value repeats (a line that stepped away
+        // and back is two lines of one value): none is drawn off its own graph.
+        let offScale = series.references.filter { !scale.contains($0.value) }
+        return (scale.lowerBound, scale.upperBound, offScale)
     }
 
     static func speedRange(_ series: MotionSeries) -> (Double, Double) {
@@ -313,8 +334,9 @@ public struct MotionPlot: Sendable {
             canvas.text(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
                         color: MotionPlot.axisColor, anchor: .right)
         }
-        canvas.text("velocity (pt/s)", x: speedRect.minX + 6, baseline: speedRect.minY + 13, size: 10.5,
-                    color: MotionPlot.speedColor)
+        // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
+        canvas.text(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
+                    color: MotionPlot.speedColor, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)
         drawEventLines(panel, on: canvas)
@@ -376,18 +398,37 @@ public struct MotionPlot: Sendable {
         return points
     }
 
-    /// Dashed reference lines over the spans they held, labelled in the right margin (pushed apart so labels
-    /// never overlap, with a leader to their line) and, for off-scale lines, a note.
-    private func drawReferences(_ panel: Panel, on canvas: Canvas) {
+    /// Font sizes of the reference labels (margin and in-graph, and off-scale notes), in points.
+    static let referenceLabelSize = 10.5
+    static let noteSize = 9.5
+    /// Least distance between two margin labels' baselines, in points (a 10.5 pt line is about 11 pt tall).
+    static let labelSpacing = 12.0
+
+    /// Where a panel's reference labels go: margin labels (a line lasting to the end, pushed apart so no two
+    /// overlap, with a leader to their line), in-graph labels (a line that ended earlier, at its start), and notes
+    /// for lines beyond the scale. Every box is inside the panel's own rows, so no label lands on another graph.
+    struct ReferenceLayout {
+        struct Margin { var text: String; var lineY: Double; var baseline: Double }
+        struct Note { var lines: [String]; var baseline: Double }
+        var margin: [Margin] = []
+        var inGraph: [(text: String, x: Double, baseline: Double)] = []
+        var notes: [Note] = []
+        /// Each dashed line's points, by name.
+        var dashes: [[Point]] = []
+    }
+
+    func referenceLayout(_ panel: Panel) -> ReferenceLayout {
         let rect = panel.valueRect
         let series = panel.series
-        var labels: [(text: String, lineY: Double)] = []
+        var layout = ReferenceLayout()
+        var margin: [(text: String, lineY: Double)] = []
         let lastSample = timeline.times.last ?? 0
         // One dashed line per name: a detent or an edge that moves (after a resize, or with the sheet) steps.
         var names: [String] = []
         for line in series.references where !names.contains(line.label) { names.append(line.label) }
+        var inGraphBoxes: [Rect] = []
         for name in names {
-            let lines = series.references.filter { $0.label == name && !panel.offScale.contains($0) }
+            let lines = series.references.filter { $0.label == name && panel.isOnScale($0.value) }
             guard let final = lines.last else { continue }
             var points: [Point] = []
             for line in lines {
@@ -396,43 +437,127 @@ public struct MotionPlot: Sendable {
                 let x1 = line.to >= lastSample - 1e-9 ? rect.maxX : max(x(ofTime: line.to, in: rect), x0 + 1)
                 points += [Point(x: x0, y: y), Point(x: x1, y: y)]
             }
-            canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+            layout.dashes.append(points)
             if final.to >= lastSample - 1e-9 {
-                labels.append((MotionPlot.referenceText(final, unit: series.unit), panel.y(ofValue: final.value)))
+                margin.append((MotionPlot.referenceText(final, unit: series.unit), panel.y(ofValue: final.value)))
             } else if let first = points.first {
-                canvas.text(name, x: first.x + 3, baseline: first.y - 3, size: 9.5, color: MotionPlot.referenceColor)
+                // Above its line at its start, raised past any in-graph label it would cover, inside the graph.
+                var baseline = max(rect.minY + 10, first.y - 3)
+                let width = TextMetrics.width(of: name, size: MotionPlot.noteSize)
+                func box(_ b: Double) -> Rect { Rect(x: first.x + 3, y: b - 8, width: width, height: 10.5) }
+                while inGraphBoxes.contains(where: { MotionPlot.overlap($0, box(baseline)) }), baseline - 11 >= rect.minY + 10 { baseline -= 11 }
+                inGraphBoxes.append(box(baseline))
+                layout.inGraph.append((name, first.x + 3, baseline))
             }
         }
-        // Spread labels at least 12 pt apart, inside the graph's height.
-        labels.sort { $0.lineY < $1.lineY }
-        var placed = labels.map(\.lineY)
-        let spacing = 12.0
-        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
-        if let last = placed.last, last > rect.maxY {
-            placed[placed.count - 1] = rect.maxY
-            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - spacing {
-                placed[i] = placed[i + 1] - spacing
-            }
-        }
-        for (label, y) in zip(labels, placed) {
-            let x = rect.maxX + 8
-            canvas.stroke(polyline: [Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: y)],
-                          color: MotionPlot.referenceColor, width: 0.75)
-            canvas.text(label.text, x: x, baseline: y + 3.5, size: 10.5, color: MotionPlot.axisColor,
-                        maxWidth: MotionPlot.right - 12)
-        }
-        // Lines too far from the motion to draw.
-        var noteY = rect.maxY + 14
+        // Margin labels at least `labelSpacing` apart, inside the graph's height when they fit in it.
+        margin.sort { $0.lineY < $1.lineY }
+        let placed = MotionPlot.spread(margin.map(\.lineY), spacing: MotionPlot.labelSpacing,
+                                       within: (rect.minY + 4)...(rect.maxY))
+        layout.margin = zip(margin, placed).map { ReferenceLayout.Margin(text: $0.text, lineY: $0.lineY, baseline: $1 + 3.5) }
+        // Lines too far from the motion to draw: below the lowest margin label.
+        var noteY = max(rect.maxY + 14, (layout.margin.map(\.baseline).max() ?? 0) + 13)
         var noted: [ReferenceLine] = []
         for line in panel.offScale.reversed() where !noted.contains(where: { $0.label == line.label }) { noted.insert(line, at: 0) }
         for line in noted.prefix(2) {
             let arrow = (line.value > max(panel.valueAtTop, panel.valueAtBottom)) != series.flipped ? "↑" : "↓"
-            canvas.text("\(arrow) \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))",
-                        x: rect.maxX + 8, baseline: noteY, size: 9.5, color: MotionPlot.referenceColor,
-                        maxWidth: MotionPlot.right - 12)
-            canvas.text("   beyond the scale", x: rect.maxX + 8, baseline: noteY + 11, size: 9.5,
-                        color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
+            layout.notes.append(ReferenceLayout.Note(
+                lines: ["\(arrow) \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))", "   beyond the scale"],
+                baseline: noteY))
             noteY += 24
+        }
+        return layout
+    }
+
+    /// Whether two boxes share some area (touching edges do not count).
+    public static func overlap(_ a: Rect, _ b: Rect) -> Bool {
+        a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    /// `wanted` (ascending) moved apart until neighbours are `spacing` apart, kept inside `bounds` when they fit
+    /// (else they run on past its end), each as near its wish as that allows.
+    static func spread(_ wanted: [Double], spacing: Double, within bounds: ClosedRange<Double>) -> [Double] {
+        guard !wanted.isEmpty else { return [] }
+        var placed = wanted.map { min(max($0, bounds.lowerBound), bounds.upperBound) }
+        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
+        if placed[placed.count - 1] > bounds.upperBound {
+            placed[placed.count - 1] = bounds.upperBound
+            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - spacing {
+                placed[i] = placed[i + 1] - spacing
+            }
+            // Too many to fit: from the top, each a spacing below the previous.
+            if placed[0] < bounds.lowerBound {
+                placed[0] = bounds.lowerBound
+                for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
+            }
+        }
+        return placed
+    }
+
+    /// Every text label the plot draws beside or over its graphs (event labels, reference labels in the margin and
+    /// in the graphs, off-scale notes), as boxes in points from the fonts' advance widths: no two may overlap.
+    public func labelBoxes() -> [[LabelBox]] {
+        var result: [[LabelBox]] = []
+        if let rect = panels.first?.valueRect {
+            var events: [LabelBox] = []
+            for (event, row) in zip(timeline.events, eventRow) {
+                let x = self.x(ofTime: event.time, in: rect)
+                let baseline = eventsTop + Double(row + 1) * MotionPlot.eventRowHeight - 3
+                let text = MotionPlot.eventLabel(event)
+                events.append(LabelBox(text: text, rect: Rect(x: x - 3, y: baseline - 8,
+                                                              width: TextMetrics.width(of: text, size: 10.5), height: 10.5)))
+            }
+            result.append(events)
+        }
+        for panel in panels {
+            let layout = referenceLayout(panel)
+            let maxWidth = MotionPlot.right - 12
+            var boxes: [LabelBox] = []
+            for label in layout.margin {
+                boxes.append(LabelBox(text: label.text, rect: Rect(
+                    x: panel.valueRect.maxX + 8, y: label.baseline - 8,
+                    width: min(maxWidth, TextMetrics.width(of: label.text, size: MotionPlot.referenceLabelSize)), height: 10.5)))
+            }
+            for label in layout.inGraph {
+                boxes.append(LabelBox(text: label.text, rect: Rect(x: label.x, y: label.baseline - 8,
+                                                                   width: TextMetrics.width(of: label.text, size: MotionPlot.noteSize), height: 10.5)))
+            }
+            for note in layout.notes {
+                let width = note.lines.map { min(maxWidth, TextMetrics.width(of: $0, size: MotionPlot.noteSize)) }.max() ?? 0
+                boxes.append(LabelBox(text: note.lines.joined(separator: " "),
+                                      rect: Rect(x: panel.valueRect.maxX + 8, y: note.baseline - 8, width: width, height: 21)))
+            }
+            result.append(boxes)
+        }
+        return result
+    }
+
+    /// Dashed reference lines over the spans they held, clipped to their graph, and their labels
+    /// (`referenceLayout`).
+    private func drawReferences(_ panel: Panel, on canvas: Canvas) {
+        let rect = panel.valueRect
+        let layout = referenceLayout(panel)
+        canvas.preservingState {
+            canvas.clip(to: rect)
+            for points in layout.dashes {
+                canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+            }
+        }
+        for label in layout.inGraph {
+            canvas.text(label.text, x: label.x, baseline: label.baseline, size: MotionPlot.noteSize, color: MotionPlot.referenceColor)
+        }
+        for label in layout.margin {
+            let x = rect.maxX + 8
+            canvas.stroke(polyline: [Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: label.baseline - 3.5)],
+                          color: MotionPlot.referenceColor, width: 0.75)
+            canvas.text(label.text, x: x, baseline: label.baseline, size: MotionPlot.referenceLabelSize, color: MotionPlot.axisColor,
+                        maxWidth: MotionPlot.right - 12)
+        }
+        for note in layout.notes {
+            for (n, line) in note.lines.enumerated() {
+                canvas.text(line, x: rect.maxX + 8, baseline: note.baseline + 11 * Double(n), size: MotionPlot.noteSize,
+                            color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
+            }
         }
     }
 

@@ -90,6 +90,10 @@ public struct MotionTimeline: Sendable {
     public var events: [MotionEvent]
     /// Motion recorded on a device (`reference:`) for a series of this timeline, with its residual.
     public var recordings: [RecordedSeries] = []
+    /// Spans of the animated resizes (seconds, start to end; an instant resize has none).
+    public var resizeSpans: [ClosedRange<Double>] = []
+    /// Pixels per point of the frames.
+    public var scale = 1.0
 
     /// Simulates `scenario` over the frames in `range` (all when nil).
     public init(scenario: Scenario, range: ClosedRange<Int>? = nil) {
@@ -156,6 +160,7 @@ public struct MotionTimeline: Sendable {
         self.phases = phases
         self.touches = touches
         self.rest = rest
+        scale = scenario.viewport.scale
         let halfPixel = 0.5 / scenario.viewport.scale
         let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
@@ -179,8 +184,9 @@ public struct MotionTimeline: Sendable {
             case .tap:
                 gestureSpans.append(start...end)
                 events.append(MotionEvent(kind: .tap, time: start))
-            case .resize:
+            case .resize(_, let duration, _):
                 events.append(MotionEvent(kind: .resize, time: start))
+                if duration > 0 { resizeSpans.append(start...(start + duration)) }
             }
         }
         events.removeAll { $0.time < firstTime - 1e-9 || $0.time > lastTime + 1e-9 }
@@ -208,6 +214,23 @@ public struct MotionTimeline: Sendable {
             while i < active.count, touches[i] == nil { active[i] = false; i += 1 }
         }
         return active
+    }
+
+    /// Per frame: how much of the picture changed since the previous frame, in device pixels: every series' move
+    /// (its value over a device pixel of it) and the viewport's change of size; 0 for the first frame, and after a
+    /// settle until a finger is down again or the viewport changes (a spring's invisible creep is no change to show).
+    public func visibleChange() -> [Double] {
+        var change = frames.indices.map { i -> Double in
+            guard i > 0 else { return 0 }
+            let moved = series.reduce(0.0) { $0 + abs($1.values[i] - $1.values[i - 1]) / (2 * $1.halfPixel) }
+            let resized = (abs(viewports[i].width - viewports[i - 1].width) + abs(viewports[i].height - viewports[i - 1].height)) * scale
+            return moved + resized
+        }
+        for settle in settleFrames() {
+            var i = settle + 1
+            while i < change.count, touches[i] == nil, viewports[i] == viewports[i - 1] { change[i] = 0; i += 1 }
+        }
+        return change
     }
 
     /// The time of the frame at position `i`.

@@ -26,6 +26,15 @@ public struct ReviewOptions: Sendable {
     public var frameExtension = "png"
     /// Whether the render writes the review layer alone into `overlay/` (the page's overlay switch).
     public var overlayLayer = false
+    /// Pixels per point of `preview.apng` and the video (never more than the frames'): 1 by default, a third of the
+    /// pixels of a 3x phone's frames' side, which stay at full scale.
+    public var previewScale = ReviewOptions.defaultPreviewScale
+    /// `--single-file`: the review page is one self-contained `review.html` with the frames inlined at the preview
+    /// scale, instead of `index.html` loading the files beside it.
+    public var singleFile = false
+
+    /// The preview's scale when none is given.
+    public static let defaultPreviewScale = 1.0
 
     public init(preview: Bool = false, contactSheet: Bool = false, contactSheetFrames: Int = ContactSheet.defaultFrameLimit,
                 motion: Bool = false, video: VideoFormat? = nil, ffmpegPath: String? = nil, playbackFPS: Double,
@@ -59,6 +68,10 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     public let options: ReviewOptions
     public let timeline: MotionTimeline
     public let canvas: RunCanvas
+    /// The canvas of the preview and the video: `canvas` at the preview's scale.
+    public let previewCanvas: RunCanvas
+    /// Preview pixels per frame pixel (1: the frames as drawn).
+    public let previewFactor: Double
     public let contactSheet: ContactSheet?
     private let firstFrame: Int
     private var apng: APNGWriter?
@@ -67,6 +80,21 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     private let wanted: Set<Int>
     /// The motion plot (`--motion`, `--html`), planned and its size checked before any frame is drawn.
     private var plot: MotionPlot?
+    /// `--single-file`: each frame's PNG at the preview's scale, in order, for the page.
+    private var inlineFrames: [Data] = []
+    /// Pixels per point of the preview.
+    private var previewCanvasScale: Double { scenario.viewport.scale * previewFactor }
+
+    /// `image` (a frame of a `viewport`-sized screen) redrawn at `scale` pixels per point, FrameRenderer's rounding,
+    /// with Cairo's GOOD filter (a box filter when shrinking).
+    static func downscale(_ image: ImageSurface, viewport: Size, scale: Double) throws -> ImageSurface {
+        let width = max(1, Int((viewport.width * scale).rounded())), height = max(1, Int((viewport.height * scale).rounded()))
+        let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
+        let canvas = Canvas(surface)
+        canvas.draw(image, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        surface.flush()
+        return surface
+    }
 
     /// Simulates `scenario` (already carrying any --fps, --scale and slow-motion sampling) over `range` to
     /// plan the outputs.
@@ -78,6 +106,9 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
         firstFrame = range.lowerBound
         timeline = MotionTimeline(scenario: scenario, range: range)
         canvas = RunCanvas(viewports: timeline.viewports, scale: scenario.viewport.scale)
+        let previewScale = min(options.previewScale, scenario.viewport.scale)
+        previewFactor = previewScale / scenario.viewport.scale
+        previewCanvas = previewFactor < 1 ? RunCanvas(viewports: timeline.viewports, scale: previewScale) : canvas
         contactSheet = options.contactSheet
             ? ContactSheet(timeline: timeline, canvas: canvas, limit: options.contactSheetFrames,
                            title: "\(scenario.name) · key frames", playbackFPS: options.playbackFPS, slow: options.slow)
@@ -85,7 +116,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
         wanted = Set(contactSheet?.tiles.map(\.position) ?? [])
     }
 
-    public var needsPNG: Bool { options.preview }
+    public var needsPNG: Bool { options.preview || (options.singleFile && previewFactor >= 1) }
 
     public func begin(_ folder: OutputFolder) throws {
         if options.motion || options.html {
@@ -96,7 +127,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             self.plot = plot
         }
         if options.preview {
-            apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: canvas,
+            apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: previewCanvas,
                                   frameCount: timeline.frames.count, fps: options.playbackFPS)
         }
         if let format = options.video {
@@ -105,13 +136,26 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             }
             let name = "preview.\(format.rawValue)"
             video = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: try folder.reservePath(name),
-                                     canvas: canvas, fps: options.playbackFPS, frameCount: timeline.frames.count)
+                                     canvas: previewCanvas, fps: options.playbackFPS, frameCount: timeline.frames.count)
         }
     }
 
     public func consume(_ frame: DrawnFrame) throws {
-        try apng?.add(image: frame.image, png: frame.png, repeatsPrevious: frame.repeatsPrevious)
-        try video?.add(frame.image)
+        if apng != nil || video != nil || options.singleFile {
+            if previewFactor < 1 {
+                let small = try ReviewRecorder.downscale(frame.image, viewport: frame.state.viewport, scale: previewCanvasScale)
+                try apng?.add(image: small, png: nil, repeatsPrevious: frame.repeatsPrevious)
+                try video?.add(small)
+                if options.singleFile { try inlineFrames.append(PNGEncoder().encode(RunCanvas.compose(small, width: small.pixelWidth, height: small.pixelHeight))) }
+            } else {
+                try apng?.add(image: frame.image, png: frame.png, repeatsPrevious: frame.repeatsPrevious)
+                try video?.add(frame.image)
+                if options.singleFile {
+                    try inlineFrames.append(frame.png ?? PNGEncoder().encode(RunCanvas.compose(frame.image, width: frame.image.pixelWidth,
+                                                                                               height: frame.image.pixelHeight)))
+                }
+            }
+        }
         let position = frame.state.index - firstFrame
         if let sheet = contactSheet, wanted.contains(position) {
             thumbnails[position] = try ContactSheet.thumbnail(of: frame.image, canvas: canvas, width: sheet.tileWidth,
@@ -138,7 +182,23 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             let data = RunPageData(scenario: scenario, timeline: timeline, canvas: canvas, frameExtension: options.frameExtension,
                                    overlay: options.overlayLayer, plot: plot)
             try folder.write(Data((data.json.text + "\n").utf8), to: "run.json")
-            try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
+            if options.singleFile {
+                // One page that needs nothing beside it: states, plot and frames (at the preview's scale) inside.
+                var inline = data
+                inline.overlay = false
+                inline.scale = previewCanvasScale
+                inline.width = previewCanvas.pixelWidth
+                inline.height = previewCanvas.pixelHeight
+                if let plot {
+                    inline.plot?.src = "data:image/svg+xml;base64," + (try plot.svg()).base64EncodedString()
+                }
+                let frames = inlineFrames.map { "data:image/png;base64," + $0.base64EncodedString() }
+                inlineFrames = []
+                let run = ReviewPage.Run(data: inline, label: scenario.name, statesJSON: states, inlineFrames: frames)
+                try folder.write(Data(ReviewPage.runPage(run).utf8), to: "index.html")
+            } else {
+                try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
+            }
         }
     }
 

@@ -12,11 +12,11 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     func codecArguments(fps: Double) -> [String] {
         switch self {
         case .mp4:
-            return ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-                    "-r", Rational.approximating(fps).text]
+            return VideoFormat.bt709 + ["-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
+                                        "-movflags", "+faststart", "-r", Rational.approximating(fps).text]
         case .webm:
-            return ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4", "-row-mt", "1",
-                    "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
+            return VideoFormat.bt709 + ["-c:v", "libvpx-vp9", "-crf", "30", "-b:v", "0", "-deadline", "good", "-cpu-used", "4",
+                                        "-row-mt", "1", "-pix_fmt", "yuv420p", "-r", Rational.approximating(fps).text]
         case .gif:
             return GIFPasses.firstPassFilter(fps: fps)
         }
@@ -26,6 +26,36 @@ public enum VideoFormat: String, CaseIterable, Sendable {
     /// plays at the highest rate that divides 100 and is at most `fps` (60 fps becomes 50, dropping every sixth
     /// frame) to keep the run's duration.
     static func gifRate(fps: Double) -> Int { 100 / max(2, Int((100 / fps - 1e-9).rounded(.up))) }
+    /// The frames' colour, converted and tagged: the sRGB pixels become BT.709 YUV in TV (limited) range, the HD
+    /// standard every player assumes for untagged HD video, and the stream says so (colour matrix, primaries, transfer
+    /// and range), so no player guesses BT.601 and shifts the hues.
+    static let bt709 = ["-vf", "scale=out_color_matrix=bt709:out_range=tv", "-colorspace", "bt709", "-color_primaries", "bt709",
+                        "-color_trc", "bt709", "-color_range", "tv"]
+
+    /// The positions (of `count` frames at `fps`) a GIF keeps: for each tick of its rate (`gifRate`), the frame
+    /// nearest that instant. Every frame when the GIF's clock can hold `fps` (100 / fps is whole).
+    public static func gifFrames(count: Int, fps: Double) -> [Int] {
+        let rate = Double(gifRate(fps: fps))
+        var kept: [Int] = []
+        var n = 0
+        while true {
+            let position = Int((Double(n) * fps / rate).rounded())
+            if position >= count { break }
+            if kept.last != position { kept.append(position) }
+            n += 1
+        }
+        return kept
+    }
+
+    /// What a GIF of `count` frames at `fps` leaves out, for the render's message; nil when it keeps every frame.
+    public static func gifNote(count: Int, fps: Double, firstFrame: Int = 0) -> String? {
+        let kept = Set(gifFrames(count: count, fps: fps))
+        let dropped = (0..<count).filter { !kept.contains($0) }.map { $0 + firstFrame }
+        guard !dropped.isEmpty else { return nil }
+        let shown = dropped.prefix(8).map(String.init).joined(separator: ", ") + (dropped.count > 8 ? ", …" : "")
+        return "preview.gif plays at \(gifRate(fps: fps)) fps, not \(JSONValue.format(fps)): a GIF's delays are whole hundredths of a "
+            + "second, so \(dropped.count) of \(count) frames are left out (frames \(shown)); preview.apng and --video mp4 keep every frame"
+    }
 }
 
 /// A GIF in two passes of ffmpeg, so that its memory stays flat however many frames it has. Its one palette is
@@ -38,7 +68,8 @@ enum GIFPasses {
     /// Both passes' files are written bit-exact (no encoder version or time), so the same frames give the same bytes.
     static let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
 
-    /// The first pass's filter: the GIF's frame rate, then the frames to `palettegen` ([p]) and on as they are ([b]).
+    /// The first pass's filter: the GIF's frame rate (the frames come already thinned to it, `gifFrames`, so this
+    /// drops none), then the frames to `palettegen` ([p]) and on as they are ([b]).
     static func firstPassFilter(fps: Double) -> [String] {
         ["-filter_complex", "[0:v]fps=\(VideoFormat.gifRate(fps: fps)),split[a][b];[a]palettegen=stats_mode=diff[p]"]
     }
@@ -102,6 +133,9 @@ final class VideoEncoder {
     /// A GIF's palette and frames, written by the first pass and read by the second (`GIFPasses`); nil otherwise.
     private let gif: (palette: String, frames: String)?
     private var secondPass: Process?
+    /// The positions of the frames written (a GIF's `gifFrames`; nil: every frame), and the next position.
+    private let kept: Set<Int>?
+    private var position = 0
 
     /// `frameCount`: the frames that will be added (any number: every format streams).
     init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double, frameCount: Int) throws {
@@ -119,7 +153,8 @@ final class VideoEncoder {
         input = stdin.fileHandleForWriting
         // Cairo's ARGB32 words in memory are B, G, R, A on little-endian machines (A, R, G, B on big-endian).
         let pixelFormat = UInt32(1).littleEndian == 1 ? "bgra" : "argb"
-        let rate = Rational.approximating(fps).text
+        kept = format == .gif ? Set(VideoFormat.gifFrames(count: frameCount, fps: fps)) : nil
+        let rate = format == .gif ? "\(VideoFormat.gifRate(fps: fps))" : Rational.approximating(fps).text
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error",
                              "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
@@ -141,6 +176,8 @@ final class VideoEncoder {
 
     /// Writes the next frame: `image` at the canvas's top-left, the rest backdrop.
     func add(_ image: ImageSurface) throws {
+        defer { position += 1 }
+        if let kept, !kept.contains(position) { return }
         let w = min(image.pixelWidth, width), h = min(image.pixelHeight, height)
         if let previous = previousSize, previous != (w, h) {
             for i in buffer.indices { buffer[i] = backdropWord }

@@ -17,15 +17,15 @@ struct Render: ParsableCommand, WritesOutput {
 
         Review outputs go beside frames/ in DIR/<name>/ and are listed in its manifest. --review writes all of them (the video only with --video); each also has its own flag.
 
-        preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame exact. It costs one more write per frame, not a second encode.
+        preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame, drawn at --preview-scale pixels per point (default 1; the frames keep --scale). At the frames' own scale every frame is exact and costs one more write, not a second encode.
 
-        contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes, phase changes and settles, and frames spaced through the motion between them, at most --contact-sheet-frames.
+        contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes (an animated one's middle and end too), phase changes and settles, and frames spaced evenly through the pixels that change between them (none where less than 44 pt changes), at most --contact-sheet-frames; captions wrap.
 
         motion.svg and motion.png (--motion): value and velocity against time for each sheet, scroll view and pager that moved, with detents, page boundaries and content edges as labelled lines, finger-down spans shaded, touch-downs, releases and settles marked.
 
-        index.html (--html): the review page. Open it from disk, no network needed: it plays the frames at real speed or 0.1×–2×, steps (← →, space, Home, End), scrubs on a timeline marked with touch-downs, releases, taps and resizes, shows the frame's entry of states.json as a tree and the motion plot with a cursor (click to seek), and an onion skin of the previous frames. It loads frames/ by relative path, states.js (states.json as a script) and motion.svg; run.json beside it is its page data, which `flick review` reads back. With --overlay-layer the review layer is written alone to overlay/ and the page switches it on and off; --overlay draws it into the frames instead.
+        index.html (--html): the review page. Open it from disk, no network needed: it plays the frames at real speed or 0.1×–2×, steps (← →, space, Home, End), scrubs on a timeline marked with touch-downs, releases, taps and resizes, shows the frame's entry of states.json as a tree and the motion plot with a cursor (click to seek), and an onion skin of the previous frames. It loads frames/ by relative path, states.js (states.json as a script) and motion.svg; run.json beside it is its page data, which `flick review` reads back. With --overlay-layer the review layer is written alone to overlay/ and the page switches it on and off; --overlay draws it into the frames instead. With --single-file the page carries its states, plot and frames (at --preview-scale) inside and loads nothing beside it.
 
-        preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, at the scenario's fps, the size rounded up to even pixels.
+        preview.mp4, .webm or .gif (--video): through ffmpeg, which must be on PATH (apt-get install ffmpeg); mp4 is H.264 in yuv420p, BT.709 and TV range (converted and tagged), at the scenario's fps and --preview-scale, the size rounded up to even pixels. A GIF keeps every frame when 100 / fps is whole; else it plays at the nearest rate its 10 ms clock holds and the frames left out are named.
 
         Sweeps: --set PATH=V1,V2,... (repeatable; or `sweep:` in the file) renders every combination of the values as a variant of one run, into DIR/<name>/variants/NN-values/ (frames/ and states.json each), with contact-sheet.png (a row per variant, a column per key instant, the same time in every column), variants.csv, variants.md and variants.json (settle time, overshoot, final detent or page and peak velocity per variant) and, with --video, grid.mp4|webm|gif (every variant side by side at every frame); with --review, --html or --motion, index.html: the variants on one motion graph, each in its own colour and dash, their releases and settles marked with their --explain lines (docs/review-page.md). A wrong PATH or value is reported as the decoder reports a wrong key, naming the --set; at most 64 variants.
 
@@ -85,6 +85,12 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
+    @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of preview.apng, the video and a --single-file page, never more than the frames' (default: 1; the frames stay at --scale).", valueName: "S"))
+    var previewScale: Double = ReviewOptions.defaultPreviewScale
+
+    @Flag(name: .customLong("single-file"), help: "With --html or --review: index.html is one self-contained page, its states, plot and frames (at --preview-scale) inside, to attach to a pull request or a chat.")
+    var singleFile = false
+
     @OptionGroup(title: "Sweeps (docs/sweeps.md)")
     var sweepOptions: RenderSweepOptions
 
@@ -102,6 +108,12 @@ struct Render: ParsableCommand, WritesOutput {
         if overlay && overlayLayer {
             throw badInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
         }
+        if !(previewScale.isFinite && previewScale > 0 && previewScale <= 16) {
+            throw badInput("--preview-scale must be a number in (0, 16], not \(previewScale)")
+        }
+        if singleFile && !(html || review) {
+            throw badInput("--single-file makes the review page one self-contained file; give it with --html or --review")
+        }
         if contactSheetFrames < 1 || contactSheetFrames > 400 {
             throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
         }
@@ -115,6 +127,8 @@ struct Render: ParsableCommand, WritesOutput {
         options.html = review || html
         options.frameExtension = format == .svg ? "svg" : "png"
         options.overlayLayer = overlayLayer
+        options.previewScale = previewScale
+        options.singleFile = singleFile
         return options
     }
 
@@ -175,6 +189,11 @@ struct Render: ParsableCommand, WritesOutput {
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
                 print("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
+                let drawn = frames.map { min(scenario.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? scenario.frameCount
+                if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: playbackFPS,
+                                                                   firstFrame: frames?.range.lowerBound ?? 0) {
+                    printError("\(path): note: \(note)")
+                }
             }
         }
     }

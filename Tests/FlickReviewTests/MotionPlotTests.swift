@@ -119,6 +119,62 @@ import Testing
         #expect(abs(series.halfPixel - 0.5 / 312) < 1e-9)
     }
 
+    /// Every label of every bundled example's plot keeps clear of every other (carousel-sheet drew "peek 514 pt"
+    /// over the list's "bottom edge 1748.4 pt"), and a panel's labels stay in its own rows.
+    @Test func labelsNeverOverlap() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.examples.path)
+            .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+        #expect(names.count > 10)
+        for name in names {
+            let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example(name)), title: name)
+            let groups = plot.labelBoxes()
+            let boxes = groups.flatMap { $0 }
+            for (i, a) in boxes.enumerated() {
+                for b in boxes[(i + 1)...] {
+                    #expect(!MotionPlot.overlap(a.rect, b.rect), "\(name): \"\(a.text)\" \(a.rect) overlaps \"\(b.text)\" \(b.rect)")
+                }
+            }
+            for (panel, labels) in zip(plot.panels, groups.dropFirst()) {
+                for label in labels {
+                    #expect(label.rect.minY >= panel.titleOrigin.y && label.rect.maxY <= panel.speedRect.maxY,
+                            "\(name): \"\(label.text)\" at \(label.rect) is outside \(panel.series.title)'s rows")
+                }
+            }
+        }
+    }
+
+    @Test func carouselSheetDrawsTheListEdgeOnlyAsANoteOfItsOwnPanel() throws {
+        let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("carousel-sheet")), title: "c")
+        let sheet = try #require(plot.panels.first { $0.series.kind == .sheetTop })
+        let list = try #require(plot.panels.first { $0.series.key == "places" })
+        #expect(!plot.referenceLayout(sheet).margin.contains { $0.text.contains("bottom edge") })
+        let listLayout = plot.referenceLayout(list)
+        #expect(!listLayout.margin.contains { $0.text.contains("bottom edge") })
+        #expect(listLayout.notes.contains { $0.lines[0].contains("bottom edge 1748.4 pt") })
+        // Every dashed line of the list lies inside its own graph.
+        for point in listLayout.dashes.flatMap({ $0 }) {
+            #expect(point.y >= list.valueRect.minY && point.y <= list.valueRect.maxY)
+        }
+    }
+
+    /// A sheet's panel has one sign convention: rising (its top decreasing, velocity negative) is drawn up in both graphs.
+    @Test func aRisingSheetGoesUpInBothGraphs() throws {
+        let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("carousel-sheet")), title: "c")
+        let sheet = try #require(plot.panels.first { $0.series.kind == .sheetTop })
+        #expect(sheet.y(ofValue: 100) < sheet.y(ofValue: 500))
+        #expect(sheet.y(ofSpeed: -600) < sheet.y(ofSpeed: 0))
+        #expect(MotionPlot.velocityCaption(sheet.series).contains("negative is rising"))
+        let list = try #require(plot.panels.first { $0.series.key == "places" })
+        #expect(list.y(ofSpeed: 600) < list.y(ofSpeed: 0))
+    }
+
+    @Test func spreadKeepsLabelsApartAndInside() {
+        #expect(MotionPlot.spread([10, 10, 10], spacing: 12, within: 0...100) == [10, 22, 34])
+        #expect(MotionPlot.spread([95, 99], spacing: 12, within: 0...100) == [88, 100])
+        // Too many to fit: from the top down, never overlapping.
+        #expect(MotionPlot.spread([0, 1, 2], spacing: 12, within: 0...20) == [0, 12, 24])
+    }
+
     @Test func ticksAreRoundNumbers() {
         #expect(MotionPlot.ticks(0, 4.5, count: 10).values == [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5])
         #expect(MotionPlot.ticks(-120, 730, count: 5).values == [0, 200, 400, 600])

@@ -56,7 +56,7 @@ import Testing
         let probe = Process()
         probe.executableURL = URL(fileURLWithPath: try #require(FFmpeg.locate("ffprobe")))
         probe.arguments = ["-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-                           "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames:format=duration",
+                           "stream=codec_name,pix_fmt,width,height,r_frame_rate,nb_read_frames,color_space,color_range,color_primaries,color_transfer:format=duration",
                            "-of", "default=noprint_wrappers=1", video.path]
         let pipe = Pipe()
         probe.standardOutput = pipe
@@ -160,5 +160,51 @@ import Testing
         #expect(fields["nb_read_frames"] == "\(range.count)")
         let duration = try #require(fields["duration"].flatMap(Double.init))
         #expect(abs(duration - Double(range.count) / 60) < 1e-3, "duration \(duration)")
+        // Tagged as what it holds: BT.709 in TV range.
+        #expect(fields["color_space"] == "bt709" && fields["color_primaries"] == "bt709" && fields["color_transfer"] == "bt709",
+                "\(fields)")
+        #expect(fields["color_range"] == "tv", "\(fields)")
+    }
+
+    @Test func gifFramesAreTheNearestToEachTickOfItsClock() {
+        // 60 fps on a 50 fps clock: frame round(1.2 n) for each tick n; every sixth is left out.
+        let kept = VideoFormat.gifFrames(count: 13, fps: 60)
+        #expect(kept == [0, 1, 2, 4, 5, 6, 7, 8, 10, 11, 12])
+        #expect(VideoFormat.gifFrames(count: 30, fps: 50) == Array(0..<30))
+        #expect(VideoFormat.gifNote(count: 30, fps: 50) == nil)
+        let note = try! #require(VideoFormat.gifNote(count: 13, fps: 60, firstFrame: 100))
+        #expect(note.contains("plays at 50 fps, not 60") && note.contains("2 of 13 frames are left out (frames 103, 109)"), "\(note)")
+    }
+
+    /// --preview-scale draws the preview at its own scale (the frames keep theirs), and --single-file carries
+    /// the run's frames at that scale inside the page.
+    @Test func previewScaleAndSingleFilePage() throws {
+        let scenario = try Fixtures.example("vimeo-tabs", scale: 2)
+        let out = try Fixtures.temporaryFolder("preview-scale")
+        defer { try? FileManager.default.removeItem(at: out) }
+        var options = ReviewOptions(preview: true, playbackFPS: 60)
+        options.previewScale = 0.5
+        options.html = true
+        options.singleFile = true
+        let range = 100...119
+        let recorder = try Fixtures.render(scenario, range: range, into: out, options: options)
+        #expect(recorder.previewCanvas.pixelWidth == 195 && recorder.canvas.pixelWidth == 780)
+        let folder = out.appendingPathComponent("vimeo-tabs")
+        let apng = try Bitmap.readPNG(path: folder.appendingPathComponent("preview.apng").path)
+        #expect(apng.width == 195 && apng.height == 422)
+        let frame = try Bitmap.readPNG(path: folder.appendingPathComponent("frames/frame_00100.png").path)
+        #expect(frame.width == 780, "the frames stay at --scale")
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let urls = page.components(separatedBy: "data:image/png;base64,").count - 1
+        #expect(urls >= 1 && urls <= range.count)
+        #expect(page.contains("data:image/svg+xml;base64,"), "the plot is inside")
+        #expect(page.contains("<script type=\"application/json\" data-states="), "the states are inside")
+        #expect(!page.contains("<script src="), "nothing is loaded from beside it")
+        // The first inlined frame decodes to the preview's size.
+        let start = try #require(page.range(of: "data:image/png;base64,"))
+        let end = try #require(page[start.upperBound...].firstIndex(of: "\""))
+        let png = try #require(Data(base64Encoded: String(page[start.upperBound..<end])))
+        let decoded = try Bitmap.decodePNG(png, path: "inline")
+        #expect(decoded.width == 195 && decoded.height == 422)
     }
 }

@@ -49,6 +49,8 @@ struct RenderCommandTests {
             (["render", "fling-to-rest", "--scale", "16", "--out", out.path], "64 megapixels"),
             // 390×844 at scale 13 fits; the 600×844 vimeo-tabs resizes to does not.
             (["render", "vimeo-tabs", "--scale", "13", "--out", out.path], "600×844 pt at scale 13 is 85.582 megapixels; the limit is 64 megapixels"),
+            (["render", "fling-to-rest", "--preview-scale", "0", "--preview"], "--preview-scale must be a number in (0, 16], not 0.0"),
+            (["render", "fling-to-rest", "--single-file"], "--single-file makes the review page one self-contained file; give it with --html or --review"),
         ] {
             let run = try flick(arguments)
             #expect(run.status == 2, "\(arguments): status \(run.status)")

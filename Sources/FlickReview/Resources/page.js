@@ -23,7 +23,15 @@ function num(x, digits) {
 function seconds(t) { return t.toFixed(3) + " s"; }
 function clamp(x, a, b) { return Math.max(a, Math.min(b, x)); }
 function pad(i, digits) { var s = String(i); while (s.length < digits) s = "0" + s; return s; }
-function framePath(run, index, folder) { return run.base + folder + "/frame_" + pad(index, run.digits) + "." + run.ext; }
+// A single-file page (--single-file) carries its frames inline, as data: URLs from the first frame on (a frame
+// equal to an earlier one as that one's position).
+function framePath(run, index, folder) {
+  if (run.inline && folder === "frames") {
+    var url = run.inline[index - run.first];
+    return typeof url === "number" ? run.inline[url] : url;
+  }
+  return run.base + folder + "/frame_" + pad(index, run.digits) + "." + run.ext;
+}
 // Keys the focused control uses itself: Space presses buttons and ticks boxes; arrows move sliders, radio
 // buttons, lists and text carets. Elsewhere they belong to the player.
 function ownsSpace(target) {

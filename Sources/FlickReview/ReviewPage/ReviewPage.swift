@@ -19,13 +19,19 @@ public enum ReviewPage {
         public var states: String
         public var label: String
         public var statesJSON: Data?
+        /// A single-file page's frames as `data:` URLs, from the first frame on (the page loads no file when it has
+        /// these, the states in `statesJSON` and the plot as a `data:` URL). In the page, a frame equal to an earlier
+        /// one is written as that one's position.
+        public var inlineFrames: [String]?
 
-        public init(data: RunPageData, base: String = "", states: String = "states.js", label: String = "", statesJSON: Data? = nil) {
+        public init(data: RunPageData, base: String = "", states: String = "states.js", label: String = "", statesJSON: Data? = nil,
+                    inlineFrames: [String]? = nil) {
             self.data = data
             self.base = base
             self.states = states
             self.label = label
             self.statesJSON = statesJSON
+            self.inlineFrames = inlineFrames
         }
 
         var json: JSONValue {
@@ -33,6 +39,15 @@ public enum ReviewPage {
             pairs.append(("base", .string(base)))
             pairs.append(("states", .string(states)))
             pairs.append(("label", .string(label)))
+            if let inlineFrames {
+                // A frame equal to an earlier one (a rest) is that frame's position, not its bytes again.
+                var seen: [String: Int] = [:]
+                pairs.append(("inline", .array(inlineFrames.enumerated().map { i, url in
+                    if let first = seen[url] { return .number(Double(first)) }
+                    seen[url] = i
+                    return .string(url)
+                })))
+            }
             return .object(pairs)
         }
     }

@@ -46,17 +46,40 @@ enum ListDrawing {
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
+    /// A row's layout for its height: two lines of text or one, the avatar's diameter (0: none), where the text
+    /// starts, and the title's and subtitle's sizes, in points.
+    static func rowLayout(rowHeight h: Double) -> (twoLines: Bool, avatar: Double, textX: Double, titleSize: Double, subtitleSize: Double) {
+        let twoLines = h >= 44
+        let avatar = h >= 40 ? min(40, h - 14) : 0
+        let textX = margin + (avatar > 0 ? avatar + 12 : 0)
+        let titleSize = twoLines ? min(17, max(12, h * 0.285)) : min(17, max(9, h * 0.42))
+        return (twoLines, avatar, textX, titleSize, (titleSize * 0.8).rounded())
+    }
+
+    /// Room kept for a row's price between its text and the chevron ("$32"), in points from the row's trailing edge.
+    static func trailingColumn(subtitleSize: Double) -> Double {
+        margin + 14 + TextMetrics.width(of: "$00", size: subtitleSize) + 10
+    }
+
+    /// A section chip's frame: in the gap between the rows' text and their prices, against the prices, so neither the
+    /// chip riding a boundary nor the one pinned at the top covers a made-up row's title or subtitle.
+    static func chipRect(title: String, top: Double, spec: ListSpec, frame: Rect) -> Rect {
+        let layout = rowLayout(rowHeight: spec.rowHeight)
+        let width = min(frame.width - 2 * margin, TextMetrics.width(of: title, size: sectionChipSize, bold: true) + 24)
+        let right = frame.maxX - trailingColumn(subtitleSize: layout.subtitleSize)
+        return Rect(x: max(frame.minX + margin, right - width), y: top, width: width, height: sectionChipHeight)
+    }
+
+    /// A section chip's title size, in points.
+    static let sectionChipSize = 12.0
+
     static func drawRows(_ spec: ListSpec, state: ScrollViewState, visible: Rect, origin: Point, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
         let h = spec.rowHeight
         let width = state.frame.width
         let rows = visibleRows(spec, low: visible.minY - origin.y, high: visible.maxY - origin.y)
-        let twoLines = h >= 44
-        let avatar = h >= 40 ? min(40, h - 14) : 0
-        let textX = margin + (avatar > 0 ? avatar + 12 : 0)
-        let titleSize = twoLines ? min(17, max(12, h * 0.285)) : min(17, max(9, h * 0.42))
-        let subtitleSize = (titleSize * 0.8).rounded()
+        let (twoLines, avatar, textX, titleSize, subtitleSize) = rowLayout(rowHeight: h)
         let chevronX = width - margin
         for i in rows {
             let content = RowText(spec, i)
@@ -104,7 +127,7 @@ enum ListDrawing {
         }
     }
 
-    /// Section titles as chips centred on the boundary where each section starts, the current one pinned
+    /// Section titles as chips on the boundary where each section starts (beside the prices, `chipRect`), the current one pinned
     /// below the top of the visible area and pushed up by the next, like the date chips of a chat. The list's
     /// content has no room for header rows (its height is rows × rowHeight), so the chips sit in the padding
     /// between rows instead of covering them.
@@ -129,10 +152,10 @@ enum ListDrawing {
             let sectionEnd = origin.y + Double(starts[i] + section.rows) * spec.rowHeight
             let top = tops[i]
             guard sectionEnd > state.frame.minY, top < state.frame.maxY, top + sectionChipHeight > state.frame.minY else { continue }
-            let size = 12.0
+            let size = sectionChipSize
             let title = section.title
-            let width = min(state.frame.width - 2 * margin, canvas.width(of: title, font: .bold, size: size) + 24)
-            let chip = Rect(x: state.frame.minX + (state.frame.width - width) / 2, y: top, width: width, height: sectionChipHeight)
+            let chip = chipRect(title: title, top: top, spec: spec, frame: state.frame)
+            let width = chip.width
             canvas.fill(roundedRect: chip.offsetBy(dx: 0, dy: 1), radius: chip.height / 2, Color.black.withAlpha(0.08))
             canvas.fill(roundedRect: chip, radius: chip.height / 2, palette.chip)
             canvas.drawText(title, x: chip.minX + chip.width / 2,

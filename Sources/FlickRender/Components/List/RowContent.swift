@@ -32,6 +32,35 @@ struct RowContent {
     /// A price that varies by row, shown at the trailing edge.
     var price: String { "$\(14 + (index * 5) % 19)" }
 
+    /// Minutes after midnight of a clock time as a section title writes it ("9:00 AM", "12:30 PM"), nil for any
+    /// other title ("Morning").
+    static func minutes(ofClock text: String) -> Int? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 2, parts[1] == "AM" || parts[1] == "PM" else { return nil }
+        let hm = parts[0].split(separator: ":", omittingEmptySubsequences: false)
+        guard hm.count == 2, hm[1].count == 2, let h = Int(hm[0]), let m = Int(hm[1]), (1...12).contains(h), (0...59).contains(m)
+        else { return nil }
+        return (h % 12 + (parts[1] == "PM" ? 12 : 0)) * 60 + m
+    }
+
+    /// Made-up rows under a section titled with a clock time read times from that section's hour: row k of n
+    /// reads the section's time plus k/n of the way to the next section's time (an hour when there is no later
+    /// one), in whole 5 minutes, so a row never reads a time before the chip it sits under or after the next.
+    /// Nil when the row's section has no clock title (the row keeps `time`).
+    static func sectionTime(_ sections: [Section], row index: Int) -> String? {
+        var start = 0
+        for (n, section) in sections.enumerated() {
+            defer { start += section.rows }
+            guard index >= start, index < start + section.rows else { continue }
+            guard let from = minutes(ofClock: section.title) else { return nil }
+            let next = sections.indices.contains(n + 1) ? minutes(ofClock: sections[n + 1].title) : nil
+            let span = next.map { $0 > from ? $0 - from : 60 } ?? 60
+            let step = (index - start) * span / max(1, section.rows)
+            return clock(minutes: from + step / 5 * 5)
+        }
+        return nil
+    }
+
     /// "9:30 AM" for minutes after midnight.
     static func clock(minutes: Int) -> String {
         let h24 = (minutes / 60) % 24, m = minutes % 60
@@ -62,7 +91,9 @@ struct RowText {
             thumbnail = row.thumbnail
         } else {
             let made = RowContent(index: index)
-            (title, subtitle, trailing, initials, thumbnail) = (made.title, made.subtitle, made.price, made.initials, nil)
+            let time = RowContent.sectionTime(spec.sections, row: index) ?? made.time
+            (title, subtitle, trailing, initials, thumbnail) = (made.title, "\(time) · \(made.distance)", made.price,
+                                                                made.initials, nil)
         }
     }
 }
