@@ -17,9 +17,9 @@ import Foundation
 ///
 /// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
 /// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
-/// level 1 without filters about 13 ms, libdeflate at level 2 about 11 ms for files 17 % smaller, igzip at level 1
-/// about 3 ms for files 7 % larger (`flick bench`; scripts/compare-deflate.sh times the deflates alone). Image
-/// sequences are reviewed and diffed, not shipped, but they are compared byte for byte: determinism first, then speed.
+/// level 1 without filters about 15 ms, libdeflate at level 2 about 14 ms for files 13–17 % smaller, igzip at
+/// level 1 about 4 ms for files 7 % larger (`flick bench`; scripts/compare-deflate.sh times the deflates alone).
+/// Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte: determinism first.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
@@ -37,7 +37,7 @@ public final class PNGEncoder {
     /// The implementation `flick` uses: libdeflate in a build with it, else libspng. `FLICK_DEFLATE` (`libdeflate`,
     /// `igzip` or `libspng`) chooses another one this build has.
     ///
-    /// igzip is 4 times faster than libdeflate here, but with several threads a few frames in thousands come out
+    /// igzip is 3.7 times faster than libdeflate here, but with several threads a few frames in thousands come out
     /// in other bytes from one run to the next (the same pixels, every decoder agrees; ISA-L 2.30 does it outside
     /// Flick too, README "Development"): it is never the default, because every output of Flick must be
     /// byte-identical across runs.
