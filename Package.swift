@@ -16,19 +16,28 @@ import PackageDescription
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
 //   files, cancellation and the signals that raise it, the one parallel map, the one number formatter, the one
 //   reader of files someone else made (RegularFile) and the one pixel limit (PixelLimits).
-// Cairo, librsvg, libspng and ISA-L are reached only through the system-library shims below; their
+// Cairo, librsvg, libspng, libdeflate and ISA-L are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 
 import Foundation
 
-/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l), looked up where apt and Homebrew
-/// put them. Without them FlickImage is built without `CFlickDeflate` and writes PNGs through libspng alone
-/// (`#if canImport(CFlickDeflate)`); FLICK_DEFLATE=libspng chooses that build even when they are installed.
-let hasISAL: Bool = {
-    if ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libspng" { return false }
+/// Whether a C library's header is installed, looked up where apt and Homebrew put headers.
+func hasHeader(_ path: String) -> Bool {
     let prefixes = ["/usr/include", "/usr/local/include", "/opt/homebrew/include", "/opt/local/include"]
-    return prefixes.contains { FileManager.default.fileExists(atPath: $0 + "/isa-l/igzip_lib.h") }
-}()
+    return prefixes.contains { FileManager.default.fileExists(atPath: $0 + "/" + path) }
+}
+
+/// FLICK_DEFLATE=libspng at build time leaves both deflate libraries below out, even when they are installed.
+let libspngOnly = ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libspng"
+
+/// Whether libdeflate's header is installed (Debian libdeflate-dev, Homebrew libdeflate). With it FlickImage
+/// deflates PNG frames with libdeflate (`CFlickLibdeflate`); without it, through libspng alone
+/// (`#if canImport(CFlickLibdeflate)`).
+let hasLibdeflate = !libspngOnly && hasHeader("libdeflate.h")
+
+/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, which `FLICK_DEFLATE=igzip`
+/// chooses at run time (`CFlickDeflate`; not the default, README "Development").
+let hasISAL = !libspngOnly && hasHeader("isa-l/igzip_lib.h")
 
 let package = Package(
     name: "Flick",
@@ -69,13 +78,19 @@ let package = Package(
             name: "CFlickRsvg",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]
         ),
-        // libspng decodes PNG files, and encodes them in a build without ISA-L (pkg-config `spng`, Debian libspng-dev).
+        // libspng decodes PNG files, and encodes them in a build without libdeflate (pkg-config `spng`, Debian libspng-dev).
         .systemLibrary(
             name: "CFlickSpng",
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
         ),
-        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`).
+        // libdeflate compresses PNG frames' image data (pkg-config `libdeflate`): faster than zlib, smaller files.
+        .systemLibrary(
+            name: "CFlickLibdeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`), on request.
         .systemLibrary(
             name: "CFlickDeflate",
             pkgConfig: "libisal",
@@ -89,9 +104,10 @@ let package = Package(
             name: "FlickCore",
             dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
-        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by libspng or ISA-L's igzip),
+        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by libdeflate, libspng or igzip),
         // and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"] + (hasISAL ? ["CFlickDeflate"] : [])),
+        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"] + (hasLibdeflate ? ["CFlickLibdeflate"] : [])
+                    + (hasISAL ? ["CFlickDeflate"] : [])),
         .target(
             name: "FlickRender",
             dependencies: ["FlickCore", "FlickImage", "FlickOutput", "CFlickCairo", "CFlickRsvg"]
@@ -146,7 +162,7 @@ let package = Package(
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
-        .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview"]),
+        .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview", "FlickImage"]),
         .testTarget(name: "FlickSnapshotTestingTests",
                     dependencies: ["FlickSnapshotTesting", "FlickRunner", "FlickCore", "FlickImage",
                                    .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),

@@ -2,7 +2,8 @@
 # Times the deflate implementations Flick could write PNG image data with, on the same frames' rows (each row a
 # filter byte 0 and RGB, as Flick's PNGs hold them): zlib (what libspng uses) at level 1, libdeflate at levels 1-6
 # and ISA-L's igzip at levels 0-3, one thread, compression alone. Prints frames per second and KiB per frame.
-# Why Flick uses igzip at level 1: see the README's Development section and this script's output.
+# Why Flick uses libdeflate at level 2, and igzip only on request: see the README's Development section and this
+# script's output.
 #
 # usage: scripts/compare-deflate.sh [FRAMES_FOLDER]   (default: fling-to-rest rendered by the release build;
 #        every fourth frame is used). Needs a C compiler and libspng-dev, zlib1g-dev, libdeflate-dev, libisal-dev.

@@ -46,15 +46,16 @@ fi
 
 if [[ "$(uname)" == "Darwin" ]]; then
     command -v brew >/dev/null || { echo "install-deps: Homebrew is needed on macOS (https://brew.sh)" >&2; exit 2; }
-    for formula in pkg-config cairo librsvg libspng isa-l font-dejavu; do
+    for formula in pkg-config cairo librsvg libspng libdeflate isa-l font-dejavu; do
         brew list "$formula" >/dev/null 2>&1 || brew install "$formula"
     done
     exit 0
 fi
 
 # Debian package → a file it installs, to tell whether it is present without asking dpkg for each.
-# libisal-dev (ISA-L) is what PNG frames are deflated with; a build without it falls back to libspng (README).
-packages=(pkg-config libcairo2-dev librsvg2-dev libspng-dev libisal-dev fonts-dejavu-core)
+# libdeflate-dev is what PNG frames are deflated with, libisal-dev (ISA-L) the faster igzip FLICK_DEFLATE=igzip asks
+# for; a build without them falls back to libspng (README, Development).
+packages=(pkg-config libcairo2-dev librsvg2-dev libspng-dev libdeflate-dev libisal-dev fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

@@ -14,7 +14,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
     /// A file could not be written.
     case cannotWrite(path: String, reason: String)
-    /// The image could not be encoded as PNG (igzip's or libspng's reason).
+    /// The image could not be encoded as PNG (libdeflate's, igzip's or libspng's reason).
     case cannotEncode(reason: String)
 
     public var description: String {

@@ -1,54 +1,70 @@
 #if canImport(CFlickDeflate)
 import CFlickDeflate
 #endif
+#if canImport(CFlickLibdeflate)
+import CFlickLibdeflate
+#endif
 import CFlickSpng
 import Foundation
 
 /// Encodes images as PNG files: 8-bit RGB when every pixel is opaque, else RGBA; no row filters; one IDAT.
 /// The same pixels always give the same bytes.
 ///
-/// Built with ISA-L (the `CFlickDeflate` module, Debian libisal-dev, Homebrew isa-l) the image data is
-/// compressed by igzip at level 1 and the chunks are written here; without it, libspng writes the file at
-/// zlib level 1. Both decode to the same pixels; their bytes differ.
+/// Built with libdeflate (the `CFlickLibdeflate` module, Debian libdeflate-dev, Homebrew libdeflate) the image
+/// data is compressed by libdeflate at level 2 and the chunks are written here; without it, libspng writes the file
+/// at zlib level 1. Both decode to the same pixels; their bytes differ. ISA-L's igzip (`CFlickDeflate`) is a third
+/// choice, only on request (`FLICK_DEFLATE=igzip`): see `preferred`.
 ///
 /// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
 /// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
-/// level 1 without filters about 16 ms, this encoder with igzip about 4 ms, for files 7 % larger than zlib's
-/// (`flick bench`; scripts/compare-deflate.sh times the deflates alone: igzip level 1 is 6× zlib level 1, while
-/// libdeflate 1.14 is at most 1.2× it). Image sequences are reviewed and diffed, not shipped: speed wins.
+/// level 1 without filters about 15 ms, libdeflate at level 2 about 14 ms for files 13–17 % smaller, igzip at
+/// level 1 about 4 ms for files 7 % larger (`flick bench`; scripts/compare-deflate.sh times the deflates alone).
+/// Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte: determinism first.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
 public final class PNGEncoder {
     /// Which deflate implementation writes the image data.
     public enum Deflate: String, Sendable, CaseIterable {
+        /// libdeflate at `PNGEncoder.libdeflateLevel`, chunks written by Flick (only when built with libdeflate).
+        case libdeflate
         /// ISA-L's igzip at `PNGEncoder.igzipLevel`, chunks written by Flick (only when built with ISA-L).
         case igzip
         /// libspng at zlib level `PNGEncoder.zlibLevel`: the fallback, and the floor `flick bench` compares with.
         case libspng
     }
 
-    /// The implementation `flick` uses: libspng, unless `FLICK_DEFLATE=igzip` asks for igzip in a build with ISA-L.
+    /// The implementation `flick` uses: libdeflate in a build with it, else libspng. `FLICK_DEFLATE` (`libdeflate`,
+    /// `igzip` or `libspng`) chooses another one this build has.
     ///
-    /// igzip is 4–6 times faster here at +6.7 % size, but with several threads a few frames in thousands come out
-    /// in other bytes from one run to the next (the same pixels, every decoder agrees): until that is found, it is
-    /// not the default, because every output of Flick must be byte-identical across runs.
+    /// igzip is 3.7 times faster than libdeflate here, but with several threads a few frames in thousands come out
+    /// in other bytes from one run to the next (the same pixels, every decoder agrees; ISA-L 2.30 does it outside
+    /// Flick too, README "Development"): it is never the default, because every output of Flick must be
+    /// byte-identical across runs.
     public static let preferred: Deflate = {
-        #if canImport(CFlickDeflate)
-        ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "igzip" ? .igzip : .libspng
-        #else
-        .libspng
-        #endif
+        if let name = ProcessInfo.processInfo.environment["FLICK_DEFLATE"], let asked = Deflate(rawValue: name),
+           available.contains(asked) {
+            return asked
+        }
+        return available[0]
     }()
 
-    /// Every implementation this build has.
+    /// Every implementation this build has, the default first.
     public static let available: [Deflate] = {
-        #if canImport(CFlickDeflate)
-        [.igzip, .libspng]
-        #else
-        [.libspng]
+        var all: [Deflate] = []
+        #if canImport(CFlickLibdeflate)
+        all.append(.libdeflate)
         #endif
+        #if canImport(CFlickDeflate)
+        all.append(.igzip)
+        #endif
+        all.append(.libspng)
+        return all
     }()
+
+    /// libdeflate's compression level: 2 is its fastest here (1 is slower on these frames, 3 and 4 are as fast for
+    /// 1 % smaller files; scripts/compare-deflate.sh).
+    public static let libdeflateLevel: Int32 = 2
 
     /// igzip's compression level: 1 is its fastest level with Huffman coding of matches (0 only finds
     /// matches and codes them with static tables: 22 % larger files here for no speed).
@@ -62,30 +78,33 @@ public final class PNGEncoder {
     /// Rows converted for the encoder (the whole image).
     private var rows: UnsafeMutableRawPointer?
     private var rowsCapacity = 0
-    #if canImport(CFlickDeflate)
-    /// The file being written (signature, IHDR, IDAT with the compressed bytes, IEND).
+    /// The file being written by libdeflate or igzip (signature, IHDR, IDAT with the compressed bytes, IEND).
     private var output: UnsafeMutableRawPointer?
     private var outputCapacity = 0
-    /// igzip's working memory at level 1.
-    private let levelBuffer: UnsafeMutableRawPointer
-    private let levelBufferSize: Int
+    #if canImport(CFlickLibdeflate)
+    /// libdeflate's compressor (its hash tables), made on the first image it compresses.
+    private var compressor: OpaquePointer?
+    #endif
+    #if canImport(CFlickDeflate)
+    /// igzip's working memory at level 1, made on the first image it compresses.
+    private var levelBuffer: UnsafeMutableRawPointer?
+    private let levelBufferSize = Int(flick_isal_level1_buffer_size())
     #endif
 
     /// An encoder using `deflate` (which must be in `available`).
     public init(deflate: Deflate = PNGEncoder.preferred) {
         precondition(PNGEncoder.available.contains(deflate), "this build of Flick has no \(deflate)")
         self.deflate = deflate
-        #if canImport(CFlickDeflate)
-        levelBufferSize = Int(flick_isal_level1_buffer_size())
-        levelBuffer = UnsafeMutableRawPointer.allocate(byteCount: levelBufferSize, alignment: 64)
-        #endif
     }
 
     deinit {
         rows?.deallocate()
-        #if canImport(CFlickDeflate)
         output?.deallocate()
-        levelBuffer.deallocate()
+        #if canImport(CFlickLibdeflate)
+        if let compressor { libdeflate_free_compressor(compressor) }
+        #endif
+        #if canImport(CFlickDeflate)
+        levelBuffer?.deallocate()
         #endif
     }
 
@@ -112,13 +131,24 @@ public final class PNGEncoder {
         guard width > 0, height > 0, source.base != nil else {
             throw .cannotEncode(reason: "an image of \(width)×\(height) pixels is empty")
         }
+        // Opaque frames, the common case, are written as RGB on the first try; a translucent pixel starts the file
+        // again as RGBA.
         switch deflate {
+        case .libdeflate:
+            #if canImport(CFlickLibdeflate)
+            if let png = try chunkedPNG(source, width: width, height: height, colorType: .truecolor, deflate: libdeflateData) {
+                return png
+            }
+            return try chunkedPNG(source, width: width, height: height, colorType: .truecolorAlpha, deflate: libdeflateData)!
+            #else
+            preconditionFailure("this build of Flick has no libdeflate")
+            #endif
         case .igzip:
             #if canImport(CFlickDeflate)
-            // Opaque frames, the common case, are written as RGB on the first try; a translucent pixel
-            // starts the file again as RGBA.
-            if let png = try igzipPNG(source, width: width, height: height, colorType: .truecolor) { return png }
-            return try igzipPNG(source, width: width, height: height, colorType: .truecolorAlpha)!
+            if let png = try chunkedPNG(source, width: width, height: height, colorType: .truecolor, deflate: igzipData) {
+                return png
+            }
+            return try chunkedPNG(source, width: width, height: height, colorType: .truecolorAlpha, deflate: igzipData)!
             #else
             preconditionFailure("this build of Flick has no igzip")
             #endif
@@ -179,19 +209,11 @@ public final class PNGEncoder {
         return Data(bytesNoCopy: buffer, count: length, deallocator: .free)
     }
 
-    #if canImport(CFlickDeflate)
     /// Bytes before the compressed image data: signature, IHDR chunk, IDAT's length and type.
     private static let prefixBytes = PNGChunks.signature.count + PNGChunks.overhead + 13 + 8
 
     /// The IEND chunk, whose CRC never changes.
     private static let iend: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-
-    /// Room for igzip's output beyond one and an eighth times its input (stored blocks when nothing compresses):
-    /// its block headers and the end of the stream.
-    private static let outputSlack = 64 << 10
-
-    /// Bytes cleared where igzip starts writing (its bit writer stores eight bytes at a time).
-    private static let outputClearance = 64
 
     /// Makes `output` hold at least `count` bytes, keeping the first `keeping` (growing it at least twofold).
     private func reserveOutput(_ count: Int, keeping: Int) {
@@ -205,44 +227,24 @@ public final class PNGEncoder {
         outputCapacity = count
     }
 
-    /// The PNG file written by igzip, or nil when `colorType` is RGB and some pixel is not opaque.
-    private func igzipPNG(_ source: PixelRows, width: Int, height: Int,
-                          colorType: PNGColorType) throws(ImageError) -> Data? {
+    /// Compresses `count` bytes at `input` as one zlib stream into the encoder's output after `prefixBytes`
+    /// (reserving room first); returns the compressed length.
+    private typealias ZlibDeflate = (UnsafeRawPointer, Int) throws(ImageError) -> Int
+
+    /// The PNG file whose image data `deflate` compresses, with the chunks written here, or nil when `colorType` is
+    /// RGB and some pixel is not opaque.
+    private func chunkedPNG(_ source: PixelRows, width: Int, height: Int, colorType: PNGColorType,
+                            deflate: ZlibDeflate) throws(ImageError) -> Data? {
         // Each row is a filter-type byte (0, none) and the pixels (PNG specification, section 7.3).
         let stride = 1 + width * colorType.bytesPerPixel
         let raw = stride * height
-        guard raw <= Int(UInt32.max) / 2 else { throw .cannotEncode(reason: "an image of \(width)×\(height) pixels is too large for igzip") }
+        guard raw <= Int(UInt32.max) / 2 else { throw .cannotEncode(reason: "an image of \(width)×\(height) pixels is too large") }
         reserveRows(raw)
         guard source.convert(rows: 0..<height, width: width, colorType: colorType, into: rows!, stride: stride,
                              filterByte: true) else { return nil }
-        if raw < rowsCapacity {
-            // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
-            (rows! + raw).initializeMemory(as: UInt8.self, repeating: 0, count: rowsCapacity - raw)
-        }
-        // The whole image in one call, without a stream's state kept between calls: igzip's stateful streaming
-        // (a band of rows at a time) gave other bytes, for the same pixels, in one render out of several.
-        let room = raw + raw / 8 + Self.outputSlack
-        reserveOutput(Self.prefixBytes + room, keeping: 0)
-        (output! + Self.prefixBytes).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
-        var stream = isal_zstream()
-        isal_deflate_stateless_init(&stream)
-        // igzip keeps its hash table in this buffer: cleared, so that nothing of the previous image is left in it.
-        levelBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: levelBufferSize)
-        stream.level = Self.igzipLevel
-        stream.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
-        stream.level_buf_size = UInt32(levelBufferSize)
-        stream.gzip_flag = UInt16(IGZIP_ZLIB)
-        stream.flush = UInt16(NO_FLUSH)
-        stream.end_of_stream = 1
-        stream.next_in = rows!.assumingMemoryBound(to: UInt8.self)
-        stream.avail_in = UInt32(raw)
-        stream.next_out = (output! + Self.prefixBytes).assumingMemoryBound(to: UInt8.self)
-        stream.avail_out = UInt32(room)
-        let status = flick_isal_deflate_stateless(&stream)
-        guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
-        var written = Self.prefixBytes + room - Int(stream.avail_out)
-        let compressed = written - Self.prefixBytes
+        let compressed = try deflate(rows!, raw)
         guard compressed <= Int(Int32.max) else { throw .cannotEncode(reason: "the image data exceeds a PNG chunk's 2 GB") }
+        var written = Self.prefixBytes + compressed
         reserveOutput(written + PNGChunks.overhead, keeping: written)
 
         let file = output!
@@ -263,6 +265,62 @@ public final class PNGEncoder {
         Self.iend.withUnsafeBytes { (file + written).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         written += Self.iend.count
         return Data(bytes: file, count: written)
+    }
+
+    #if canImport(CFlickLibdeflate)
+    /// libdeflate's zlib stream of `count` bytes at `input`, in one call (libdeflate has no streaming).
+    private func libdeflateData(_ input: UnsafeRawPointer, _ count: Int) throws(ImageError) -> Int {
+        if compressor == nil { compressor = libdeflate_alloc_compressor(Self.libdeflateLevel) }
+        guard let compressor else { throw .cannotEncode(reason: "out of memory") }
+        let room = libdeflate_zlib_compress_bound(compressor, count)
+        reserveOutput(Self.prefixBytes + room, keeping: 0)
+        let compressed = libdeflate_zlib_compress(compressor, input, count, output! + Self.prefixBytes, room)
+        // The bound is libdeflate's own worst case, so 0 (did not fit) cannot happen.
+        guard compressed > 0 else { throw .cannotEncode(reason: "libdeflate found no room for the image data") }
+        return compressed
+    }
+    #endif
+
+    #if canImport(CFlickDeflate)
+    /// Room for igzip's output beyond one and an eighth times its input (stored blocks when nothing compresses):
+    /// its block headers and the end of the stream.
+    private static let outputSlack = 64 << 10
+
+    /// Bytes cleared where igzip starts writing (its bit writer stores eight bytes at a time).
+    private static let outputClearance = 64
+
+    /// igzip's zlib stream of `count` bytes at `input`: the whole image in one call, without a stream's state kept
+    /// between calls (igzip's stateful streaming, a band of rows at a time, gave other bytes for the same pixels in
+    /// one render out of several; so, more rarely, does this: see `preferred`).
+    private func igzipData(_ input: UnsafeRawPointer, _ count: Int) throws(ImageError) -> Int {
+        if count < rowsCapacity {
+            // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
+            (rows! + count).initializeMemory(as: UInt8.self, repeating: 0, count: rowsCapacity - count)
+        }
+        let room = count + count / 8 + Self.outputSlack
+        reserveOutput(Self.prefixBytes + room, keeping: 0)
+        (output! + Self.prefixBytes).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
+        if levelBuffer == nil {
+            levelBuffer = UnsafeMutableRawPointer.allocate(byteCount: levelBufferSize, alignment: 64)
+        }
+        let levelBuffer = self.levelBuffer!
+        var stream = isal_zstream()
+        isal_deflate_stateless_init(&stream)
+        // igzip keeps its hash table in this buffer: cleared, so that nothing of the previous image is left in it.
+        levelBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: levelBufferSize)
+        stream.level = Self.igzipLevel
+        stream.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
+        stream.level_buf_size = UInt32(levelBufferSize)
+        stream.gzip_flag = UInt16(IGZIP_ZLIB)
+        stream.flush = UInt16(NO_FLUSH)
+        stream.end_of_stream = 1
+        stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
+        stream.avail_in = UInt32(count)
+        stream.next_out = (output! + Self.prefixBytes).assumingMemoryBound(to: UInt8.self)
+        stream.avail_out = UInt32(room)
+        let status = flick_isal_deflate_stateless(&stream)
+        guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
+        return room - Int(stream.avail_out)
     }
     #endif
 }

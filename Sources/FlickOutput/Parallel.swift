@@ -36,12 +36,12 @@ public enum Parallel {
 extension Parallel {
     /// `body(i)` for every `i` in `0..<count` on up to `jobs` threads, each result handed to `inOrder` in the order
     /// of `i` (one call at a time) and then dropped: memory stays flat however large `count` is (`flick fuzz
-    /// --count 1000000`), holding only the results that wait for an earlier one.
+    /// --count 1000000`), holding only the results that wait for an earlier one, at most `4 × jobs` of them.
     public static func forEach<Result: Sendable>(
         count: Int, jobs: Int, _ body: @Sendable (Int) -> Result, inOrder: @Sendable (Int, Result) -> Void
     ) {
-        let queue = Pending<Result>(count: count)
         let workers = min(max(1, jobs), max(1, count))
+        let queue = Pending<Result>(count: count, window: 4 * workers)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = queue.claim() {
                 queue.store(body(index), at: index, inOrder: inOrder)
@@ -50,32 +50,41 @@ extension Parallel {
     }
 }
 
-/// The results that finished before an earlier one, by index; each is removed once reported.
+/// The results that finished before an earlier one, by index; each is removed once reported. No index more than
+/// `window` past the next one to report is handed out: a thread that stalls on an early item (descheduled on a busy
+/// machine) holds the others back instead of letting finished results pile up, so memory stays flat.
 private final class Pending<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private let count: Int
+    private let window: Int
     private var waiting: [Int: Value] = [:]
     private var next = 0
     private var reported = 0
 
-    init(count: Int) { self.count = count }
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = max(1, window)
+    }
 
     func claim() -> Int? {
-        lock.withLock {
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
-        }
+        condition.lock()
+        defer { condition.unlock() }
+        while next < count && next >= reported + window { condition.wait() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
     }
 
     func store(_ value: Value, at index: Int, inOrder: (Int, Value) -> Void) {
-        lock.withLock {
-            waiting[index] = value
-            while let ready = waiting.removeValue(forKey: reported) {
-                inOrder(reported, ready)
-                reported += 1
-            }
+        condition.lock()
+        defer { condition.unlock() }
+        waiting[index] = value
+        let before = reported
+        while let ready = waiting.removeValue(forKey: reported) {
+            inOrder(reported, ready)
+            reported += 1
         }
+        if reported != before { condition.broadcast() }
     }
 }
 

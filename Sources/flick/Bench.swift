@@ -9,7 +9,7 @@ struct Bench: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
-        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (igzip when Flick is built with ISA-L, and libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (with every deflate the build has: libdeflate, what render uses when Flick is built with it; igzip when built with ISA-L; libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
         """
     )
 
@@ -48,23 +48,24 @@ struct Bench: ParsableCommand, WritesOutput {
             let number = NumberText.fixed(x, digits: 1)
             return String(repeating: " ", count: max(0, 8 - number.count)) + number + " fps"
         }
+        // Row names padded to one width, the longest being "encode (libdeflate)".
+        func row(_ name: String) -> String { "  " + name.padding(toLength: 20, withPad: " ", startingAt: 0) }
         print("\(scenario.name): \(result.scenarioFrames) frames of \(result.pixelWidth)×\(result.pixelHeight) px; stages timed on \(result.sampledFrames) frames, one thread")
-        print("  simulate        \(fps(result.simulate))")
-        print("  draw            \(fps(result.draw))")
+        print(row("simulate") + fps(result.simulate))
+        print(row("draw") + fps(result.draw))
         func kib(_ bytes: Double) -> String { NumberText.fixed(bytes / 1024, digits: 0) + " KiB/frame" }
         for (deflate, rate, bytes) in result.encodeByDeflate {
-            let label = "encode (\(deflate))".padding(toLength: 16, withPad: " ", startingAt: 0)
             let note = deflate == result.deflate ? "what render uses" : "also built; FLICK_DEFLATE=\(deflate) makes render use it"
-            print("  \(label)\(fps(rate))   \(kib(bytes))  (\(note))")
+            print(row("encode (\(deflate))") + "\(fps(rate))   \(kib(bytes))  (\(note))")
         }
-        print("  write           \(fps(result.write))")
-        print("  cairo PNG       \(fps(result.cairoPNG))   \(kib(result.cairoPNGBytes))  (cairo_surface_write_to_png, for comparison)")
+        print(row("write") + fps(result.write))
+        print(row("cairo PNG") + "\(fps(result.cairoPNG))   \(kib(result.cairoPNGBytes))  (cairo_surface_write_to_png, for comparison)")
         let threads = "\(result.jobs) thread\(result.jobs == 1 ? "" : "s")"
         print("on \(threads):")
-        print("  floor           \(fps(result.floor))   \(kib(result.floorBytes))  (libspng, zlib level 1, no filter, RGB rows ready, one frame per thread)")
-        print("  pipeline        \(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
-        print("  render / floor  " + String(format: "%8.2f×", result.renderToFloor)
+        print(row("floor") + "\(fps(result.floor))   \(kib(result.floorBytes))  (libspng, zlib level 1, no filter, RGB rows ready, one frame per thread)")
+        print(row("pipeline") + "\(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
+        print(row("render / floor") + String(format: "%8.2f×", result.renderToFloor)
               + "       the render's time over the floor's for as many frames (the target is at most 0.8×)")
-        print("  peak memory     " + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576))
+        print(row("peak memory") + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576))
     }
 }

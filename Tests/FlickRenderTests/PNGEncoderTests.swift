@@ -78,6 +78,33 @@ import Testing
         #expect(try encoder.encode(translucent) == PNGEncoder(deflate: deflate).encode(translucent))
     }
 
+    /// Two threads, each with its own encoder, encode the same images over and over in different orders (the
+    /// buffers reused between images of other sizes and kinds, as in a render), and every file equals the one a
+    /// fresh encoder wrote alone, byte for byte. igzip is left out: with several threads it sometimes writes other
+    /// bytes for the same pixels, why it is never the default (`PNGEncoder.preferred`).
+    @Test(arguments: PNGEncoder.available.filter { $0 != .igzip })
+    func sameBytesOnTwoThreads(deflate: PNGEncoder.Deflate) throws {
+        let images = [Self.noise(width: 600, height: 700, opaque: true, seed: 21),
+                      Self.noise(width: 600, height: 700, opaque: false, seed: 22),
+                      Self.noise(width: 331, height: 500, opaque: true, seed: 23),
+                      Self.noise(width: 1170, height: 300, opaque: true, seed: 24)]
+        let expected = try images.map { try PNGEncoder(deflate: deflate).encode($0) }
+        let rounds = 12
+        let mismatches = Mismatches()
+        DispatchQueue.concurrentPerform(iterations: 2) { thread in
+            let encoder = PNGEncoder(deflate: deflate)
+            for round in 0..<rounds {
+                for k in images.indices {
+                    let i = thread == 0 ? (k + round) % images.count : (images.count - 1 - k + round) % images.count
+                    let png = try? encoder.encode(images[i])
+                    if png != expected[i] { mismatches.record("thread \(thread), round \(round), image \(i)") }
+                }
+            }
+        }
+        #expect(mismatches.all.isEmpty, "\(deflate) wrote other bytes: \(mismatches.all)")
+        for (image, png) in zip(images, expected) { #expect(try Bitmap.decodePNG(png, path: "x.png") == image) }
+    }
+
     /// Cairo's premultiplied pixels are encoded straight, with the pixels (and bytes) of their `Bitmap`.
     @Test(arguments: PNGEncoder.available, [true, false])
     func surfaceEncodesAsItsBitmap(deflate: PNGEncoder.Deflate, opaque: Bool) throws {
@@ -117,4 +144,13 @@ import Testing
         }
         #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)
     }
+}
+
+/// What the threads of `sameBytesOnTwoThreads` found, behind a lock.
+private final class Mismatches: @unchecked Sendable {
+    private let lock = NSLock()
+    private var found: [String] = []
+
+    func record(_ what: String) { lock.withLock { found.append(what) } }
+    var all: [String] { lock.withLock { found } }
 }

@@ -77,9 +77,12 @@ struct RenderCommandTests {
                       "peak memory"] {
             #expect(run.stdout.contains(stage), "no \(stage) line in:\n\(run.stdout)")
         }
-        // Built with ISA-L (as on Debian with libisal-dev), bench also times igzip, the deflate render uses.
-        if PNGEncoder.available.contains(.igzip) {
-            #expect(run.stdout.contains("encode (igzip)"), "\(run.stdout)")
+        // Every deflate this build has gets its line: libdeflate (with libdeflate-dev, what render uses) and igzip
+        // (with libisal-dev) besides libspng.
+        for deflate in PNGEncoder.available {
+            #expect(run.stdout.contains("encode (\(deflate))"), "\(run.stdout)")
         }
+        let used = run.stdout.split(separator: "\n").first { $0.contains("encode (\(PNGEncoder.preferred))") }
+        #expect(used?.contains("what render uses") == true, "\(run.stdout)")
     }
 }
