@@ -120,9 +120,12 @@ enum ExampleCatalog {
             + " (no comment to describe it: JSON has none)"
     }
 
-    /// A path as given if it names a file; otherwise the bundled example of that name, if there is one.
+    /// A path as given if it names a file; otherwise the bundled example of that name, if there is one. A folder
+    /// of the same name in the working directory (an earlier `--out .`'s `sheet-handoff/`) does not hide the example.
     static func resolve(_ argument: String) -> String {
-        if FileManager.default.fileExists(atPath: argument) || argument.contains("/") { return argument }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder)
+        if (exists && !isFolder.boolValue) || argument.contains("/") { return argument }
         guard let folder else { return argument }
         return entries(in: folder).first { $0.name == argument }?.path ?? argument
     }

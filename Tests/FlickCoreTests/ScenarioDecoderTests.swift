@@ -1001,6 +1001,16 @@ func minimalScenario(_ extra: String = "") -> String {
             expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil,
                              message: "is a directory, not a scenario file", file: folder)
         }
+        // A folder without a scenario's extension is named as a folder too, not as an unsupported file type.
+        let plain = (text as NSString).deletingLastPathComponent + "/outputs"
+        try FileManager.default.createDirectory(atPath: plain, withIntermediateDirectories: true)
+        do {
+            _ = try ScenarioDecoder.load(path: plain)
+            Issue.record("a folder was read")
+        } catch {
+            expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil,
+                             message: "is a directory, not a scenario file", file: plain)
+        }
     }
 
     @Test func oneComponentInScene() {

@@ -89,6 +89,19 @@ struct CLITests {
         #expect(a.stdout.count > 10_000)
     }
 
+    @Test("A folder named like a bundled example (an earlier render's output) does not hide the example")
+    func exampleBesideItsOutputFolder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flick-cli-shadow-\(getpid())")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("fling-to-rest/frames"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try flick(["states", "fling-to-rest", "--format", "csv"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == 241 + 1)
+        let folder = try flick(["states", "./fling-to-rest"], in: dir)
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("is a directory, not a scenario file"), "\(folder.stderr)")
+    }
+
     @Test("CSV has one header row and one row per frame, with dotted column names")
     func csv() throws {
         let run = try flick(["states", "fling-to-rest", "--format", "csv"])

@@ -71,6 +71,10 @@ public enum ScenarioDecoder {
     static func readFile(path: String) throws(ScenarioError) -> (data: Data, name: String) {
         let url = URL(fileURLWithPath: path)
         let ext = url.pathExtension.lowercased()
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "is a directory, not a scenario file")])
+        }
         guard supportedExtensions.contains(ext) else {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "",
                 message: "unsupported file type \".\(url.pathExtension)\"; scenario files end in .json, .yaml or .yml")])
