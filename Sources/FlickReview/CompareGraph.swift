@@ -442,25 +442,7 @@ public struct CompareGraph: Sendable {
     /// An SVG path through the samples: at most two points per half-point column (the lowest and highest there,
     /// in time order) and always the last sample.
     private func path(_ times: [Double], _ values: [Double], _ y: (Double) -> Double) -> String {
-        var points: [Int] = []
-        var column = Int.min, lowIndex = 0, highIndex = 0
-        func flush() {
-            guard column != Int.min else { return }
-            points += lowIndex == highIndex ? [lowIndex] : [min(lowIndex, highIndex), max(lowIndex, highIndex)]
-        }
-        for i in values.indices {
-            let c = Int((x(times[i]) * 2).rounded(.down))
-            if c != column {
-                flush()
-                column = c
-                lowIndex = i
-                highIndex = i
-            } else {
-                if values[i] < values[lowIndex] { lowIndex = i }
-                if values[i] > values[highIndex] { highIndex = i }
-            }
-        }
-        flush()
+        var points = CurveColumns.indices(values) { x(times[$0]) }
         if let last = values.indices.last, points.last != last { points.append(last) }
         return points.enumerated().map { n, i in (n == 0 ? "M" : "L") + f(x(times[i])) + " " + f(y(values[i])) }.joined()
     }

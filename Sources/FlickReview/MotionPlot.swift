@@ -367,29 +367,8 @@ public struct MotionPlot: Sendable {
 
     /// Points of a curve: at most two a column of half a point (the lowest and highest there, in time order).
     private func curve(_ values: [Double], rect: Rect, y: (Double) -> Double) -> [Point] {
-        var points: [Point] = []
-        var column = Int.min
-        var lowIndex = 0, highIndex = 0
-        func flush() {
-            guard column != Int.min else { return }
-            let pair = lowIndex <= highIndex ? [lowIndex, highIndex] : [highIndex, lowIndex]
-            for i in (pair[0] == pair[1] ? [pair[0]] : pair) {
-                points.append(Point(x: x(ofTime: timeline.times[i], in: rect), y: y(values[i])))
-            }
-        }
-        for i in values.indices {
-            let c = Int((x(ofTime: timeline.times[i], in: rect) * 2).rounded(.down))
-            if c != column {
-                flush()
-                column = c
-                lowIndex = i
-                highIndex = i
-            } else {
-                if values[i] < values[lowIndex] { lowIndex = i }
-                if values[i] > values[highIndex] { highIndex = i }
-            }
-        }
-        flush()
+        var points = CurveColumns.indices(values) { x(ofTime: timeline.times[$0], in: rect) }
+            .map { Point(x: x(ofTime: timeline.times[$0], in: rect), y: y(values[$0])) }
         // The last sample always ends the curve (the rest position).
         if let last = values.indices.last,
            points.last.map({ $0.x != x(ofTime: timeline.times[last], in: rect) || $0.y != y(values[last]) }) ?? true {
