@@ -42,7 +42,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Frame files: png, svg or both.")
     var format: FrameFormat = .png
 
-    @Option(help: "Pixels per point of PNG frames (default: the scenario's viewport.scale).")
+    @Option(help: "Pixels per point of the frames (default: the scenario's viewport.scale). It is the device's scale, so it also sets the half-pixel tests by which motion comes to rest: a run at another scale may settle a frame or two apart.")
     var scale: Double?
 
     @Option(help: "Frames per second (default: the scenario's fps).")
