@@ -193,9 +193,10 @@ extension RefreshControl {
         return e
     }
 
-    /// The finger lifted at `t` after the trigger at `at`: the space is held (the scroll view's inset has grown).
-    func explainHold(at t: Double, triggeredAt at: Double) -> Explanation {
-        var e = entry(t, chosen: .refreshing, position: scrollView.offset(at: t))
+    /// The finger lifted at `t` (at offset `x`) after the trigger at `at`: the space is held (the scroll view's inset
+    /// has grown).
+    func explainHold(at t: Double, position x: Double, triggeredAt at: Double) -> Explanation {
+        var e = entry(t, chosen: .refreshing, position: x)
         let top = restingTop, held = restingTop - spec.height
         e.destination = held
         let until: String
@@ -213,9 +214,9 @@ extension RefreshControl {
         return e
     }
 
-    /// `refreshEnds` came while the finger held the list; at the lift (`t`) the `held` points are given back at once.
-    func explainEndAtLift(at t: Double, held: Double) -> Explanation {
-        let x = scrollView.offset(at: t)
+    /// `refreshEnds` came while the finger held the list; at the lift (`t`, at offset `x`) the `held` points are given
+    /// back at once.
+    func explainEndAtLift(at t: Double, position x: Double, held: Double) -> Explanation {
         var e = entry(t, chosen: .ending, position: x)
         let ends = spec.refreshEnds ?? t
         e.reason = "`refreshEnds` (\(Say.time(ends))) came while the finger held the list; "
@@ -241,8 +242,8 @@ extension RefreshControl {
                 + (scrollView.log?.settleWords(t + spec.endDuration) ?? "")
         } else {
             e.destination = x
-            e.reason = "\(closing) above its top (\(Say.pt(top))); the content, at offset \(Say.pt(x)), stays where it is "
-                + "(endRefreshing() stops any motion)"
+            e.reason = "\(closing); the content is at offset \(Say.pt(x)), past its top (\(Say.pt(top))): it stays where "
+                + "it is (endRefreshing() stops any motion)"
             e.text = "\(Say.time(t)), \(name) ends its refresh (`refreshEnds`): \(e.reason)"
         }
         return e

@@ -46,20 +46,22 @@ final class RefreshControl {
     /// The finger lifts at `t`: a triggered refresh holds its space (the release then bounces to the grown inset); a
     /// refresh whose end came while the finger was down ends now.
     private func willRelease(at t: Double) {
+        // Where the finger leaves the content, read before the held inset changes the limits it is shown against.
+        let x = scrollView.log == nil ? 0 : scrollView.offset(at: t)
         switch stage {
         case .triggered(let at):
             if endsBy(t, triggeredAt: at) {
                 stage = .ending(start: t, from: 0, triggeredAt: at)
-                scrollView.log?.record(explainEndAtLift(at: t, held: 0))
+                scrollView.log?.record(explainEndAtLift(at: t, position: x, held: 0))
             } else {
                 scrollView.heldLeadingInset = spec.height
                 stage = .refreshing(triggeredAt: at)
-                scrollView.log?.record(explainHold(at: t, triggeredAt: at))
+                scrollView.log?.record(explainHold(at: t, position: x, triggeredAt: at))
             }
         case .refreshing(let at) where endsBy(t, triggeredAt: at):
             scrollView.heldLeadingInset = 0
             stage = .ending(start: t, from: spec.height, triggeredAt: at)
-            scrollView.log?.record(explainEndAtLift(at: t, held: spec.height))
+            scrollView.log?.record(explainEndAtLift(at: t, position: x, held: spec.height))
         case .idle, .refreshing, .ending:
             break
         }
