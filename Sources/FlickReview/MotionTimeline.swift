@@ -77,7 +77,8 @@ public struct MotionTimeline: Sendable {
     /// Seconds of simulated time of each frame.
     public var times: [Double]
     public var viewports: [Size]
-    /// Per frame: every sheet's and scroll view's phase, as "key phase" (document order).
+    /// Per frame: every sheet's and scroll view's phase, as "key phase" (document order), then every refresh
+    /// control's, as "key.refresh phase" (its list's key; `pulling` is said as `idle`).
     public var phases: [[String]]
     /// Per frame: the finger's phase, nil when up.
     public var touches: [TouchPhase?]
@@ -150,6 +151,13 @@ public struct MotionTimeline: Sendable {
                     builders[id]!.add(sample: sample, value: scroll.contentOffset[axis], velocity: scroll.velocity[axis],
                                       time: state.time, references: MotionTimeline.edges(of: scroll, axis: axis))
                 }
+            }
+            // A refresh control's phase under its list's key and `.refresh`: its cycle (triggered, refreshing, ending)
+            // makes key frames. `pulling` counts as idle here: it only says the content is below its top, which the
+            // list's own phase (tracking, bouncing) and the picture already show.
+            for refresh in state.refreshControls {
+                let phase = refresh.phase == .pulling ? RefreshPhase.idle : refresh.phase
+                framePhases.append("\(refresh.key).refresh \(phase.rawValue)")
             }
             phases.append(framePhases)
             sample += 1

@@ -119,6 +119,66 @@ struct ExplanationTests {
         #expect(clamped.text.contains("it stops at the edge, no bounce"))
     }
 
+    /// A list with a refresh control, pulled twice (docs/states.md, "Explanations": the `refresh` entries).
+    static func refreshRun(ends: String, second: String = "") throws -> [Explanation] {
+        let yaml = """
+            viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+            fps: 60
+            duration: 3
+            scene:
+              list: {rows: 40, rowHeight: 72, refresh: {\(ends)}}
+            gestures:
+              - {at: 0.1, drag: {from: [195, 200], to: [195, 500], duration: 0.5, hold: 0.2}}
+            \(second)
+            """
+        var frames: [FrameState] = []
+        Simulation(scenario: try scenario(yaml), explains: true).run { frames.append($0) }
+        return Self.all(frames).filter { $0.event == .refresh }
+    }
+
+    @Test("A refresh: the trigger against the trigger distance, the held inset at the lift, the end and where it rests")
+    func refreshCycle() throws {
+        let frames = try Self.explained("pull-to-refresh.yaml")
+        let entries = Self.all(frames).filter { $0.event == .refresh }
+        #expect(entries.map(\.text) == [
+            "1.95 s, list `list` triggers its refresh: pulled 101.6 pt below its top, at least the trigger distance 100 pt, the finger still down (UIRefreshControl begins before the lift)",
+            "2.3 s, list `list` refreshing: the finger lifted after the refresh triggered (at 1.95 s); it holds 60 pt open above its content (its top inset 47 pt → 107 pt), so its top rests at offset -107 pt instead of -47 pt, until `refreshEnds` at 3.4 s",
+            "3.4 s, list `list` ends its refresh (`refreshEnds`): the 60 pt held above its content close in 0.4 s along easeInOut (a UIView animation); the content moves from offset -107 pt to its top, -47 pt; settles at 3.8 s (frame 228)",
+        ])
+        #expect(entries.map(\.chosen) == ["triggered", "refreshing", "ending"])
+        #expect(entries.allSatisfy { $0.rule == "uikit.refreshControl" && $0.component == "list" })
+        // Each on the frame of its instant, as the document's phase changes.
+        for e in entries {
+            let frame = try #require(frames.first { $0.explanations.contains(e) })
+            #expect(frame.index == Int((e.time * 60).rounded()))
+            #expect(frame.refreshControl?.phase.rawValue == e.chosen)
+        }
+        // The lift's offset is the release's (read before the held inset changes the limits).
+        let release = try #require(Self.all(frames).first { $0.event == .release && $0.time == entries[1].time })
+        #expect(entries[1].position == release.position)
+        #expect(entries[1].destination == -107)
+        #expect(entries[2].destination == -47)
+        #expect(entries[2].settles == 3.8)
+        #expect(entries[2].settlesFrame == 228)
+        // The end settles on the frame the document first says idle again.
+        #expect(frames.first { $0.time > 3.4 && $0.refreshControl?.phase == .idle }?.index == 228)
+    }
+
+    @Test("A refresh that ends while the finger is down ends at the lift; one that never ends says so")
+    func refreshEndsOtherwise() throws {
+        let beforeLift = try Self.refreshRun(ends: "refreshEnds: 0.5")
+        #expect(beforeLift.map(\.text).last == "0.8 s, list `list` ends its refresh at the lift: `refreshEnds` (0.5 s) came while the finger held the list; nothing was held yet, so the release returns to its top, -47 pt")
+        let duringSecond = try Self.refreshRun(
+            ends: "refreshEnds: 1.2", second: "  - {at: 1.0, drag: {from: [195, 600], to: [195, 200], duration: 0.3, hold: 0.2}}")
+        #expect(duringSecond.map(\.text).last == "1.5 s, list `list` ends its refresh at the lift: `refreshEnds` (1.2 s) came while the finger held the list; the 60 pt held above its content are given back at once")
+        let scrolledAway = try Self.refreshRun(
+            ends: "refreshEnds: 2", second: "  - {at: 1.0, drag: {from: [195, 600], to: [195, 200], duration: 0.3, hold: 0.2}}")
+        #expect(scrolledAway.map(\.text).last == "2 s, list `list` ends its refresh (`refreshEnds`): the 60 pt held above its content close in 0.4 s along easeInOut (a UIView animation); the content is at offset 240.3 pt, past its top (-47 pt): it stays where it is (endRefreshing() stops any motion)")
+        let never = try Self.refreshRun(ends: "")
+        #expect(never.map(\.chosen) == ["triggered", "refreshing"])
+        #expect(never.last?.text.hasSuffix("instead of -47 pt, to the end of the run (no `refreshEnds`)") == true)
+    }
+
     @Test("Every release in every bundled example is explained")
     func everyReleaseExplained() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path)

@@ -107,6 +107,20 @@ import Testing
         #expect(picks.contains { $0.events.contains("resizing") } && picks.contains { $0.events.contains("resized") })
     }
 
+    /// pull-to-refresh: the refresh's cycle has its tiles, each on the frame its phase changes (docs/states.md,
+    /// "Refresh controls"); the first pull's `pulling` is no key frame of its own.
+    @Test func aRefreshHasATileAtEachPhaseChange() throws {
+        let timeline = MotionTimeline(scenario: try Fixtures.example("pull-to-refresh"))
+        let picks = ContactSheet.keyFrames(timeline, limit: 24)
+        func frame(of label: String) -> Int? { picks.first { $0.events.contains(label) }.map { timeline.frames[$0.position] } }
+        #expect(frame(of: "list.refresh idle → triggered") == 117)
+        #expect(frame(of: "list.refresh triggered → refreshing") == 138)
+        #expect(frame(of: "list.refresh refreshing → ending") == 204)
+        #expect(frame(of: "list.refresh ending → idle") == 228)
+        #expect(!picks.contains { $0.events.contains { $0.contains("pulling") } })
+        #expect(timeline.phases[timeline.frames.firstIndex(of: 150)!].contains("list.refresh refreshing"))
+    }
+
     /// Captions wrap to the tile's width instead of being cut ("list t…" on deck-card's release).
     @Test func captionsWrapInsteadOfBeingCut() throws {
         let scenario = try Fixtures.example("deck-card", scale: 3)

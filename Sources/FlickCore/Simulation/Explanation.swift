@@ -16,6 +16,8 @@ public struct Explanation: Hashable, Sendable {
         case tap
         /// A drag that moved more than one component, or that a card did not follow.
         case drag
+        /// A list's refresh control changed phase: triggered, began to hold its space, or ended.
+        case refresh
     }
 
     /// A detent or a page the rule chose among.

@@ -37,23 +37,31 @@ final class RefreshControl {
     /// A touch sample moved the content: a pull that reaches the trigger distance begins the refresh
     /// (UIRefreshControl begins while the finger is still down).
     private func tracked(at t: Double) {
-        if stage == .idle, pulledExtent(at: t) >= spec.triggerDistance { stage = .triggered(at: t) }
+        if stage == .idle, pulledExtent(at: t) >= spec.triggerDistance {
+            stage = .triggered(at: t)
+            scrollView.log?.record(explainTrigger(at: t))
+        }
     }
 
     /// The finger lifts at `t`: a triggered refresh holds its space (the release then bounces to the grown inset); a
     /// refresh whose end came while the finger was down ends now.
     private func willRelease(at t: Double) {
+        // Where the finger leaves the content, read before the held inset changes the limits it is shown against.
+        let x = scrollView.log == nil ? 0 : scrollView.offset(at: t)
         switch stage {
         case .triggered(let at):
             if endsBy(t, triggeredAt: at) {
                 stage = .ending(start: t, from: 0, triggeredAt: at)
+                scrollView.log?.record(explainEndAtLift(at: t, position: x, held: 0))
             } else {
                 scrollView.heldLeadingInset = spec.height
                 stage = .refreshing(triggeredAt: at)
+                scrollView.log?.record(explainHold(at: t, position: x, triggeredAt: at))
             }
         case .refreshing(let at) where endsBy(t, triggeredAt: at):
             scrollView.heldLeadingInset = 0
             stage = .ending(start: t, from: spec.height, triggeredAt: at)
+            scrollView.log?.record(explainEndAtLift(at: t, position: x, held: spec.height))
         case .idle, .refreshing, .ending:
             break
         }
@@ -70,8 +78,10 @@ final class RefreshControl {
     /// the list) and, after the end duration, the return to idle.
     func advance(to t: Double) {
         if case .refreshing(let at) = stage, endsBy(t, triggeredAt: at), !scrollView.isTracking, let ends = spec.refreshEnds {
+            let from = scrollView.offset(at: ends)
             scrollView.releaseHeldInset(duration: spec.endDuration, at: ends)
             stage = .ending(start: ends, from: spec.height, triggeredAt: at)
+            scrollView.log?.record(explainEnd(at: ends, from: from))
         }
         if case .ending(let start, _, _) = stage, t >= start + spec.endDuration { stage = .idle }
     }
@@ -79,7 +89,7 @@ final class RefreshControl {
     // MARK: State at a time
 
     /// contentOffset on the axis when the content rests at its top without the held space.
-    private var restingTop: Double { -(scrollView.adjustedContentInset.top - scrollView.heldLeadingInset) }
+    var restingTop: Double { -(scrollView.adjustedContentInset.top - scrollView.heldLeadingInset) }
 
     /// How far the content's top is below the top of the visible area at `t`.
     func pulledExtent(at t: Double) -> Double { max(0, restingTop - scrollView.offset(at: t)) }
