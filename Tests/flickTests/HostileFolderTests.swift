@@ -497,29 +497,7 @@ struct HostileFolderTests {
     func iconsThatFailToDraw(kind: String, message: String) throws {
         let folder = try scratchFolder("hostile-icon-\(kind)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let body: String
-        switch kind {
-        case "patterns":
-            // Three levels of a hundred pattern fills: 10⁴ pattern draws, 1.6 s a frame.
-            var defs = "<pattern id=\"p0\" width=\"1\" height=\"1\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>"
-            for level in 1...2 {
-                defs += "<pattern id=\"p\(level)\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\">"
-                    + (0..<100).map { "<rect x=\"\($0 % 10)\" y=\"\($0 / 10)\" width=\"1\" height=\"1\" fill=\"url(#p\(level - 1))\"/>" }.joined() + "</pattern>"
-            }
-            body = "<defs>\(defs)</defs><rect width=\"24\" height=\"24\" fill=\"url(#p2)\"/>"
-        case "markers":
-            // A path of a hundred vertices, each repeating a marker that is a path of a hundred vertices with markers.
-            func path(_ marker: String) -> String {
-                "<path d=\"M0 0 " + (1..<100).map { "L\($0 % 10) \($0 / 10)" }.joined(separator: " ") + "\" stroke=\"black\" marker-mid=\"url(#\(marker))\"/>"
-            }
-            body = "<defs><marker id=\"m0\"><rect width=\"1\" height=\"1\"/></marker><marker id=\"m1\">\(path("m0"))</marker></defs>\(path("m1"))"
-        default:
-            // A pattern tile of 10⁹ points: librsvg gives up ("InvalidSize") and leaves Cairo's groups unbalanced.
-            body = "<defs><pattern id=\"p\" width=\"1e9\" height=\"1e9\" patternUnits=\"userSpaceOnUse\"><rect width=\"1e9\" height=\"1e9\"/></pattern></defs>"
-                + "<rect width=\"24\" height=\"24\" fill=\"url(#p)\"/>"
-        }
-        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>".utf8)
-            .write(to: folder.appendingPathComponent("bad.svg"))
+        try hostileSVG(kind).write(to: folder.appendingPathComponent("bad.svg"))
         try """
         viewport: {width: 200, height: 300, scale: 1}
         duration: 0.05
@@ -536,4 +514,62 @@ struct HostileFolderTests {
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
     }
+
+    @Test("10: pictures that multiply work through patterns or markers are refused, naming the file and the key", arguments: [
+        ("patterns", "thumbnail", "references to other elements"),
+        ("markers", "thumbnail", "puts markers on paths (marker-mid); a picture may have none"),
+        ("patterns", "background", "a picture may have at most 20"),
+        ("markers", "background", "puts markers on paths (marker-mid); a picture may have none"),
+    ])
+    func picturesThatMultiplyWork(kind: String, place: String, message: String) throws {
+        let folder = try scratchFolder("hostile-picture-\(kind)-\(place)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try hostileSVG(kind).write(to: folder.appendingPathComponent("bad.svg"))
+        let scene: String, keyPath: String
+        switch place {
+        case "thumbnail":
+            try "title,thumbnail\nA,bad.svg\n".write(to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+            (scene, keyPath) = ("  list: {rows: {file: rows.csv}, rowHeight: 44}\n", "scene.list.rows.file")
+        default:
+            (scene, keyPath) = ("  background: {image: bad.svg}\n  list: {rows: 3, rowHeight: 44}\n", "scene.background.image")
+        }
+        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n\(scene)"
+            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("bad.svg").path
+        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
+            let (run, timedOut) = try flickWithin(60, command, in: folder)
+            #expect(!timedOut)
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains(keyPath) && run.stderr.contains(file) && run.stderr.contains(message), "\(run.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
+    }
+}
+
+/// An SVG document of 24 points a side that asks librsvg for work without bound: `patterns` (three levels of a
+/// hundred pattern fills), `markers` (markers on markers), or a pattern tile librsvg cannot draw (`invalid-size`).
+private func hostileSVG(_ kind: String) -> Data {
+    let body: String = {
+        switch kind {
+        case "patterns":
+            // Three levels of a hundred pattern fills: 10⁴ pattern draws, 1.6 s a frame.
+            var defs = "<pattern id=\"p0\" width=\"1\" height=\"1\" patternUnits=\"userSpaceOnUse\"><rect width=\"1\" height=\"1\"/></pattern>"
+            for level in 1...2 {
+                defs += "<pattern id=\"p\(level)\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\">"
+                    + (0..<100).map { "<rect x=\"\($0 % 10)\" y=\"\($0 / 10)\" width=\"1\" height=\"1\" fill=\"url(#p\(level - 1))\"/>" }.joined() + "</pattern>"
+            }
+            return "<defs>\(defs)</defs><rect width=\"24\" height=\"24\" fill=\"url(#p2)\"/>"
+        case "markers":
+            // A path of a hundred vertices, each repeating a marker that is a path of a hundred vertices with markers.
+            func path(_ marker: String) -> String {
+                "<path d=\"M0 0 " + (1..<100).map { "L\($0 % 10) \($0 / 10)" }.joined(separator: " ") + "\" stroke=\"black\" marker-mid=\"url(#\(marker))\"/>"
+            }
+            return "<defs><marker id=\"m0\"><rect width=\"1\" height=\"1\"/></marker><marker id=\"m1\">\(path("m0"))</marker></defs>\(path("m1"))"
+        default:
+            // A pattern tile of 10⁹ points: librsvg gives up ("InvalidSize") and leaves Cairo's groups unbalanced.
+            return "<defs><pattern id=\"p\" width=\"1e9\" height=\"1e9\" patternUnits=\"userSpaceOnUse\"><rect width=\"1e9\" height=\"1e9\"/></pattern></defs>"
+                + "<rect width=\"24\" height=\"24\" fill=\"url(#p)\"/>"
+        }
+    }()
+    return Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>".utf8)
 }

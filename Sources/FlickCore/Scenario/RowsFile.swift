@@ -76,7 +76,8 @@ enum ContentFiles {
         }
     }
 
-    /// Why the picture at `path` cannot be drawn, or nil: it must be a PNG within the pixel limit or an SVG document.
+    /// Why the picture at `path` cannot be drawn, or nil: it must be a PNG within the pixel limit or an SVG document
+    /// within `SVGBounds` (the references and markers an icon is held to, with more references).
     /// JPEG is refused by name: neither Cairo nor librsvg as Flick links them decodes it.
     static func pictureProblem(_ path: String) -> String? {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
@@ -97,7 +98,7 @@ enum ContentFiles {
                   text.contains("<svg") else {
                 return "\(path) is not an SVG document (no <svg element near its start)"
             }
-            return nil
+            return SVGBounds.problem(data, path: path, maximumReferences: SVGBounds.maximumPictureReferences, noun: "a picture")
         }
         let bytes = [UInt8](data.prefix(pngHeaderLength))
         guard bytes.count == pngHeaderLength, Array(bytes.prefix(8)) == pngSignature,

@@ -34,20 +34,9 @@ final class IconLibrary {
 
     /// The largest icon file read (a tab icon is a few KB).
     static let maximumIconBytes = 1 << 20
-    /// The most references to other elements an icon may hold: `<use>` elements and `url(…)` references (patterns,
-    /// filters, masks, clips, gradients). Each may repeat an element holding more of them, so the copies librsvg
-    /// draws grow as a power of their number: ten levels of four `<use>` made a 1.1 KB file cost seconds a frame,
-    /// and three levels of a hundred pattern fills 1.6 s. With at most 16 the copies stay below a few hundred per
-    /// element, whatever their nesting (4 levels of 4).
-    static let maximumReferences = 16
-    /// The properties that put markers on a path's vertices. An icon may have none: each vertex repeats the
-    /// marker's content, which may have markers of its own (two levels of a hundred vertices took 1.5 s to draw),
-    /// so the work grows with the vertices and not with any reference count.
-    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "marker:"]
-
     /// The icon at `path`: a regular file within `maximumIconBytes` (a named pipe is refused, not waited on),
-    /// with at most `maximumReferences` references and no markers, parsed by librsvg and drawn once (a document
-    /// librsvg cannot draw is refused, not drawn blank).
+    /// within `SVGBounds` (at most `SVGBounds.maximumIconReferences` references and no markers, the rule pictures
+    /// follow too), parsed by librsvg and drawn once (a document librsvg cannot draw is refused, not drawn blank).
     static func load(_ path: String) throws -> SVGDocument {
         let bytes: [UInt8]
         do {
@@ -55,16 +44,9 @@ final class IconLibrary {
         } catch {
             throw RenderError("\(error)")
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        func count(_ word: String) -> Int { text.components(separatedBy: word).count - 1 }
-        let references = count("<use") + count(":use") + count("url(")
-        guard references <= maximumReferences else {
-            throw RenderError("\(path) has \(references) references to other elements (<use> elements and url(…) patterns, filters, masks, clips or gradients); "
-                + "an icon may have at most \(maximumReferences) (each may repeat others, and the copies grow as a power)")
-        }
-        if let marker = markerProperties.first(where: { count($0) > 0 }) {
-            throw RenderError("\(path) puts markers on paths (\(marker.trimmingCharacters(in: CharacterSet(charactersIn: ":")))); an icon may have none "
-                + "(each vertex repeats a marker's content, which may hold more markers)")
+        if let problem = SVGBounds.problem(bytes, path: path,
+                                           maximumReferences: SVGBounds.maximumIconReferences, noun: "an icon") {
+            throw RenderError(problem)
         }
         return try SVGDocument(bytes: bytes, path: path)
     }
