@@ -88,6 +88,8 @@ public struct AxisMotion: Hashable, Sendable {
     public let finalPosition: Double
     /// How far the whole motion has been moved along the axis since its laws were built (`shifted(by:)`).
     public private(set) var shift = 0.0
+    /// How much the whole motion has been stretched about the axis's origin since its laws were built (`scaled(by:)`).
+    public private(set) var scale = 1.0
 
     public init(segments: [Segment], endTime: Double, finalPosition: Double) {
         precondition(!segments.isEmpty, "a motion has at least one segment")
@@ -103,8 +105,14 @@ public struct AxisMotion: Hashable, Sendable {
 
     public func position(at t: Double) -> Double {
         guard let s = segment(at: t) else { return finalPosition }
-        let x = s.law.position(at: max(0, t - s.start))
-        return shift == 0 ? x : x + shift
+        return placed(s.law.position(at: max(0, t - s.start)))
+    }
+
+    /// A position of the laws as this motion shows it: stretched by `scale`, then moved by `shift` (each left out while
+    /// it does nothing, so a motion never scaled gives its laws' numbers to the last bit).
+    private func placed(_ x: Double) -> Double {
+        let stretched = scale == 1 ? x : x * scale
+        return shift == 0 ? stretched : stretched + shift
     }
 
     /// The same motion `delta` points further along the axis, as when its target moves with a layout change (a sheet's
@@ -114,12 +122,36 @@ public struct AxisMotion: Hashable, Sendable {
     public func shifted(by delta: Double) -> AxisMotion {
         var moved = AxisMotion(segments: segments, endTime: endTime, finalPosition: finalPosition + delta)
         moved.shift = shift + delta
+        moved.scale = scale
         return moved
+    }
+
+    /// The same motion with every position multiplied by `factor`, as when the coordinate it moves is measured in
+    /// units that change with a layout (a pager's offset, `page × width`, during an animated resize): positions,
+    /// velocities and where it rests are multiplied, the timing of its laws is kept. So the motion at an instant
+    /// depends only on the product of the factors up to then, not on how many layouts it was stretched in.
+    /// - Parameters:
+    ///   - rest: where it rests from `endTime` on, when known exactly (a page's offset at the new width); else
+    ///     `finalPosition × factor`.
+    ///   - threshold: the distance under which it counts as settled, in the stretched units. A motion ending in a
+    ///     closed-form spring settles again when the stretched spring stays under it (so growing it leaves no jump
+    ///     of more than `threshold` at its end); any other law keeps its end.
+    public func scaled(by factor: Double, restingAt rest: Double? = nil, threshold: Double) -> AxisMotion {
+        let newScale = scale * factor
+        var end = endTime
+        if let last = segments.last, case .spring(let spring) = last.law, newScale != 0 {
+            end = last.start + spring.settlingDuration(threshold: threshold / abs(newScale))
+        }
+        var stretched = AxisMotion(segments: segments, endTime: end, finalPosition: rest ?? finalPosition * factor)
+        stretched.shift = shift * factor
+        stretched.scale = newScale
+        return stretched
     }
 
     public func velocity(at t: Double) -> Double {
         guard let s = segment(at: t) else { return 0 }
-        return s.law.velocity(at: max(0, t - s.start))
+        let v = s.law.velocity(at: max(0, t - s.start))
+        return scale == 1 ? v : v * scale
     }
 
     /// The phase at `t`, or nil once settled.
@@ -133,11 +165,11 @@ public struct AxisMotion: Hashable, Sendable {
         guard let s = segments.last(where: { $0.start <= t }) ?? segments.first else { return position(at: t) }
         switch s.law {
         case .stepped(let animator):
-            return animator.positions[animator.frame(justBefore: t - s.start)] + shift
+            return placed(animator.positions[animator.frame(justBefore: t - s.start)])
         case .spline(let fling):
             let ms = SplineOverScroller.milliseconds(justBefore: t - s.start)
             let endMilliseconds = Int(((endTime - s.start) * 1000).rounded())
-            return ms >= endMilliseconds ? finalPosition : fling.position(atMilliseconds: ms) + shift
+            return ms >= endMilliseconds ? finalPosition : placed(fling.position(atMilliseconds: ms))
         case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping, .timed:
             return position(at: t)
         }

@@ -210,6 +210,93 @@ struct PagerTests {
     }
 }
 
+/// A pager settling to a tapped page while an animated resize changes the page width: the settle goes on in page
+/// units (its offset stretched with the width), so the state at an instant depends only on the width then, not on how
+/// often the resize was sampled. It used to restart a spring at every layout, and 60 and 120 fps disagreed
+/// (`flick fuzz large-title-nested --seed 2`, case 12: the pager idle at 60 fps, animating at 120).
+@Suite("Pager: a settle during an animated resize")
+struct PagerResizeTests {
+    /// A tap on the last of four tabs at 0.1 s; an animated resize to 600 pt wide from 0.2 s to 0.6 s while it settles.
+    static func settling(fps: Double, resize: Bool = true) -> String {
+        pagerScene(duration: 1.5, gestures: """
+          - {at: 0.1, tap: [340, 69]}
+        """ + (resize ? "\n  - {at: 0.2, resize: {width: 600, height: 844, duration: 0.4, curve: easeInOut}}" : ""))
+            .replacingOccurrences(of: "duration: 1.5", with: "duration: 1.5\nfps: \(fps)")
+    }
+
+    @Test("60 and 120 fps give the same pager at every instant they share")
+    func frameRatesAgree() throws {
+        let at60 = try frames(Self.settling(fps: 60)), at120 = try frames(Self.settling(fps: 120))
+        #expect(at60.count == 91 && at120.count == 181)
+        var resizing = 0
+        for (i, frame) in at60.enumerated() {
+            let a = frame.scrollView("pager")!, b = at120[2 * i].scrollView("pager")!
+            #expect(abs(a.contentOffset.x - b.contentOffset.x) <= 1e-9,
+                    "x at \(frame.time) s: \(a.contentOffset.x) at 60 fps, \(b.contentOffset.x) at 120 fps")
+            #expect(abs(a.velocity.x - b.velocity.x) <= 1e-9, "velocity at \(frame.time) s")
+            #expect(a.phase == b.phase, "phase at \(frame.time) s")
+            if frame.viewport.width > 390 && frame.viewport.width < 600 && a.phase == .animating { resizing += 1 }
+        }
+        #expect(resizing > 15, "the resize happens during the settle")
+        #expect(at60.last!.scrollView("pager")!.contentOffset.x == 1800)
+        #expect(at60.last!.pager!.page == 3)
+    }
+
+    /// What `flick fuzz Examples/large-title-nested.yaml --seed 2` found (case 12, shrunk): a flick on a pager in a
+    /// sheet, then a 0.107-s rotation while it settles. Restarting a spring at each layout ended the settle at
+    /// 1.833 s at 60 fps but later at 120 fps.
+    static func fuzzed(fps: Double) -> String {
+        let page = { (title: String, rowHeight: Int) in
+            "{title: \(title), content: {navigationBar: {title: \(title), content: {list: {rows: 40, rowHeight: \(rowHeight)}}}}}"
+        }
+        return """
+        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+        fps: \(fps)
+        duration: 1.89
+        scene:
+          sheet:
+            detents: [{name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
+            initial: half
+            header: {height: 20}
+            content:
+              pager:
+                tabBar: {height: 40, indicator: pill}
+                pages: [\(page("Studios", 64)), \(page("Classes", 56))]
+        gestures:
+          - {at: 1.135, drag: {from: [300, 483.5], to: [212.5, 483.5], duration: 0.042}}
+          - {at: 1.196, resize: {width: 844, height: 390, duration: 0.107, curve: linear}}
+        """
+    }
+
+    @Test("The fuzzed flick in a sheet: 60 and 120 fps agree on the pager's offset and phase at every shared instant")
+    func fuzzedFrameRatesAgree() throws {
+        let at60 = try frames(Self.fuzzed(fps: 60)), at120 = try frames(Self.fuzzed(fps: 120))
+        #expect(at60.count == 114 && at120.count == 228)
+        var settling = 0
+        for (i, frame) in at60.enumerated() where 2 * i < at120.count {
+            let a = frame.scrollView("pager")!, b = at120[2 * i].scrollView("pager")!
+            #expect(abs(a.contentOffset.x - b.contentOffset.x) <= 1e-9,
+                    "x at \(frame.time) s: \(a.contentOffset.x) at 60 fps, \(b.contentOffset.x) at 120 fps")
+            #expect(a.phase == b.phase, "phase at \(frame.time) s: \(a.phase) at 60 fps, \(b.phase) at 120 fps")
+            if frame.time > 1.31 && a.phase == .animating { settling += 1 }
+        }
+        #expect(settling > 20, "the settle goes on after the resize")
+        #expect(at60.last!.pager!.page == 1)
+    }
+
+    @Test("The settle in pages is the same with and without the resize")
+    func settleKeepsItsPageFraction() throws {
+        let moved = try frames(Self.settling(fps: 60)), still = try frames(Self.settling(fps: 60, resize: false))
+        // Where it rests, the stretched settle may end a little later (its half-pixel threshold is in points).
+        let halfPixelInPages = 0.5 / 3 / 390
+        for (a, b) in zip(moved, still) {
+            let here = a.scrollView("pager")!.contentOffset.x / a.viewport.width
+            let there = b.scrollView("pager")!.contentOffset.x / b.viewport.width
+            #expect(abs(here - there) <= halfPixelInPages, "at \(a.time) s: page \(here), \(there) without the resize")
+        }
+    }
+}
+
 /// The bundled Vimeo examples' animated resize, before and after the fix (the Vimeo article on paging tab views:
 /// `viewWillTransition(to:with:)` sets the offset for the new size inside the transition's animation).
 ///

@@ -232,22 +232,20 @@ struct TestCommandTests {
     }
 }
 
-/// A real violation Flick has today (found by `flick fuzz pagination-demo --seed 3`, case 18, shrunk): a pager settling
-/// back to its first page while the viewport is resized over 0.475 s. The resize re-aims the settle at every instant
-/// it is sampled, so its end (velocity 0, phase idle) comes a frame earlier at 60 fps than at 120 fps. When Flick no longer does
-/// this, replace the scenario with another real violation.
+/// A real violation Flick has today: a pager's settle to its second page nearly over when the viewport quadruples its
+/// width in 0.05 s. The settle is stretched with the width, and a spring's end is judged on its stretched distance
+/// (half a pixel), so the growing width pushes the end later faster than time passes: sampled at 120 fps the settle
+/// is over at an instant between two 60-fps frames, while at 60 fps it is still animating at the next. When Flick no
+/// longer does this, replace the scenario with another real violation.
 private let resizedSettleYAML = """
-viewport: {width: 390, height: 600, scale: 2}
-duration: 4.44
+viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+duration: 1.5
 scene:
-  background: plain
   pager:
     pages: [{title: A}, {title: B}, {title: C}, {title: D}]
-    paging: {pagination: 0.1}
 gestures:
-  - {at: 0.1, resize: {width: 600, height: 390, duration: 0.316, curve: linear}}
-  - {at: 3.743, touches: [[0, 568, 205.5], [0.008, 591.5, 205.5], [0.016, 600, 205.5], [0.024, 600, 205.5], [0.032, 600, 205.5], [0.04, 600, 205.5], [0.048, 600, 205.5], [0.056, 600, 205.5], [0.064, 600, 205.5], [0.072, 600, 205.5], [0.08, 600, 205.5], [0.088, 600, 205.5], [0.096, 600, 205.5], [0.104, 600, 205.5], [0.112, 600, 205.5], [0.12, 600, 205.5], [0.128, 600, 205.5], [0.136, 600, 205.5], [0.144, 600, 205.5], [0.152, 600, 205.5], [0.16, 600, 205.5], [0.168, 600, 205.5], [0.176, 600, 205.5], [0.184, 576.5, 205.5], [0.192, 560.5, 205.5], [0.2, 527.5, 205.5]]}
-  - {at: 4.206, resize: {width: 552, height: 880, duration: 0.475, curve: easeIn}}
+  - {at: 0.1, tap: [150, 69]}
+  - {at: 0.94, resize: {width: 1560, height: 844, duration: 0.05, curve: linear}}
 
 """
 
@@ -261,14 +259,13 @@ struct FuzzCommandTests {
         let check = try flick(["check", "settle.yaml"], in: folder)
         #expect(check.status == 1)
         #expect(check.stdout == """
-            settle.yaml: 2 violations
-              frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.405116 at 120 fps (off by 2.405116; allowed 0.5) [frame rates agree]
-              frame 263 (4.383333 s) pager.phase: is "idle" at 60 fps but "animating" at 120 fps [frame rates agree]
+            settle.yaml: 7 violations
+              frame 57 (0.95 s) pager.phase: is "animating" at 60 fps but "idle" at 120 fps [frame rates agree] (and 6 more times)
 
             """)
         let test = try flick(["test", "settle.yaml"], in: folder)
         #expect(test.status == 1)
-        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 2 invariants broken, 0 golden frames)\n  frame 263 (4.383333 s) pager.velocity.x: is 0 at 60 fps but -2.405116"))
+        #expect(test.stdout.hasPrefix("FAIL settle.yaml (0 expectations, 1 invariant broken, 0 golden frames)\n  frame 57 (0.95 s) pager.phase: is \"animating\" at 60 fps but \"idle\" at 120 fps"))
         #expect(test.stdout.hasSuffix("\n0 passed, 1 failed\n"))
     }
 
@@ -284,7 +281,11 @@ struct FuzzCommandTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test("fuzz: a violation is shrunk and written as a scenario that reproduces it")
+    // pagination-demo seed 3 case 18 was the pager settle restarted at each layout of an animated resize, now fixed;
+    // no seed tried since finds a violation (20 cases each: seeds 1–4 of vimeo-tabs, two-pagers and large-title-nested;
+    // 0–3 and 5 of pagination-demo and sheet-handoff; 3, 4, 6 and 7 of ten other examples).
+    @Test("fuzz: a violation is shrunk and written as a scenario that reproduces it",
+          .disabled("its finding (a pager settle during an animated resize) is fixed; needs another real fuzz finding"))
     func finding() throws {
         let folder = try scratchFolder("fuzz-finding")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -281,7 +281,6 @@ final class ScrollView: NestedScrollParticipant {
 
     /// Scales the position by `factor` at once, keeping the motion's target page (a paging view after a resize).
     func rescale(by factor: Double, at t: Double) {
-        settle(before: t)
         switch motion {
         case .resting(let x):
             if let paging {
@@ -295,10 +294,13 @@ final class ScrollView: NestedScrollParticipant {
             trackingExcess *= factor
             dragStartOffset *= factor
         case .animating(let a):
+            // The settle goes on in page units: its position at every instant is stretched with the width, its laws'
+            // timing kept, so the state at an instant depends only on the width then (restarting a spring at each
+            // layout made it depend on how many layouts an animated resize took: 60 and 120 fps disagreed). Whether
+            // it has settled is asked after the stretch, which can move its end; one already over rests on its page.
             let target = paging.flatMap { p in targetPage.map { offset(ofPage: $0, p) } }
-                ?? a.finalPosition * factor
-            motion = .animating(.spring(from: a.position(at: t) * factor, to: target, velocity: a.velocity(at: t) * factor,
-                                        spring: .standard, threshold: physics.display.halfPixel, start: t))
+            motion = .animating(a.scaled(by: factor, restingAt: target, threshold: physics.display.halfPixel))
+            settle(before: t)
         }
     }
 
