@@ -133,22 +133,17 @@ public final class PNGEncoder {
         }
         // Opaque frames, the common case, are written as RGB on the first try; a translucent pixel starts the file
         // again as RGBA.
+        let zlib: ZlibDeflate
         switch deflate {
         case .libdeflate:
             #if canImport(CFlickLibdeflate)
-            if let png = try chunkedPNG(source, width: width, height: height, colorType: .truecolor, deflate: libdeflateData) {
-                return png
-            }
-            return try chunkedPNG(source, width: width, height: height, colorType: .truecolorAlpha, deflate: libdeflateData)!
+            zlib = libdeflateData
             #else
             preconditionFailure("this build of Flick has no libdeflate")
             #endif
         case .igzip:
             #if canImport(CFlickDeflate)
-            if let png = try chunkedPNG(source, width: width, height: height, colorType: .truecolor, deflate: igzipData) {
-                return png
-            }
-            return try chunkedPNG(source, width: width, height: height, colorType: .truecolorAlpha, deflate: igzipData)!
+            zlib = igzipData
             #else
             preconditionFailure("this build of Flick has no igzip")
             #endif
@@ -156,6 +151,8 @@ public final class PNGEncoder {
             if let png = try libspngPNG(source, width: width, height: height, colorType: .truecolor) { return png }
             return try libspngPNG(source, width: width, height: height, colorType: .truecolorAlpha)!
         }
+        if let png = try chunkedPNG(source, width: width, height: height, colorType: .truecolor, deflate: zlib) { return png }
+        return try chunkedPNG(source, width: width, height: height, colorType: .truecolorAlpha, deflate: zlib)!
     }
 
     /// Zero bytes after the rows buffer, which is zeroed when allocated: igzip's loads and stores are eight bytes
