@@ -73,6 +73,7 @@ extension ScenarioFormat {
                                             "Device units per point, to turn the recording's positions into points. Default: from the touch range if one is known, else the viewport's scale for getevent and evemu, 1 for csv.")
             let touchRange = m.optional("touchRange", Self.touchRange,
                                         "The touch panel's range, which spans the viewport. Default: the range the dump's header names (evemu's `A:` lines, `getevent -lp`'s), if any.")
+            m.atMostOne(["pixelsPerPoint", "touchRange"])
             if m.field("pixelsPerPoint") != nil, let rangeField = m.field("touchRange") {
                 rangeField.fail("give pixelsPerPoint or touchRange, not both: each alone says how the recording's units become points")
             }
