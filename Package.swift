@@ -31,12 +31,12 @@ func hasHeader(_ path: String) -> Bool {
 let libspngOnly = ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libspng"
 
 /// Whether libdeflate's header is installed (Debian libdeflate-dev, Homebrew libdeflate). With it FlickImage
-/// deflates PNG frames with libdeflate (`CFlickLibdeflate`); without it, through libspng alone
-/// (`#if canImport(CFlickLibdeflate)`).
+/// deflates PNG frames with libdeflate (`CFlickLibdeflate`) where igzip is not offered; without either, through
+/// libspng alone (`#if canImport(CFlickLibdeflate)`).
 let hasLibdeflate = !libspngOnly && hasHeader("libdeflate.h")
 
-/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, which `FLICK_DEFLATE=igzip`
-/// chooses at run time (`CFlickDeflate`; not the default, README "Development").
+/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, running ISA-L's generic C
+/// code, deflates PNG frames on x86-64 Linux (`CFlickDeflate`; README "Development").
 let hasISAL = !libspngOnly && hasHeader("isa-l/igzip_lib.h")
 
 let package = Package(
@@ -84,13 +84,15 @@ let package = Package(
             pkgConfig: "spng",
             providers: [.apt(["libspng-dev"]), .brew(["libspng"])]
         ),
-        // libdeflate compresses PNG frames' image data (pkg-config `libdeflate`): faster than zlib, smaller files.
+        // libdeflate compresses PNG frames' image data where igzip is not offered (pkg-config `libdeflate`): faster
+        // than zlib, smaller files; and gives the CRC-32.
         .systemLibrary(
             name: "CFlickLibdeflate",
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
-        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`), on request.
+        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`), running its
+        // generic C code so that the bytes never depend on the CPU.
         .systemLibrary(
             name: "CFlickDeflate",
             pkgConfig: "libisal",
@@ -104,7 +106,7 @@ let package = Package(
             name: "FlickCore",
             dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
-        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by libdeflate, libspng or igzip),
+        // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by igzip, libdeflate or libspng),
         // and the one pixel limit.
         .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"] + (hasLibdeflate ? ["CFlickLibdeflate"] : [])
                     + (hasISAL ? ["CFlickDeflate"] : [])),

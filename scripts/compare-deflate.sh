@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Times the deflate implementations Flick could write PNG image data with, on the same frames' rows (each row a
 # filter byte 0 and RGB, as Flick's PNGs hold them): zlib (what libspng uses) at level 1, libdeflate at levels 1-6
-# and ISA-L's igzip at levels 0-3, one thread, compression alone. Prints frames per second and KiB per frame.
-# Why Flick uses libdeflate at level 2, and igzip only on request: see the README's Development section and this
+# and ISA-L's igzip at levels 0-3 with the assembly ISA-L picks for this CPU, then (in a second process) igzip at
+# levels 0-3 with ISA-L's generic C code, as Flick encodes; one thread, compression alone. Prints frames per second
+# and KiB per frame. Why Flick uses igzip's generic code at level 1: see the README's Development section and this
 # script's output.
 #
 # usage: scripts/compare-deflate.sh [FRAMES_FOLDER]   (default: fling-to-rest rendered by the release build;
@@ -23,7 +24,7 @@ for lib in spng zlib libdeflate libisal; do
 done
 
 cat > "$work/compare.c" <<'C'
-#include <isa-l/igzip_lib.h>
+#include "shim.h"
 #include <libdeflate.h>
 #include <spng.h>
 #include <stdio.h>
@@ -58,7 +59,7 @@ static unsigned char *rows(const char *path, size_t *count) {
 }
 
 static void report(const char *name, int level, int frames, double seconds, size_t bytes) {
-    printf("  %-10s level %d  %7.1f fps  %5.0f KiB/frame\n", name, level, frames / seconds, bytes / 1024.0 / frames);
+    printf("  %-14s level %d  %7.1f fps  %5.0f KiB/frame\n", name, level, frames / seconds, bytes / 1024.0 / frames);
 }
 
 int main(int argc, char **argv) {
@@ -68,9 +69,11 @@ int main(int argc, char **argv) {
     size_t capacity = sizes[0] * 2 + (1 << 20);
     unsigned char *out = malloc(capacity);
     double t = now(); size_t total = 0;
-    for (int i = 0; i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
-    report("zlib", 1, n, now() - t, total);
-    for (int level = 1; level <= 6; level++) {
+    int generic = getenv("GENERIC") != NULL;
+    if (generic && !flick_isal_use_generic_code()) { fprintf(stderr, "ISA-L's generic code could not be chosen\n"); return 2; }
+    for (int i = 0; !generic && i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
+    if (!generic) report("zlib", 1, n, now() - t, total);
+    for (int level = 1; !generic && level <= 6; level++) {
         struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
         t = now(); total = 0;
         for (int i = 0; i < n; i++) total += libdeflate_zlib_compress(c, input[i], sizes[i], out, capacity);
@@ -90,9 +93,10 @@ int main(int argc, char **argv) {
             if (isal_deflate_stateless(&s) != COMP_OK) { fprintf(stderr, "igzip failed\n"); return 1; }
             total += s.total_out;
         }
-        report("igzip", level, n, now() - t, total);
+        report(generic ? "igzip generic" : "igzip", level, n, now() - t, total);
         free(buffer);
     }
+    if (generic) return 0;
     /* ISA-L returns with the upper halves of the vector registers in use: SSE code after it (zlib) is slow. */
     t = now(); total = 0;
     for (int i = 0; i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
@@ -106,10 +110,12 @@ int main(int argc, char **argv) {
     return 0;
 }
 C
-cc -O2 -o "$work/compare" "$work/compare.c" $(pkg-config --cflags --libs spng zlib libdeflate libisal)
+cc -O2 -I"$root/Sources/CFlickDeflate" -o "$work/compare" "$work/compare.c" $(pkg-config --cflags --libs spng zlib libdeflate libisal)
 frames=$(find "$folder" -maxdepth 1 -name '*.png' | sort | awk 'NR % 4 == 1')
 echo "$(echo "$frames" | wc -l) frames from $folder, one thread, compression alone:"
 # shellcheck disable=SC2086
 "$work/compare" $frames
-echo "  zlib*: zlib again right after igzip; zlib**: after vzeroupper (x86-64): Flick clears the vector state after each"
-echo "  igzip call (CFlickDeflate's shim), or SSE code after it (zlib, pixman) runs several times slower"
+# shellcheck disable=SC2086
+GENERIC=1 "$work/compare" $frames
+echo "  zlib*: zlib again right after igzip's assembly; zlib**: after vzeroupper (x86-64): without it SSE code after"
+echo "  ISA-L's AVX code (zlib, pixman) runs several times slower. The generic C code Flick runs uses no AVX."

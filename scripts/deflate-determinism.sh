@@ -2,10 +2,12 @@
 # Checks whether a deflate gives the same bytes for the same input on this machine: the rows of rendered frames (a
 # filter byte 0 and RGB, as Flick's PNGs hold them) are compressed once on the main thread, then by two threads over
 # and over for SECONDS, each time twice in a row, with the same settings and freshly cleared working memory; every
-# result that differs from the main thread's is counted. Run for ISA-L's igzip at
-# level 1 (as FLICK_DEFLATE=igzip encodes) and libdeflate at level 2 (Flick's default). On the 2-core machine this
-# was written on, igzip's results differed now and then while other builds were running (never on an idle machine),
-# libdeflate's never: README, Development. A count above 0 means that deflate cannot promise byte-identical frames.
+# result that differs from the main thread's is counted. Run for ISA-L's igzip at level 1 twice, in two processes at
+# once: with its generic C code, as Flick encodes (CFlickDeflate's flick_isal_use_generic_code), and with the
+# assembly ISA-L picks for this CPU; and for libdeflate at level 2. On the 2-core machine this was written on, the
+# assembly's results differed now and then while other builds were running (never on an idle machine), the generic
+# code's and libdeflate's never: README, Development. A count above 0 means that deflate cannot promise
+# byte-identical frames.
 # Events are rare and come in bursts: a run of a minute on a quiet machine usually counts none.
 #
 # usage: scripts/deflate-determinism.sh [SECONDS] [FRAMES_FOLDER]   (default: 60 s; fling-to-rest rendered by the
@@ -27,7 +29,7 @@ for lib in spng libdeflate libisal; do
 done
 
 cat > "$work/check.c" <<'C'
-#include <isa-l/igzip_lib.h>
+#include "shim.h"
 #include <libdeflate.h>
 #include <pthread.h>
 #include <spng.h>
@@ -36,7 +38,7 @@ cat > "$work/check.c" <<'C'
 #include <string.h>
 #include <time.h>
 
-static int count; static unsigned char **input; static size_t *sizes; static double seconds;
+static int generic; static int count; static unsigned char **input; static size_t *sizes; static double seconds;
 static unsigned char **expected[2]; static size_t *expectedSizes[2];
 
 /* A PNG decoded to RGB8, as PNG rows: each a filter byte 0 and the pixels. */
@@ -85,11 +87,14 @@ static void *work(void *arg) {
         clock_gettime(CLOCK_MONOTONIC, &now);
         if (now.tv_sec - start.tv_sec + (now.tv_nsec - start.tv_nsec) * 1e-9 > seconds) break;
     }
-    printf("  thread %ld: igzip %ld of %ld differ; libdeflate %ld of %ld differ\n", thread, differ[0], runs[0], differ[1], runs[1]);
+    printf("  %s, thread %ld: igzip %ld of %ld differ; libdeflate %ld of %ld differ\n", generic ? "generic C" : "ISA-L's choice",
+           thread, differ[0], runs[0], differ[1], runs[1]);
     return NULL;
 }
 
 int main(int argc, char **argv) {
+    generic = getenv("GENERIC") != NULL;
+    if (generic && !flick_isal_use_generic_code()) { fprintf(stderr, "ISA-L's generic code could not be chosen\n"); return 2; }
     seconds = atof(argv[1]); count = argc - 2;
     input = malloc(count * sizeof *input); sizes = malloc(count * sizeof *sizes);
     for (int i = 0; i < count; i++) input[i] = rows(argv[i + 2], &sizes[i]);
@@ -107,8 +112,12 @@ int main(int argc, char **argv) {
     return 0;
 }
 C
-cc -O2 -o "$work/check" "$work/check.c" $(pkg-config --cflags --libs spng libdeflate libisal) -lpthread
+cc -O2 -I"$root/Sources/CFlickDeflate" -o "$work/check" "$work/check.c" $(pkg-config --cflags --libs spng libdeflate libisal) -lpthread
 frames=$(find "$folder" -maxdepth 1 -name '*.png' | sort | awk 'NR % 8 == 1')
 echo "$(echo "$frames" | wc -l) frames from $folder, two threads, ${seconds} s; compressions whose bytes differ from the first:"
 # shellcheck disable=SC2086
+GENERIC=1 "$work/check" "$seconds" $frames &
+generic=$!
+# shellcheck disable=SC2086
 "$work/check" "$seconds" $frames
+wait $generic

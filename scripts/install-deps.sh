@@ -53,8 +53,8 @@ if [[ "$(uname)" == "Darwin" ]]; then
 fi
 
 # Debian package → a file it installs, to tell whether it is present without asking dpkg for each.
-# libdeflate-dev is what PNG frames are deflated with, libisal-dev (ISA-L) the faster igzip FLICK_DEFLATE=igzip asks
-# for; a build without them falls back to libspng (README, Development).
+# libisal-dev (ISA-L's igzip) is what PNG frames are deflated with on x86-64 Linux, libdeflate-dev elsewhere; a build
+# without them falls back to libspng (README, Development).
 packages=(pkg-config libcairo2-dev librsvg2-dev libspng-dev libdeflate-dev libisal-dev fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do

@@ -10,16 +10,17 @@ import Foundation
 /// Encodes images as PNG files: 8-bit RGB when every pixel is opaque, else RGBA; no row filters; one IDAT.
 /// The same pixels always give the same bytes.
 ///
-/// Built with libdeflate (the `CFlickLibdeflate` module, Debian libdeflate-dev, Homebrew libdeflate) the image
-/// data is compressed by libdeflate at level 2 and the chunks are written here; without it, libspng writes the file
-/// at zlib level 1. Both decode to the same pixels; their bytes differ. ISA-L's igzip (`CFlickDeflate`) is a third
-/// choice, only on request (`FLICK_DEFLATE=igzip`): see `preferred`.
+/// Built with ISA-L (the `CFlickDeflate` module, Debian libisal-dev, Homebrew isa-l) on x86-64 Linux, the image data
+/// is compressed by igzip at level 1 running ISA-L's generic C code, and the chunks are written here; else by
+/// libdeflate at level 2 (`CFlickLibdeflate`, Debian libdeflate-dev, Homebrew libdeflate); without either, libspng
+/// writes the file at zlib level 1. All decode to the same pixels; their bytes differ (see `preferred`).
 ///
 /// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
 /// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
-/// level 1 without filters about 15 ms, libdeflate at level 2 about 14 ms for files 13–17 % smaller, igzip at
-/// level 1 about 4 ms for files 7 % larger (`flick bench`; scripts/compare-deflate.sh times the deflates alone).
-/// Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte: determinism first.
+/// level 1 without filters about 15 ms, libdeflate at level 2 about 12 ms for files 13–17 % smaller, igzip's
+/// generic code at level 1 about 5 ms for files 4 % larger (`flick bench`; scripts/compare-deflate.sh times the
+/// deflates alone). Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte:
+/// determinism first.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
@@ -28,19 +29,21 @@ public final class PNGEncoder {
     public enum Deflate: String, Sendable, CaseIterable {
         /// libdeflate at `PNGEncoder.libdeflateLevel`, chunks written by Flick (only when built with libdeflate).
         case libdeflate
-        /// ISA-L's igzip at `PNGEncoder.igzipLevel`, chunks written by Flick (only when built with ISA-L).
+        /// ISA-L's igzip at `PNGEncoder.igzipLevel`, its generic C code, chunks written by Flick (only when built
+        /// with ISA-L, on x86-64 Linux).
         case igzip
         /// libspng at zlib level `PNGEncoder.zlibLevel`: the fallback, and the floor `flick bench` compares with.
         case libspng
     }
 
-    /// The implementation `flick` uses: libdeflate in a build with it, else libspng. `FLICK_DEFLATE` (`libdeflate`,
-    /// `igzip` or `libspng`) chooses another one this build has.
+    /// The implementation `flick` uses: the first of `available`. `FLICK_DEFLATE` (`igzip`, `libdeflate` or
+    /// `libspng`) chooses another one this build has.
     ///
-    /// igzip is 3.7 times faster than libdeflate here, but with several threads a few frames in thousands come out
-    /// in other bytes from one run to the next (the same pixels, every decoder agrees; ISA-L 2.30 does it outside
-    /// Flick too, README "Development"): it is never the default, because every output of Flick must be
-    /// byte-identical across runs.
+    /// igzip runs ISA-L's generic C code, never its SSE, AVX2 or AVX-512 versions, which ISA-L would pick by the
+    /// CPU: those are faster still, but each writes other bytes, and on the machine Flick was developed on they wrote
+    /// different bytes for the same pixels a few times in ten thousand while the machine was busy (README,
+    /// "Development"). The generic code gives the same bytes on every x86-64 CPU, run after run: every output of
+    /// Flick must be byte-identical across runs.
     public static let preferred: Deflate = {
         if let name = ProcessInfo.processInfo.environment["FLICK_DEFLATE"], let asked = Deflate(rawValue: name),
            available.contains(asked) {
@@ -52,15 +55,31 @@ public final class PNGEncoder {
     /// Every implementation this build has, the default first.
     public static let available: [Deflate] = {
         var all: [Deflate] = []
+        #if canImport(CFlickDeflate)
+        if igzipUsesGenericCode { all.append(.igzip) }
+        #endif
         #if canImport(CFlickLibdeflate)
         all.append(.libdeflate)
-        #endif
-        #if canImport(CFlickDeflate)
-        all.append(.igzip)
         #endif
         all.append(.libspng)
         return all
     }()
+
+    /// Whether this build has ISA-L (the `CFlickDeflate` module).
+    package static let builtWithISAL: Bool = {
+        #if canImport(CFlickDeflate)
+        true
+        #else
+        false
+        #endif
+    }()
+
+    #if canImport(CFlickDeflate)
+    /// Whether ISA-L's deflate was pointed at its generic C code (`flick_isal_use_generic_code`, done once, before
+    /// igzip's first use); false on other systems or when this ISA-L's code is not laid out as expected, and then
+    /// igzip is not offered.
+    static let igzipUsesGenericCode = flick_isal_use_generic_code() == 1
+    #endif
 
     /// libdeflate's compression level: 2 is its fastest here (1 is slower on these frames, 3 and 4 are as fast for
     /// 1 % smaller files; scripts/compare-deflate.sh).
@@ -287,8 +306,7 @@ public final class PNGEncoder {
     private static let outputClearance = 64
 
     /// igzip's zlib stream of `count` bytes at `input`: the whole image in one call, without a stream's state kept
-    /// between calls (igzip's stateful streaming, a band of rows at a time, gave other bytes for the same pixels in
-    /// one render out of several; so, more rarely, does this: see `preferred`).
+    /// between calls.
     private func igzipData(_ input: UnsafeRawPointer, _ count: Int) throws(ImageError) -> Int {
         if count < rowsCapacity {
             // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
@@ -315,7 +333,7 @@ public final class PNGEncoder {
         stream.avail_in = UInt32(count)
         stream.next_out = (output! + Self.prefixBytes).assumingMemoryBound(to: UInt8.self)
         stream.avail_out = UInt32(room)
-        let status = flick_isal_deflate_stateless(&stream)
+        let status = isal_deflate_stateless(&stream)
         guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
         return room - Int(stream.avail_out)
     }

@@ -9,7 +9,7 @@ struct Bench: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
-        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (with every deflate the build has: libdeflate, what render uses when Flick is built with it; igzip when built with ISA-L; libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (with every deflate the build has, what render uses first: igzip running ISA-L's generic C code when built with ISA-L on x86-64 Linux; libdeflate; libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
         """
     )
 

@@ -77,8 +77,8 @@ struct RenderCommandTests {
                       "peak memory"] {
             #expect(run.stdout.contains(stage), "no \(stage) line in:\n\(run.stdout)")
         }
-        // Every deflate this build has gets its line: libdeflate (with libdeflate-dev, what render uses) and igzip
-        // (with libisal-dev) besides libspng.
+        // Every deflate this build has gets its line: igzip (with libisal-dev, on x86-64 Linux: what render uses) and
+        // libdeflate (with libdeflate-dev) besides libspng.
         for deflate in PNGEncoder.available {
             #expect(run.stdout.contains("encode (\(deflate))"), "\(run.stdout)")
         }
