@@ -115,7 +115,8 @@ extension EdgeInsets {
 }
 
 extension FrameState {
-    /// This frame as docs/states.md spells it; components absent from the scene are absent here.
+    /// This frame as docs/states.md spells it, every pager with its `tabs` (the states document leaves out those its
+    /// header holds); components absent from the scene are absent here.
     public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
 
     /// The keyed collections whose first member is also at the top under a singular key (`sheets` and `sheet`).
