@@ -45,6 +45,12 @@ public final class FrameRenderer {
         try IconLibrary.check(scenario, folders: iconFolders)
     }
 
+    /// Checks, as `init` does, that every picture `scenario` names loads and (an SVG) draws once: the error names
+    /// the key path and the file (`flick validate` passes only files that render).
+    public static func checkPictures(of scenario: Scenario) throws {
+        try PictureLibrary.check(scenario)
+    }
+
     /// Pixels per point.
     public var scale: Double { scenario.viewport.scale }
 

@@ -8,7 +8,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files and report every problem found.",
         discussion: """
-        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. A valid file that will probably not behave as meant gets a warning that names the fix (a card that tracks a horizontal carousel, so no vertical pull dismisses it). Exit status 0 when every file is valid, 2 otherwise.
+        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. A valid file that will probably not behave as meant gets a warning that names the fix (a card that tracks a horizontal carousel, so no vertical pull dismisses it). The icons and pictures a render would load are loaded and drawn once, as `flick render` does, so a file librsvg cannot draw is an error naming its key path. Exit status 0 when every file is valid, 2 otherwise.
         """
     )
 
@@ -21,9 +21,10 @@ struct Validate: ParsableCommand {
             let path = argument == "-" ? "<standard input>" : ExampleCatalog.resolve(argument)
             switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
-                // The icons a render would load: validate passes only files that render.
+                // The icons and pictures a render would load and draw once: validate passes only files that render.
                 do {
                     try FrameRenderer.checkIcons(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
+                    try FrameRenderer.checkPictures(of: scenario)
                 } catch {
                     failed += 1
                     printError("\(path): error: \(error)")

@@ -293,6 +293,44 @@ class ResizeTests(unittest.TestCase):
             p.close()
 
 
+def js_num(x):
+    """A number as the page's state tree shows it: three decimals at most, no trailing zeros, no -0."""
+    text = f"{x:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+class PagerTabsTests(unittest.TestCase):
+    """states.json writes a pager's tab spans once, in its header (in the bar's content); a frame carries its own only
+    after a resize changed them. The state tree shows every frame's tabs as the simulation made them."""
+
+    def test_every_frame_shows_its_tabs_from_the_header_or_its_own(self):
+        folder = OUT / "renders/vimeo-tabs"
+        doc = states(folder)
+        header = doc["tabs"]["pager"]
+        frames = doc["frames"]
+        carrying = [i for i, f in enumerate(frames) if "tabs" in f["pagers"]["pager"]]
+        self.assertTrue(carrying, "the resize changes the tabs' widths")
+        self.assertEqual(carrying, list(range(carrying[0], len(frames))), "from the resize on")
+        self.assertGreater(carrying[0], 0)
+        p = Page(folder / "index.html")
+        try:
+            p.page.wait_for_selector("#viewer canvas[data-frame]")
+            for index in [0, 140, carrying[0] - 1, carrying[0], len(frames) - 1]:
+                p.page.evaluate(f"flickPlayer.seek({index} / {doc['fps']})")
+                p.page.wait_for_selector(f".tree[data-frame='{index}']", timeout=5000)
+                pager = frames[index]["pagers"]["pager"]
+                tabs = pager.get("tabs") or [{"x": t["x"] - pager["tabBarOffset"], "width": t["width"]} for t in header]
+                expected = [f"{i} x {js_num(t['x'])} · width {js_num(t['width'])}" for i, t in enumerate(tabs)]
+                for path in ["/pager/tabs", "/pagers/pager/tabs"]:
+                    shown = p.page.eval_on_selector_all(f".tree details[data-path='{path}'] > ul > li", "ls => ls.map(l => l.innerText)")
+                    self.assertEqual(shown, expected, f"{path} at frame {index}")
+                keys = p.page.eval_on_selector_all(".tree details[data-path='/pager'] > ul > li > :first-child", "ls => ls.map(l => l.innerText.split(/\\s/)[0])")
+                self.assertEqual(keys, ["page", "fraction", "indicator", "tabBar", "tabs", "tabBarOffset"], f"keys at frame {index}")
+            p.check_clean(self)
+        finally:
+            p.close()
+
+
 class ComparePageTests(unittest.TestCase):
     """`flick review A B`: a scenario rendered on the fly beside a folder `flick render` wrote."""
 

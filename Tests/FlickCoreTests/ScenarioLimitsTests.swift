@@ -53,12 +53,12 @@ import Testing
         }
     }
 
-    /// A pager of thousands of tabs over a long run wrote every tab on every frame: 430 KB a frame at 5,000 tabs.
+    /// A pager of thousands of tabs over a long run holds every tab on every frame (the CSV has a column per tab).
     @Test func tabsTimesFrames() throws {
         let pages = (0..<5_000).map { _ in "{title: x}" }.joined(separator: ", ")
         let text = "viewport: {width: 390, height: 844}\nfps: 166\nduration: 600\nscene:\n  pager: {pages: [\(pages)]}\n"
         expectDiagnostic(problem(text), path: "duration", line: 3, column: 11,
-                         message: "5000 tabs over 99601 frames would write 498005000 tab states (every frame lists every tab); "
+                         message: "5000 tabs over 99601 frames would make 498005000 tab states (every frame holds every tab: a CSV column each); "
                              + "the limit is 20000000: shorten duration, lower fps or use fewer pages")
         #expect(throws: Never.self) { try decodeScenario(text.replacingOccurrences(of: "duration: 600", with: "duration: 20")) }
     }

@@ -546,6 +546,45 @@ struct HostileFolderTests {
     }
 }
 
+/// 17: a picture librsvg cannot draw passed `validate` (only `render` trial-drew it). Both now draw it once, by the
+/// same code, and refuse it naming the key path and the file, exit 2.
+@Suite struct PictureTrialDrawTests {
+    @Test("17: a picture librsvg cannot draw is refused by validate as by render, naming the key path and the file", arguments: [
+        "background", "thumbnail", "page", "sheet",
+    ])
+    func pictureThatCannotBeDrawn(place: String) throws {
+        let folder = try scratchFolder("undrawable-picture-\(place)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try hostileSVG("invalid-size").write(to: folder.appendingPathComponent("bad.svg"))
+        let scene: String, keyPath: String
+        switch place {
+        case "thumbnail":
+            try "title,thumbnail\nA,good.svg\nB,bad.svg\n".write(to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+            try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\"><rect width=\"24\" height=\"24\"/></svg>".utf8)
+                .write(to: folder.appendingPathComponent("good.svg"))
+            (scene, keyPath) = ("  stack:\n    children:\n      - height: 100\n        list: {rows: 3, rowHeight: 44}\n      - height: 200\n        list: {rows: {file: rows.csv}, rowHeight: 44}\n",
+                                "scene.stack.children[1].list.rows.file (row 2)")
+        case "page":
+            (scene, keyPath) = ("  pager:\n    pages: [{title: A}, {title: B, image: bad.svg}]\n", "scene.pager.pages[1].image")
+        case "sheet":
+            (scene, keyPath) = ("  sheet:\n    detents: [{name: half, top: 150}]\n    initial: half\n    image: bad.svg\n    content: {list: {rows: 3, rowHeight: 44}}\n", "scene.sheet.image")
+        default:
+            (scene, keyPath) = ("  background: {image: bad.svg}\n  list: {rows: 3, rowHeight: 44}\n", "scene.background.image")
+        }
+        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n\(scene)"
+            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let file = folder.appendingPathComponent("bad.svg").path
+        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
+            let (run, timedOut) = try flickWithin(60, command, in: folder)
+            #expect(!timedOut)
+            #expect(run.status == 2, "\(command): \(run.stderr)")
+            #expect(run.stderr.contains("\(keyPath): \(file): librsvg: cannot draw SVG: rendering error: InvalidSize"), "\(command): \(run.stderr)")
+            #expect(!run.stdout.contains("ok"), "\(command): \(run.stdout)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
+    }
+}
+
 /// An SVG document of 24 points a side that asks librsvg for work without bound: `patterns` (three levels of a
 /// hundred pattern fills), `markers` (markers on markers), or a pattern tile librsvg cannot draw (`invalid-size`).
 private func hostileSVG(_ kind: String) -> Data {

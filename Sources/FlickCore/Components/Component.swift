@@ -128,8 +128,9 @@ protocol ComponentSpec: Sendable {
     /// Every icon it and the components inside it name, in document order, with its key path in the scenario
     /// file (`path` is the component's own, `scene.pager`).
     func icons(at path: String) -> [(name: String, keyPath: String)]
-    /// The picture files it names itself (not those of the components inside it).
-    var pictures: [String] { get }
+    /// Every picture file it and the components inside it name, in document order, with its key path in the
+    /// scenario file (`path` is the component's own, `scene.pager`): `scene.pager.pages[1].image`.
+    func pictures(at path: String) -> [(file: String, keyPath: String)]
 }
 
 extension ComponentSpec {
@@ -139,7 +140,7 @@ extension ComponentSpec {
     var scrollAxis: Axis? { nil }
     var pageTitles: [String]? { nil }
     func icons(at path: String) -> [(name: String, keyPath: String)] { [] }
-    var pictures: [String] { [] }
+    func pictures(at path: String) -> [(file: String, keyPath: String)] { [] }
 }
 
 extension Component {
@@ -152,6 +153,9 @@ extension Component {
     public func icons(at parent: String) -> [(name: String, keyPath: String)] {
         kind.spec.icons(at: "\(parent).\(kind.name)")
     }
-    /// The picture files it names itself (not those of the components inside it).
-    public var pictures: [String] { kind.spec.pictures }
+    /// Every picture file named in it and the components inside it, in document order, with its key path in the
+    /// scenario file (`parent` is the path of the mapping that holds it: `scene`).
+    public func pictures(at parent: String) -> [(file: String, keyPath: String)] {
+        kind.spec.pictures(at: "\(parent).\(kind.name)")
+    }
 }

@@ -13,9 +13,10 @@ public enum ScenarioDecoder {
     public static let maximumNesting = 64
     /// The most frames a scenario may produce.
     public static let maximumFrames = 100_000
-    /// The most tab states a run may write: pages of every pager × frames. Each frame of the states lists every
-    /// tab (about 60 bytes each), so this keeps a states document near a gigabyte at most; 250,000 tabs over
-    /// 99,600 frames would have been 1.45 TB.
+    /// The most tab states a run may hold: pages of every pager × frames. Every frame holds every tab, and the CSV
+    /// (a column per tab), states goldens, expectations and invariants visit each one on every frame (about 60
+    /// bytes of CSV each), so this keeps them near a gigabyte at most; 250,000 tabs over 99,600 frames would have
+    /// been 1.45 TB. The JSON document writes the tabs once in its header (docs/states.md, "Pagers").
     public static let maximumTabFrames = 20_000_000
     /// The most pixels one frame may have (viewport × scale²): FlickImage's limit for every image (`PixelLimits`).
     public static let maximumPixels = Double(PixelLimits.maximumPixels)

@@ -11,6 +11,10 @@ public struct StatesWriter {
     private let sink: (String) throws -> Void
     private var wroteFrame = false
     private var fps = Scenario.defaultFPS
+    /// The JSON header, held back until the first frame gives the pagers' tabs.
+    private var header: [(String, JSONValue)]?
+    /// Each pager's tab spans in the header, by key: a frame whose spans are these leaves its own out.
+    private var headerTabs: [String: TabSpans] = [:]
 
     /// - Parameter sink: receives the document in pieces, in order.
     public init(format: Format, sink: @escaping (String) throws -> Void) {
@@ -22,25 +26,38 @@ public struct StatesWriter {
         fps = scenario.fps
         switch format {
         case .json:
-            let header: [(String, JSONValue)] = [
+            header = [
                 ("scenario", .string(scenario.name)),
                 ("fps", .number(scenario.fps)),
                 ("viewport", .object([("width", .number(scenario.viewport.width)),
                                       ("height", .number(scenario.viewport.height)),
                                       ("scale", .number(scenario.viewport.scale))])),
             ]
-            var text = JSONValue.object(header).text
-            text.removeLast() // the closing brace: frames follow
-            try sink(text + ",\n \"frames\": [")
         case .csv:
             break
         }
     }
 
+    /// Writes the held-back header: with `first`'s pagers' tab spans under `tabs` (in the bar's content, before it
+    /// scrolls), so that frames at the same bar widths need not list them (docs/states.md, "Pagers").
+    private mutating func writeHeader(first: FrameState?) throws {
+        guard var pairs = header else { return }
+        header = nil
+        let pagers = first?.pagers ?? []
+        if !pagers.isEmpty {
+            pairs.append(("tabs", .object(pagers.map { ($0.key, .array($0.tabs.unscrolled.map(\.json))) })))
+            for pager in pagers { headerTabs[pager.key] = pager.tabs }
+        }
+        var text = JSONValue.object(pairs).text
+        text.removeLast() // the closing brace: frames follow
+        try sink(text + ",\n \"frames\": [")
+    }
+
     public mutating func write(_ frame: FrameState) throws {
         switch format {
         case .json:
-            try sink((wroteFrame ? ",\n  " : "\n  ") + frame.json.text)
+            try writeHeader(first: frame)
+            try sink((wroteFrame ? ",\n  " : "\n  ") + frame.jsonValue(nullTouchAsObject: false, headerTabs: headerTabs).text)
         case .csv:
             let cells = frame.csvCells
             if !wroteFrame { try sink(cells.map { StatesWriter.csvField($0.0) }.joined(separator: ",") + "\n") }
@@ -53,6 +70,7 @@ public struct StatesWriter {
     /// (docs/states.md, "References").
     public mutating func end(references: [ReferenceResidual] = []) throws {
         guard format == .json else { return }
+        try writeHeader(first: nil)
         try sink(wroteFrame ? "\n ]" : "]")
         if !references.isEmpty {
             try sink(",\n \"references\": [" + references.map { "\n  " + $0.json(fps: fps).text }.joined(separator: ",") + "\n ]")
@@ -97,13 +115,20 @@ extension EdgeInsets {
 }
 
 extension FrameState {
-    /// This frame as docs/states.md spells it; components absent from the scene are absent here.
+    /// This frame as docs/states.md spells it, every pager with its `tabs` (the states document leaves out those its
+    /// header holds); components absent from the scene are absent here.
     public var json: JSONValue { jsonValue(nullTouchAsObject: false) }
 
     /// The keyed collections whose first member is also at the top under a singular key (`sheets` and `sheet`).
     public static let collectionsWithFirstAtTop = Set(StateCollection.withFirstAtTop.map(\.rawValue))
 
-    func jsonValue(nullTouchAsObject: Bool) -> JSONValue {
+    /// This frame as docs/states.md spells it. A pager whose tab spans are those of `headerTabs[key]` (the
+    /// document's header) leaves its `tabs` out: a reader takes the header's, moved by the frame's `tabBarOffset`.
+    func jsonValue(nullTouchAsObject: Bool, headerTabs: [String: TabSpans] = [:]) -> JSONValue {
+        func json(_ state: any ComponentState) -> JSONValue {
+            guard let pager = state as? PagerState, let shared = headerTabs[pager.key] else { return state.json }
+            return pager.json(writingTabs: !pager.tabs.hasLayout(of: shared))
+        }
         var pairs: [(String, JSONValue)] = [("index", .number(Double(index))), ("time", .number(time))]
         if let touch {
             pairs.append(("touch", .object([("x", .number(touch.x)), ("y", .number(touch.y)),
@@ -115,14 +140,14 @@ extension FrameState {
         pairs.append(("scrollViews", .object(scrollViews.map { ($0.key, $0.json) })))
         for collection in StateCollection.allCases {
             if let name = collection.firstAtTop, let first = componentStates[collection]?.first {
-                pairs.append((name, first.json))
+                pairs.append((name, json(first)))
             }
         }
         pairs.append(("viewport", viewport.json))
         // The first of some is also under its own key above (`collectionsWithFirstAtTop`).
         for collection in StateCollection.allCases {
             if let states = componentStates[collection], !states.isEmpty {
-                pairs.append((collection.rawValue, .object(states.map { ($0.key, $0.json) })))
+                pairs.append((collection.rawValue, .object(states.map { ($0.key, json($0)) })))
             }
         }
         if !explanations.isEmpty { pairs.append(("explain", .array(explanations.map(\.json)))) }

@@ -13,17 +13,22 @@ final class PictureLibrary {
     }
 
     private var pictures: [String: Picture] = [:]
+    /// Where each picture is first named (`scene.pager.pages[1].image`), for the message of one that fails to draw.
+    private var keyPaths: [String: String] = [:]
     /// Why a picture could not be drawn, since the last `takeFailure()`.
     private var failure: String?
 
+    /// Loads every picture: an SVG is parsed and drawn once (`SVGDocument(contentsOfFile:)`), so that one librsvg
+    /// cannot draw is refused here, naming the scenario, the key path and the file, not drawn blank.
     init(scenario: Scenario) throws {
-        for path in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
+        for (path, keyPath) in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
+            keyPaths[path] = keyPath
             if path.lowercased().hasSuffix(".svg") {
                 let document: SVGDocument
                 do {
                     document = try SVGDocument(contentsOfFile: path)
                 } catch {
-                    throw RenderError("\(scenario.name): \(error)")
+                    throw RenderError("\(scenario.name): \(keyPath): \(error)")
                 }
                 let size = document.intrinsicSize ?? (1, 1)
                 pictures[path] = .svg(document, width: size.width, height: size.height)
@@ -31,10 +36,16 @@ final class PictureLibrary {
                 do {
                     pictures[path] = .bitmap(try ImageSurface(Bitmap.readPNG(path: path)))
                 } catch let error as ImageError {
-                    throw RenderError("\(scenario.name): \(error)")
+                    throw RenderError("\(scenario.name): \(keyPath): \(error)")
                 }
             }
         }
+    }
+
+    /// Loads every picture `scenario` names as a render does (`init`), and keeps none: `flick validate` passes only
+    /// files that render.
+    static func check(_ scenario: Scenario) throws {
+        _ = try PictureLibrary(scenario: scenario)
     }
 
     /// Why a picture could not be drawn since the last call (its file and librsvg's words), or nil; the renderer
@@ -44,14 +55,15 @@ final class PictureLibrary {
         return failure
     }
 
-    /// Every picture file the scene names (its background's, then those of its components in document order).
-    static func paths(in scene: Scene) -> [String] {
-        var paths: [String] = []
+    /// Every picture file the scene names (its background's, then those of its components in document order),
+    /// each with its key path.
+    static func paths(in scene: Scene) -> [(file: String, keyPath: String)] {
+        var paths: [(file: String, keyPath: String)] = []
         switch scene.background {
-        case .image(let path): paths.append(path)
+        case .image(let path): paths.append((path, "scene.background.image"))
         case .map, .plain, .color: break
         }
-        return paths + scene.root.allComponents.flatMap(\.pictures)
+        return paths + scene.root.pictures(at: "scene")
     }
 
     /// Draws the picture at `path` scaled to fill `rect` (aspect-fill: it covers the rect, centred, its overflow cut
@@ -73,7 +85,7 @@ final class PictureLibrary {
                 do {
                     try document.render(in: canvas, rect: filled)
                 } catch {
-                    failure = failure ?? "\(path): \(error)"
+                    failure = failure ?? "\(keyPaths[path] ?? path): \(path): \(error)"
                 }
             }
         }

@@ -101,6 +101,48 @@ function watchTree(element) {
   });
 }
 
+// A frame of states.json as the simulation made it. The document writes each pager's tab spans once, in its
+// header's `tabs.KEY` (in the bar's content), and a frame lists its own only when they differ (after a resize):
+// a pager without `tabs` takes the header's, moved by its `tabBarOffset` (docs/states.md, "Pagers"). Built when
+// the frame is shown, so the page holds each tab once however many frames there are.
+function own(object, key, value) {
+  Object.defineProperty(object, key, {value: value, enumerable: true, writable: true, configurable: true});
+}
+function withTabs(frame, header) {
+  if (!frame || typeof frame !== "object" || !header || typeof header !== "object") return frame;
+  var pagers = frame.pagers && typeof frame.pagers === "object" ? frame.pagers : null;
+  if (!pagers) return frame;
+  function fill(pager, key) {
+    var spans = Object.prototype.hasOwnProperty.call(header, key) ? header[key] : null;
+    if (!pager || typeof pager !== "object" || "tabs" in pager || !Array.isArray(spans)) return pager;
+    var offset = typeof pager.tabBarOffset === "number" ? pager.tabBarOffset : 0;
+    var tabs = spans.map(function (t) {
+      var x = t && typeof t.x === "number" ? Math.round((t.x - offset) * 1e6) / 1e6 : null;
+      return {x: x === 0 ? 0 : x, width: t && typeof t.width === "number" ? t.width : null};
+    });
+    // In the place the frame's own tabs have: after `tabBar`, before `tabBarOffset`.
+    var out = {};
+    Object.keys(pager).forEach(function (k) {
+      if (k === "tabBarOffset") own(out, "tabs", tabs);
+      own(out, k, pager[k]);
+    });
+    if (!("tabs" in out)) own(out, "tabs", tabs);
+    return out;
+  }
+  var first = Object.keys(pagers)[0];
+  var copy = {};
+  Object.keys(frame).forEach(function (k) {
+    if (k === "pagers") {
+      var filled = {};
+      Object.keys(pagers).forEach(function (key) { own(filled, key, fill(pagers[key], key)); });
+      own(copy, k, filled);
+    } else {
+      own(copy, k, k === "pager" && first !== undefined ? fill(frame[k], first) : frame[k]);
+    }
+  });
+  return copy;
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Frames: loaded ahead of the playhead and decoded before they are drawn, so playback never shows a blank.
 function Loader(onReady) {
@@ -130,7 +172,7 @@ Loader.prototype.keep = function (wanted) {
 function player() {
   var runs = data.runs.map(function (run) {
     var doc = registered[run.states];
-    return {d: run, frames: doc ? doc.frames : []};
+    return {d: run, frames: doc && Array.isArray(doc.frames) ? doc.frames : [], tabs: doc ? doc.tabs : null};
   });
   var main = runs[0];
   var tStart = Math.min.apply(null, runs.map(function (r) { return r.d.first / r.d.fps; }));
@@ -144,12 +186,14 @@ function player() {
   function frameOf(run, t) {
     return clamp(Math.round(t * run.d.fps + 1e-7), run.d.first, run.d.first + run.d.count - 1);
   }
-  function stateOf(run, index) { return run.frames[index] || null; }
+  function frameEntry(run, index) { return run.frames[index] || null; }
+  // The frame's whole state, each pager with its tabs (for the state tree).
+  function stateOf(run, index) { return withTabs(frameEntry(run, index), run.tabs); }
   function fraction(t) { return clamp((t - tStart) / span, 0, 1); }
 
   // Which pixels each canvas shows for the current frame: [run, frame, overlay, onion].
   function pixelSize(run, index) {
-    var s = stateOf(run, index);
+    var s = frameEntry(run, index);
     if (!s || !s.viewport) return [run.d.width, run.d.height];
     return [Math.round(s.viewport.width * run.d.scale), Math.round(s.viewport.height * run.d.scale)];
   }

@@ -18,6 +18,7 @@ extension NavigationBarSpec: ComponentSpec {
         NavigationBarNode(spec: self, key: key, content: builder.node(for: content))
     }
     func icons(at path: String) -> [(name: String, keyPath: String)] { content.icons(at: path + ".content") }
+    func pictures(at path: String) -> [(file: String, keyPath: String)] { content.pictures(at: path + ".content") }
 }
 
 extension Component {

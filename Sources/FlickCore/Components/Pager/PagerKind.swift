@@ -25,7 +25,12 @@ extension PagerSpec: ComponentSpec {
             return (pages[i].icon.map { [($0, page + ".icon")] } ?? []) + (pages[i].content?.icons(at: page + ".content") ?? [])
         }
     }
-    var pictures: [String] { pages.compactMap(\.image) }
+    func pictures(at path: String) -> [(file: String, keyPath: String)] {
+        pages.indices.flatMap { i -> [(file: String, keyPath: String)] in
+            let page = "\(path).pages[\(i)]"
+            return (pages[i].image.map { [($0, page + ".image")] } ?? []) + (pages[i].content?.pictures(at: page + ".content") ?? [])
+        }
+    }
 }
 
 extension Component {

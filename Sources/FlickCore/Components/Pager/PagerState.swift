@@ -42,6 +42,14 @@ public struct TabSpans: RandomAccessCollection, Hashable, Sendable, ExpressibleB
 
     public static func == (a: TabSpans, b: TabSpans) -> Bool { a.elementsEqual(b) }
 
+    /// The same spans before the bar scrolls: each tab's x in the bar's content (what the states document's header
+    /// writes, docs/states.md "Pagers").
+    var unscrolled: TabSpans { TabSpans(origins: origins, widths: widths, offset: 0) }
+
+    /// Whether these are `other`'s spans, however far each bar is scrolled: the same layout (the frames at one bar
+    /// width share its arrays, so this is usually one comparison of storage).
+    func hasLayout(of other: TabSpans) -> Bool { origins == other.origins && widths == other.widths }
+
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for span in self { hasher.combine(span) }
@@ -84,14 +92,18 @@ extension TabSpan {
 }
 
 extension PagerState {
-    var json: JSONValue {
-        .object([
+    var json: JSONValue { json(writingTabs: true) }
+
+    /// Without `tabs` when `writingTabs` is false: the states document's header holds them (docs/states.md, "Pagers").
+    func json(writingTabs: Bool) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
             ("page", .number(Double(page))),
             ("fraction", .number(fraction)),
             ("indicator", indicator.json),
             ("tabBar", tabBar.json),
-            ("tabs", .array(tabs.map(\.json))),
-            ("tabBarOffset", .number(tabBarOffset)),
-        ])
+        ]
+        if writingTabs { pairs.append(("tabs", .array(tabs.map(\.json)))) }
+        pairs.append(("tabBarOffset", .number(tabBarOffset)))
+        return .object(pairs)
     }
 }

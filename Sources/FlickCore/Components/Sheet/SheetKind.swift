@@ -17,7 +17,9 @@ extension SheetSpec: ComponentSpec {
         SheetNode(spec: self, key: key, content: builder.node(for: content), physics: builder.physics)
     }
     func icons(at path: String) -> [(name: String, keyPath: String)] { content.icons(at: path + ".content") }
-    var pictures: [String] { image.map { [$0] } ?? [] }
+    func pictures(at path: String) -> [(file: String, keyPath: String)] {
+        (image.map { [($0, path + ".image")] } ?? []) + content.pictures(at: path + ".content")
+    }
 }
 
 extension Component {

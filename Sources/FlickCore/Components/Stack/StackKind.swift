@@ -20,6 +20,9 @@ extension StackSpec: ComponentSpec {
     func icons(at path: String) -> [(name: String, keyPath: String)] {
         children.indices.flatMap { children[$0].component.icons(at: "\(path).children[\($0)]") }
     }
+    func pictures(at path: String) -> [(file: String, keyPath: String)] {
+        children.indices.flatMap { children[$0].component.pictures(at: "\(path).children[\($0)]") }
+    }
 }
 
 extension Component {
