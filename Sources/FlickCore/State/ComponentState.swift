@@ -10,12 +10,16 @@ protocol ComponentState: Sendable {
     var key: String { get }
     /// The state as docs/states.md spells it.
     var json: JSONValue { get }
+    /// The state as the states document writes it, leaving out what the document's header holds (`headerTabs`:
+    /// each pager's tab spans by key; docs/states.md, "Pagers").
+    func json(header headerTabs: [String: TabSpans]) -> JSONValue
     /// Where it is among its pages, for the review (motion plot, sweeps); nil when it does not page.
     var paging: PagePosition? { get }
 }
 
 extension ComponentState {
     var paging: PagePosition? { nil }
+    func json(header headerTabs: [String: TabSpans]) -> JSONValue { json }
 }
 
 /// The keyed collections of component states in the state document, in the document's order. A kind with a

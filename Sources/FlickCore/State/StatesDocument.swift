@@ -125,10 +125,6 @@ extension FrameState {
     /// This frame as docs/states.md spells it. A pager whose tab spans are those of `headerTabs[key]` (the
     /// document's header) leaves its `tabs` out: a reader takes the header's, moved by the frame's `tabBarOffset`.
     func jsonValue(nullTouchAsObject: Bool, headerTabs: [String: TabSpans] = [:]) -> JSONValue {
-        func json(_ state: any ComponentState) -> JSONValue {
-            guard let pager = state as? PagerState, let shared = headerTabs[pager.key] else { return state.json }
-            return pager.json(writingTabs: !pager.tabs.hasLayout(of: shared))
-        }
         var pairs: [(String, JSONValue)] = [("index", .number(Double(index))), ("time", .number(time))]
         if let touch {
             pairs.append(("touch", .object([("x", .number(touch.x)), ("y", .number(touch.y)),
@@ -140,14 +136,14 @@ extension FrameState {
         pairs.append(("scrollViews", .object(scrollViews.map { ($0.key, $0.json) })))
         for collection in StateCollection.allCases {
             if let name = collection.firstAtTop, let first = componentStates[collection]?.first {
-                pairs.append((name, json(first)))
+                pairs.append((name, first.json(header: headerTabs)))
             }
         }
         pairs.append(("viewport", viewport.json))
         // The first of some is also under its own key above (`collectionsWithFirstAtTop`).
         for collection in StateCollection.allCases {
             if let states = componentStates[collection], !states.isEmpty {
-                pairs.append((collection.rawValue, .object(states.map { ($0.key, json($0)) })))
+                pairs.append((collection.rawValue, .object(states.map { ($0.key, $0.json(header: headerTabs)) })))
             }
         }
         if !explanations.isEmpty { pairs.append(("explain", .array(explanations.map(\.json)))) }

@@ -94,8 +94,14 @@ extension TabSpan {
 extension PagerState {
     var json: JSONValue { json(writingTabs: true) }
 
+    /// Without `tabs` when the states document's header holds the same spans (docs/states.md, "Pagers").
+    func json(header headerTabs: [String: TabSpans]) -> JSONValue {
+        guard let shared = headerTabs[key] else { return json }
+        return json(writingTabs: !tabs.hasLayout(of: shared))
+    }
+
     /// Without `tabs` when `writingTabs` is false: the states document's header holds them (docs/states.md, "Pagers").
-    func json(writingTabs: Bool) -> JSONValue {
+    private func json(writingTabs: Bool) -> JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("page", .number(Double(page))),
             ("fraction", .number(fraction)),
