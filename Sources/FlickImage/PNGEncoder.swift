@@ -306,15 +306,20 @@ public final class PNGEncoder {
     private static let outputClearance = 64
 
     /// igzip's zlib stream of `count` bytes at `input`: the whole image in one call, without a stream's state kept
-    /// between calls.
+    /// between calls. igzip writes the raw deflate data; the zlib header and the Adler-32 trailer are written here
+    /// (RFC 1950), the same bytes as igzip's own zlib wrapper, because ISA-L's generic Adler-32 took longer than
+    /// its deflate (`Adler32`).
     private func igzipData(_ input: UnsafeRawPointer, _ count: Int) throws(ImageError) -> Int {
         if count < rowsCapacity {
             // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
             (rows! + count).initializeMemory(as: UInt8.self, repeating: 0, count: rowsCapacity - count)
         }
         let room = count + count / 8 + Self.outputSlack
-        reserveOutput(Self.prefixBytes + room, keeping: 0)
-        (output! + Self.prefixBytes).initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
+        reserveOutput(Self.prefixBytes + Self.zlibHeader.count + room + 4, keeping: 0)
+        let zlib = output! + Self.prefixBytes
+        Self.zlibHeader.withUnsafeBytes { zlib.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        let deflate = zlib + Self.zlibHeader.count
+        deflate.initializeMemory(as: UInt8.self, repeating: 0, count: Self.outputClearance)
         if levelBuffer == nil {
             levelBuffer = UnsafeMutableRawPointer.allocate(byteCount: levelBufferSize, alignment: 64)
         }
@@ -326,17 +331,24 @@ public final class PNGEncoder {
         stream.level = Self.igzipLevel
         stream.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
         stream.level_buf_size = UInt32(levelBufferSize)
-        stream.gzip_flag = UInt16(IGZIP_ZLIB)
+        stream.gzip_flag = UInt16(IGZIP_DEFLATE)
         stream.flush = UInt16(NO_FLUSH)
         stream.end_of_stream = 1
         stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
         stream.avail_in = UInt32(count)
-        stream.next_out = (output! + Self.prefixBytes).assumingMemoryBound(to: UInt8.self)
+        stream.next_out = deflate.assumingMemoryBound(to: UInt8.self)
         stream.avail_out = UInt32(room)
         let status = isal_deflate_stateless(&stream)
         guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
-        return room - Int(stream.avail_out)
+        let deflated = room - Int(stream.avail_out)
+        let adler = Adler32.checksum(UnsafeRawBufferPointer(start: input, count: count))
+        PNGChunks.storeUInt32(adler, at: deflate + deflated)
+        return Self.zlibHeader.count + deflated + 4
     }
+
+    /// The zlib header igzip writes: deflate with a 32 KiB window (0x78), the fastest compression level and no
+    /// dictionary (0x01, which makes the pair a multiple of 31).
+    private static let zlibHeader: [UInt8] = [0x78, 0x01]
     #endif
 }
 
@@ -436,3 +448,18 @@ enum PixelRows {
         return true
     }
 }
+
+#if canImport(CFlickDeflate)
+/// Adler-32 (RFC 1950), the zlib stream's checksum of the image data: libdeflate's when Flick is built with it (about
+/// 0.1 ms for a 1170×2532 frame here), else ISA-L's (its generic code, about 2.2 ms). The value is the same.
+enum Adler32 {
+    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 1 }
+        #if canImport(CFlickLibdeflate)
+        return libdeflate_adler32(1, base, bytes.count)
+        #else
+        return isal_adler32(1, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
+        #endif
+    }
+}
+#endif
