@@ -59,6 +59,18 @@ public final class FrameRenderer {
         (Int((frame.viewport.width * scale).rounded()), Int((frame.viewport.height * scale).rounded()))
     }
 
+    /// Whether drawing `frame` starts by painting every pixel with an opaque colour (the deck's black, a plain, colour
+    /// or picture background's colour), so that the image's earlier pixels cannot show: a reused image then needs
+    /// no clearing first, and the frame's pixels are the same either way. False for the map, drawn in pieces.
+    public func paintsEveryPixel(_ frame: FrameState) -> Bool {
+        if frame.sheets.contains(where: { $0.presenting != nil }) { return true }
+        switch scenario.scene.background {
+        case .plain, .image: return palette.background.alpha == 1
+        case .color(let hex): return (Color(hex: hex) ?? palette.background).alpha == 1
+        case .map: return false
+        }
+    }
+
     /// Draws `frame` on `canvas`, whose user space is in points.
     public func draw(_ frame: FrameState, on canvas: Canvas) {
         draw(frame, on: canvas, mapCache: nil)

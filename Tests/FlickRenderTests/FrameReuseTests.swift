@@ -23,6 +23,42 @@ import Testing
         func abandon() {}
     }
 
+    /// A frame that paints every pixel first (`paintsEveryPixel`) is drawn into a reused image without clearing it:
+    /// drawn over noise, it has the pixels it has in a new image. The map (drawn in pieces) and a translucent
+    /// background are cleared first; over noise, a translucent background lets the noise through.
+    @Test(arguments: [("fling-to-rest.yaml", nil), ("deck-card.yaml", nil), ("own-screen.yaml", nil),
+                      ("sheet-handoff.yaml", nil), ("fling-to-rest.yaml", "#ff000080")] as [(String, String?)])
+    func framesThatPaintEveryPixelNeedNoClearing(example: String, translucent: String?) throws {
+        var scenario = try Fixtures.example(example)
+        scenario.viewport.scale = 1
+        if let translucent { scenario.scene.background = .color(translucent) }
+        let renderer = try FrameRenderer(scenario: scenario)
+        let frames = Simulation.frames(of: scenario)
+        let frame = frames[frames.count / 2]
+        let paints = renderer.paintsEveryPixel(frame)
+        #expect(paints == (example != "sheet-handoff.yaml" && translucent == nil), "\(example) \(translucent ?? "")")
+        let expected = try renderer.image(of: frame).bitmap()
+        let size = renderer.pixelSize(of: frame)
+        let dirty = try ImageSurface(pixelWidth: size.width, pixelHeight: size.height)
+        dirty.withPixels { words in
+            let base = UnsafeMutablePointer(mutating: words.baseAddress!)
+            var state: UInt32 = 12_345
+            for i in 0..<words.count {
+                state = state &* 1_664_525 &+ 1_013_904_223
+                // Premultiplied noise: each colour at most its alpha.
+                let a = state >> 24, c = (state >> 8 & 0xFF) * a / 255
+                base[i] = a << 24 | c << 16 | (255 - c) * a / 255 << 8 | c / 2
+            }
+        }
+        dirty.markDirty()
+        try renderer.draw(frame, into: dirty)
+        if paints {
+            #expect(dirty.bitmap() == expected, "\(example): pixels of the noise show through")
+        } else if translucent != nil {
+            #expect(dirty.bitmap() != expected, "a translucent background shows what is under it")
+        }
+    }
+
     @Test func repeatedFramesAreTheBytesOfEncodingEveryFrame() throws {
         // snap-demo rests from about 1.2 s on: most of its last frames repeat.
         var scenario = try Fixtures.example("snap-demo.yaml")

@@ -57,6 +57,9 @@ public final class ImageSurface: Surface {
     /// Makes pending drawing visible in the pixel buffer.
     public func flush() { cairo_surface_flush(pointer) }
 
+    /// Tells Cairo that the pixel buffer was written directly (after `withPixels`).
+    func markDirty() { cairo_surface_mark_dirty(pointer) }
+
     /// Calls `body` with the premultiplied ARGB words, row by row (`stride / 4` words a row): how the review
     /// outputs compare a frame with the previous one without copying it.
     public func withPixels<R>(_ body: (UnsafeBufferPointer<UInt32>) throws -> R) rethrows -> R {

@@ -63,16 +63,17 @@ final class SurfacePool: @unchecked Sendable {
 
     init(capacity: Int) { self.capacity = capacity }
 
-    /// A surface of `width`×`height` pixels, cleared to transparent.
-    func take(width: Int, height: Int) throws -> ImageSurface {
+    /// A surface of `width`×`height` pixels, cleared to transparent unless `clearing` is false (a reused surface then
+    /// keeps an earlier frame's pixels: only for a frame that paints every pixel, `FrameRenderer.paintsEveryPixel`).
+    func take(width: Int, height: Int, clearing: Bool = true) throws -> ImageSurface {
         lock.lock()
         // After a resize the old size is not drawn again: its images are freed rather than kept.
         free.removeAll { $0.pixelWidth != width || $0.pixelHeight != height }
         let reused = free.popLast()
         lock.unlock()
         guard let reused else { return try ImageSurface(pixelWidth: width, pixelHeight: height) }
-        // A new surface starts transparent; a reused one must too, whatever the scene paints.
-        reused.clear()
+        // A new surface starts transparent; a reused one must too, unless the frame paints over every pixel.
+        if clearing { reused.clear() }
         return reused
     }
 
@@ -198,6 +199,6 @@ extension ImageSurface {
             guard let base = words.baseAddress else { return }
             UnsafeMutableRawPointer(mutating: base).initializeMemory(as: UInt8.self, repeating: 0, count: words.count * 4)
         }
-        cairo_surface_mark_dirty(pointer)
+        markDirty()
     }
 }

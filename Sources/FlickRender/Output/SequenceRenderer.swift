@@ -120,7 +120,8 @@ public enum SequenceRenderer {
                         if cancellation?.isCancelled == true { throw RenderCancelled() }
                         if drawsPixels {
                             let size = renderer.pixelSize(of: frame)
-                            let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height),
+                            let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height,
+                                                                                clearing: !renderer.paintsEveryPixel(frame)),
                                                    pool: pool)
                             try renderer.draw(frame, into: drawn.image)
                             if encodesPNG { history.publish(drawn) }
