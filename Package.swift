@@ -106,9 +106,11 @@ let package = Package(
             name: "FlickCore",
             dependencies: ["FlickPhysics", "FlickOutput", .product(name: "Yams", package: "Yams")]
         ),
+        // Pixels packed into a PNG's RGB rows with SSSE3 (x86-64), for FlickImage's encoder.
+        .target(name: "CFlickPixels"),
         // Bitmaps of straight RGBA8 pixels, PNG files (decoded by libspng, encoded by igzip, libdeflate or libspng),
         // and the one pixel limit.
-        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng"] + (hasLibdeflate ? ["CFlickLibdeflate"] : [])
+        .target(name: "FlickImage", dependencies: ["FlickOutput", "CFlickSpng", "CFlickPixels"] + (hasLibdeflate ? ["CFlickLibdeflate"] : [])
                     + (hasISAL ? ["CFlickDeflate"] : [])),
         .target(
             name: "FlickRender",

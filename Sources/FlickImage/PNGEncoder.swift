@@ -4,6 +4,7 @@ import CFlickDeflate
 #if canImport(CFlickLibdeflate)
 import CFlickLibdeflate
 #endif
+import CFlickPixels
 import CFlickSpng
 import Foundation
 
@@ -365,6 +366,17 @@ enum PixelRows {
         }
     }
 
+    /// Whether rows are packed by `flick_pack_rgb` (SSSE3's byte shuffle, CFlickPixels: x86-64, little-endian, as
+    /// Cairo's words then lie in memory as B, G, R, A), else by `packRGB`. The bytes are the same.
+    static let packsWithShuffle = flick_pack_rgb_available() == 1
+
+    /// `count` pixels of 4 bytes in `order` as 3-byte pixels at `out` by `flick_pack_rgb` (only when
+    /// `packsWithShuffle`); false when an alpha is not 255.
+    static func shuffleRGB(_ pixels: UnsafeRawPointer, _ count: Int, order: flick_pixel_order,
+                           into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        flick_pack_rgb(pixels.assumingMemoryBound(to: UInt8.self), count, order, out) == 1
+    }
+
     /// Packs `count` words as 3-byte pixels at `out`, four at a time; `rgb` turns a word into 0xAABBGGRR (alpha
     /// in the top byte, then blue, green, red: the bytes to write, lowest first). False when an alpha is not 255.
     @inline(__always)
@@ -415,6 +427,8 @@ enum PixelRows {
                 switch colorType {
                 case .truecolorAlpha:
                     UnsafeMutableRawPointer(o).copyMemory(from: row, byteCount: width * 4)
+                case .truecolor where Self.packsWithShuffle:
+                    guard Self.shuffleRGB(row, width, order: FLICK_PIXELS_RGBA, into: o) else { return false }
                 case .truecolor:
                     // The words' bytes are R, G, B, A: the low three bytes of the little-endian value.
                     guard Self.packRGB(row.assumingMemoryBound(to: UInt32.self), width, into: o, { UInt32(littleEndian: $0) })
@@ -424,6 +438,8 @@ enum PixelRows {
                 var p = (base + y * bytesPerRow).assumingMemoryBound(to: UInt32.self)
                 let end = p + width
                 switch colorType {
+                case .truecolor where Self.packsWithShuffle:
+                    guard Self.shuffleRGB(UnsafeRawPointer(p), width, order: FLICK_PIXELS_BGRA, into: o) else { return false }
                 case .truecolor:
                     // 0xAARRGGBB: red, green, blue from the low byte up once the three colour bytes are reversed.
                     guard Self.packRGB(p, width, into: o, { $0 & 0xFF00_0000 | ($0 & 0xFF_FFFF).byteSwapped >> 8 })

@@ -1,4 +1,5 @@
-import FlickImage
+import CFlickPixels
+@testable import FlickImage
 @testable import FlickRender
 import Foundation
 import Testing
@@ -164,4 +165,41 @@ private final class Mismatches: @unchecked Sendable {
 
     func record(_ what: String) { lock.withLock { found.append(what) } }
     var all: [String] { lock.withLock { found } }
+}
+
+/// Rows packed by SSSE3's shuffle (CFlickPixels) are the bytes the Swift packing writes, in both pixel orders, for
+/// every length of a row's tail, and both refuse a pixel that is not opaque wherever it is.
+@Suite struct PixelPackingTests {
+    @Test(arguments: [1, 2, 3, 4, 5, 7, 8, 9, 13, 600])
+    func shuffleWritesTheSwiftBytes(width: Int) throws {
+        try #require(PixelRows.packsWithShuffle, "this machine has no SSSE3")
+        var state: UInt32 = 99
+        let words = (0..<width).map { _ -> UInt32 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return 0xFF00_0000 | state >> 8
+        }
+        for (order, rgb) in [(FLICK_PIXELS_BGRA, { (w: UInt32) in w & 0xFF00_0000 | (w & 0xFF_FFFF).byteSwapped >> 8 }),
+                             (FLICK_PIXELS_RGBA, { (w: UInt32) in w })] {
+            var shuffled = [UInt8](repeating: 0xEE, count: 3 * width + 8)
+            var packed = shuffled
+            let ok = words.withUnsafeBytes { raw in
+                shuffled.withUnsafeMutableBufferPointer { PixelRows.shuffleRGB(raw.baseAddress!, width, order: order, into: $0.baseAddress!) }
+            }
+            let swift = words.withUnsafeBufferPointer { w in
+                packed.withUnsafeMutableBufferPointer { PixelRows.packRGB(w.baseAddress!, width, into: $0.baseAddress!, rgb) }
+            }
+            #expect(ok && swift)
+            #expect(shuffled == packed, "order \(order.rawValue), width \(width)")
+            // Nothing written past the row.
+            #expect(shuffled.suffix(8).allSatisfy { $0 == 0xEE })
+            for translucent in Set([0, width / 2, width - 1]) {
+                var withHole = words
+                withHole[translucent] &= 0xFE_FF_FF_FF
+                let refused = withHole.withUnsafeBytes { raw in
+                    shuffled.withUnsafeMutableBufferPointer { PixelRows.shuffleRGB(raw.baseAddress!, width, order: order, into: $0.baseAddress!) }
+                }
+                #expect(!refused, "alpha 254 at \(translucent) of \(width)")
+            }
+        }
+    }
 }
