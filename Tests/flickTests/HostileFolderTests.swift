@@ -533,16 +533,8 @@ struct HostileFolderTests {
         default:
             (scene, keyPath) = ("  background: {image: bad.svg}\n  list: {rows: 3, rowHeight: 44}\n", "scene.background.image")
         }
-        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n\(scene)"
-            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
         let file = folder.appendingPathComponent("bad.svg").path
-        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
-            let (run, timedOut) = try flickWithin(60, command, in: folder)
-            #expect(!timedOut)
-            #expect(run.status == 2, "\(command): \(run.stderr)")
-            #expect(run.stderr.contains(keyPath) && run.stderr.contains(file) && run.stderr.contains(message), "\(run.stderr)")
-        }
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
+        try expectRefused(scene: scene, in: folder) { $0.contains(keyPath) && $0.contains(file) && $0.contains(message) }
     }
 }
 
@@ -571,17 +563,10 @@ struct HostileFolderTests {
         default:
             (scene, keyPath) = ("  background: {image: bad.svg}\n  list: {rows: 3, rowHeight: 44}\n", "scene.background.image")
         }
-        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n\(scene)"
-            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
         let file = folder.appendingPathComponent("bad.svg").path
-        for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
-            let (run, timedOut) = try flickWithin(60, command, in: folder)
-            #expect(!timedOut)
-            #expect(run.status == 2, "\(command): \(run.stderr)")
-            #expect(run.stderr.contains("\(keyPath): \(file): librsvg: cannot draw SVG: rendering error: InvalidSize"), "\(command): \(run.stderr)")
-            #expect(!run.stdout.contains("ok"), "\(command): \(run.stdout)")
+        try expectRefused(scene: scene, in: folder) {
+            $0.contains("\(keyPath): \(file): librsvg: cannot draw SVG: rendering error: InvalidSize")
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path))
     }
 }
 
@@ -611,4 +596,20 @@ private func hostileSVG(_ kind: String) -> Data {
         }
     }()
     return Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>".utf8)
+}
+
+/// Writes `p.yaml` (a 200×300 viewport for 0.05 s with `scene`) in `folder`; `flick validate` and `flick render`
+/// both exit 2 within 60 s with a message `names` accepts, print no "ok", and write no output.
+private func expectRefused(scene: String, in folder: URL, names: (String) -> Bool,
+                           sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n\(scene)"
+        .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+    for command in [["validate", "p.yaml"], ["render", "p.yaml", "--out", folder.appendingPathComponent("o").path]] {
+        let (run, timedOut) = try flickWithin(60, command, in: folder)
+        #expect(!timedOut, sourceLocation: sourceLocation)
+        #expect(run.status == 2, "\(command): \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(names(run.stderr), "\(command): \(run.stderr)", sourceLocation: sourceLocation)
+        #expect(!run.stdout.contains("ok"), "\(command): \(run.stdout)", sourceLocation: sourceLocation)
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("o").path), sourceLocation: sourceLocation)
 }
