@@ -10,15 +10,16 @@ public struct CompareRun: Sendable, Equatable {
     public struct Series: Sendable, Equatable {
         /// Matches the same component across runs (`sheet · top edge`, `list · content offset y`).
         public var title: String
-        /// The value's unit: "pt", or "pages" for a pager or carousel (its velocity is its scroll view's, pt/s).
+        /// The value's unit: "pt", or "pages" for a pager or carousel (0 is the first page; its velocity is its
+        /// scroll view's d(contentOffset.x)/dt, pt/s).
         public var unit: String
         /// Smaller values drawn higher (a sheet's top: the curve rises when the sheet rises on screen).
         public var flipped: Bool
         /// Seconds of each sample.
         public var times: [Double]
-        /// Points.
+        /// In `unit`.
         public var values: [Double]
-        /// Points per second, d(value)/dt.
+        /// Points per second: d(value)/dt, or for pages d(contentOffset.x)/dt.
         public var velocities: [Double]
         /// Detents and content edges at the end of the run, in points.
         public var references: [Reference]
@@ -334,7 +335,10 @@ public struct CompareGraph: Sendable {
             let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
             out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(esc(label))</text>\n"
         }
-        let valueTicks = MotionPlot.ticks(low, high, count: 5)
+        // Pages are ticked at whole pages, as the motion plot does (`MotionPlot`): each tick is a page's rest.
+        let valueTicks = unit == "pages"
+            ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
+            : MotionPlot.ticks(low, high, count: 5)
         for v in valueTicks.values {
             let y = f(yValue(v))
             out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
@@ -345,7 +349,9 @@ public struct CompareGraph: Sendable {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
                 + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
         }
-        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">velocity (pt/s)</text>\n"
+        // A pager's velocity is its scroll view's, in pt/s, while its value is in pages: the label says which.
+        let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption : "velocity (pt/s)"
+        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">\(esc(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []
         for r in references {

@@ -91,6 +91,20 @@ import Testing
         #expect(throws: ReviewError.self) { try CompareRun(statesJSON: Data("[1]".utf8), events: [], label: "x", detail: "") }
     }
 
+    /// A pager's graph is in pages, as on the motion plot: vimeo-tabs ends at page 3 (its fourth tab), ticked at
+    /// whole pages, with its velocity labelled as the scroll view's.
+    @Test func aPagerIsGraphedInPages() throws {
+        let run = CompareRun(scenario: try Fixtures.example("vimeo-tabs"), label: "tabs", detail: "")
+        let pager = try #require(run.series.first { $0.title == "pager · page" })
+        #expect(pager.unit == "pages")
+        #expect(abs(try #require(pager.values.last) - 3) < 1e-6)
+        #expect(pager.references.map(\.value) == [0, 1, 2, 3])
+        let svg = CompareGraph(runs: [run]).svg()
+        #expect(svg.contains(">velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are</text>"))
+        let ticks = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(ticks.prefix(4) == ["0", "1", "2", "3"], "\(ticks)")
+    }
+
     @Test func variantLabelsNameTheLastKey() {
         #expect(CompareRun.variantLabel([SweepAssignment(path: "scene.sheet.spring.response", value: "0.3"),
                                          SweepAssignment(path: "physics.preset", value: "uikit")]) == "response=0.3 · preset=uikit")
