@@ -69,8 +69,9 @@ import Testing
         #expect(exact[1].explain == ["tab"])
     }
 
-    @Test func aFoldersStatesGiveTheSameCurvesAsTheScenario() throws {
-        let scenario = try Fixtures.example("sheet-handoff")
+    @Test(arguments: ["sheet-handoff", "vimeo-tabs", "carousel-sheet"])
+    func aFoldersStatesGiveTheSameCurvesAsTheScenario(_ name: String) throws {
+        let scenario = try Fixtures.example(name)
         let simulated = CompareRun(scenario: scenario, label: "a", detail: "")
         let simulation = Simulation(scenario: scenario)
         var frames: [FrameState] = []
@@ -80,6 +81,7 @@ import Testing
         let read = try CompareRun(statesJSON: states, events: events, label: "a", detail: "")
         #expect(read.series.map(\.title) == simulated.series.map(\.title))
         for (a, b) in zip(read.series, simulated.series) {
+            #expect(a.unit == b.unit)
             #expect(a.values.count == b.values.count)
             #expect(zip(a.values, b.values).allSatisfy { abs($0 - $1) < 1e-5 })
         }
