@@ -3,14 +3,18 @@
 # CSV, and every file `flick render` writes (PNG frames, states.json). Use it to show that a change of structure
 # changes no number and no pixel.
 #
-# usage: scripts/same-output.sh BASE_FLICK NEW_FLICK [WORK]
+# usage: scripts/same-output.sh [--review] BASE_FLICK NEW_FLICK [WORK]
+#   --review     also the review outputs of every render (--motion --contact-sheet --html: motion.svg/png,
+#                contact-sheet.png, index.html, run.json), for a change of those
 #   BASE_FLICK   a flick built before the change (e.g. from a worktree of main)
 #   NEW_FLICK    the flick under test
 #   WORK         where the outputs go (default: a new folder under /tmp); outputs of BASE_FLICK already there are reused
 # exit status: 0 when every file is identical, 1 when some differ (they are listed), 2 on bad usage.
 set -euo pipefail
 
-[[ $# -ge 2 ]] || { echo "usage: scripts/same-output.sh BASE_FLICK NEW_FLICK [WORK]" >&2; exit 2; }
+review=()
+if [[ ${1:-} == --review ]]; then review=(--motion --contact-sheet --html); shift; fi
+[[ $# -ge 2 ]] || { echo "usage: scripts/same-output.sh [--review] BASE_FLICK NEW_FLICK [WORK]" >&2; exit 2; }
 base=$1 new=$2
 work=${3:-$(mktemp -d /tmp/flick-same-output.XXXXXX)}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,7 +33,7 @@ run() { # FLICK OUT
         local n; n=$(basename "${f%.*}")
         "$flick" states "$f" > "$out/$n.states.json"
         "$flick" states "$f" --format csv > "$out/$n.states.csv"
-        "$flick" render "$f" --out "$out/render" > /dev/null
+        "$flick" render "$f" --out "$out/render" ${review[@]+"${review[@]}"} > /dev/null
     done
 }
 

@@ -10,15 +10,16 @@ public struct CompareRun: Sendable, Equatable {
     public struct Series: Sendable, Equatable {
         /// Matches the same component across runs (`sheet · top edge`, `list · content offset y`).
         public var title: String
-        /// The value's unit: "pt", or "pages" for a pager or carousel (its velocity is its scroll view's, pt/s).
+        /// The value's unit: "pt", or "pages" for a pager or carousel (0 is the first page; its velocity is its
+        /// scroll view's d(contentOffset.x)/dt, pt/s).
         public var unit: String
         /// Smaller values drawn higher (a sheet's top: the curve rises when the sheet rises on screen).
         public var flipped: Bool
         /// Seconds of each sample.
         public var times: [Double]
-        /// Points.
+        /// In `unit`.
         public var values: [Double]
-        /// Points per second, d(value)/dt.
+        /// Points per second: d(value)/dt, or for pages d(contentOffset.x)/dt.
         public var velocities: [Double]
         /// Detents and content edges at the end of the run, in points.
         public var references: [Reference]
@@ -140,8 +141,9 @@ public struct CompareRun: Sendable, Equatable {
     public static let maximumSeries = 32
 
     /// A run read from a folder `flick render` wrote: its states document (already checked for nesting and size)
-    /// and the moments of its page data. The sheets' tops and the scroll views' offsets that moved are its
-    /// series; explanations come from the frames' `explain` lists when the states carry them.
+    /// and the moments of its page data. The sheets' tops, the scroll views' offsets and the pagers' and carousels'
+    /// positions in pages that moved are its series; explanations come from the frames' `explain` lists when the
+    /// states carry them.
     public init(statesJSON: Data, events: [RunPageData.Event], label: String, detail: String) throws {
         guard let document = try? JSONSerialization.jsonObject(with: statesJSON) as? [String: Any],
               let frames = document["frames"] as? [[String: Any]] else {
@@ -149,17 +151,17 @@ public struct CompareRun: Sendable, Equatable {
         }
         var times: [Double] = []
         var order: [String] = []
-        var built: [String: (flipped: Bool, values: [Double], velocities: [Double], references: [Reference])] = [:]
+        var built: [String: (flipped: Bool, unit: String, values: [Double], velocities: [Double], references: [Reference])] = [:]
         var explanations: [(time: Double, settles: Double?, text: String)] = []
         func number(_ any: Any?) -> Double? {
             guard let x = any as? Double, x.isFinite, abs(x) <= ScenarioDecoder.maximumLength * 16 else { return nil }
             return x
         }
-        func add(_ id: String, flipped: Bool, value: Double, velocity: Double, references: [Reference], sample: Int) {
+        func add(_ id: String, flipped: Bool, unit: String = "pt", value: Double, velocity: Double, references: [Reference], sample: Int) {
             if built[id] == nil {
                 // Someone else's states may name any number of components: the first ones are drawn.
                 guard order.count < Self.maximumSeries else { return }
-                built[id] = (flipped, [], [], [])
+                built[id] = (flipped, unit, [], [], [])
                 order.append(id)
             }
             // A component that appears later holds its first value until then.
@@ -176,9 +178,22 @@ public struct CompareRun: Sendable, Equatable {
                 add("\(key) · top edge", flipped: true, value: top, velocity: number(sheet["velocity"]) ?? 0,
                     references: detents.sorted { ($0.value, $0.label) < ($1.value, $1.label) }, sample: i)
             }
+            let pagers = frame["pagers"] as? [String: Any] ?? [:], carousels = frame["carousels"] as? [String: Any] ?? [:]
             for (key, value) in (frame["scrollViews"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
                 guard let scroll = value as? [String: Any], let offset = scroll["contentOffset"] as? [String: Any] else { continue }
                 let velocity = scroll["velocity"] as? [String: Any] ?? [:]
+                // A pager's or carousel's scroll view is its position in pages, as a scenario's run has it
+                // (`MotionTimeline`): a pager's contentOffset.x / its frame's width, a carousel's `fraction`.
+                if pagers[key] != nil || carousels[key] != nil {
+                    let width = number((scroll["frame"] as? [String: Any])?["width"]) ?? 0
+                    let pages = (carousels[key] as? [String: Any]).map { number($0["fraction"]) }
+                        ?? number(offset["x"]).flatMap { width > 0 ? $0 / width : nil }
+                    if let pages {
+                        add("\(key) · page", flipped: false, unit: "pages", value: pages, velocity: number(velocity["x"]) ?? 0,
+                            references: [], sample: i)
+                    }
+                    continue
+                }
                 for axis in ["y", "x"] {
                     guard let v = number(offset[axis]) else { continue }
                     add("\(key) · content offset \(axis)", flipped: false, value: v, velocity: number(velocity[axis]) ?? 0,
@@ -194,7 +209,8 @@ public struct CompareRun: Sendable, Equatable {
             guard var s = built[id] else { return nil }
             while s.values.count < times.count { s.values.append(s.values.last ?? 0); s.velocities.append(0) }
             guard let first = s.values.first, s.values.contains(where: { abs($0 - first) > 1e-9 }) else { return nil }
-            return Series(title: id, flipped: s.flipped, times: times, values: s.values, velocities: s.velocities, references: s.references)
+            return Series(title: id, unit: s.unit, flipped: s.flipped, times: times, values: s.values, velocities: s.velocities,
+                          references: s.references)
         }
         let kinds = events.compactMap { event -> (Mark.Kind, Double)? in
             switch MotionEvent.Kind(rawValue: event.kind) {
@@ -334,7 +350,10 @@ public struct CompareGraph: Sendable {
             let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
             out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(esc(label))</text>\n"
         }
-        let valueTicks = MotionPlot.ticks(low, high, count: 5)
+        // Pages are ticked at whole pages, as the motion plot does (`MotionPlot`): each tick is a page's rest.
+        let valueTicks = unit == "pages"
+            ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
+            : MotionPlot.ticks(low, high, count: 5)
         for v in valueTicks.values {
             let y = f(yValue(v))
             out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
@@ -345,7 +364,9 @@ public struct CompareGraph: Sendable {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
                 + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
         }
-        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">velocity (pt/s)</text>\n"
+        // A pager's velocity is its scroll view's, in pt/s, while its value is in pages: the label says which.
+        let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption : "velocity (pt/s)"
+        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">\(esc(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []
         for r in references {

@@ -129,7 +129,14 @@ public struct ContactSheet: Sendable {
         let rows = (count + columns - 1) / max(1, columns)
         let cellWidth = Double(tileWidth) + ContactSheet.gap
         let cellHeight = Double(tileHeight) + labelHeight + ContactSheet.gap
-        width = Int(2 * ContactSheet.margin + Double(columns) * cellWidth - ContactSheet.gap)
+        let slowText = slow > 1 ? " · \(slow)× slow motion" : ""
+        subtitle = "\(count) of \(timeline.frames.count) frames · \(JSONValue.format(playbackFPS)) fps\(slowText) · "
+            + "\(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas · time is simulated seconds"
+        // At least as wide as the title and the subtitle: a sheet of one or two tiles is narrower than they are,
+        // and its title was cut at the sheet's edge.
+        let tilesWidth = 2 * ContactSheet.margin + Double(columns) * cellWidth - ContactSheet.gap
+        let headerWidth = 2 * ContactSheet.margin + ContactSheet.headerTextWidth(title: title, subtitle: subtitle)
+        width = Int(max(tilesWidth, headerWidth.rounded(.up)))
         height = Int(2 * ContactSheet.margin + ContactSheet.headerHeight + Double(rows) * cellHeight - ContactSheet.gap)
         var tiles: [Tile] = []
         for (n, pick) in chosen.enumerated() {
@@ -145,10 +152,26 @@ public struct ContactSheet: Sendable {
                               lines: caption.lines, eventLines: caption.events, phaseLines: caption.phases))
         }
         self.tiles = tiles
-        let total = timeline.frames.count
-        let slowText = slow > 1 ? " · \(slow)× slow motion" : ""
-        subtitle = "\(tiles.count) of \(total) frames · \(JSONValue.format(playbackFPS)) fps\(slowText) · "
-            + "\(canvas.pixelWidth)×\(canvas.pixelHeight) px canvas · time is simulated seconds"
+    }
+
+    /// The header's fonts: the title (bold) and the subtitle, in pixels of the sheet.
+    static let titleSize = 17.0
+    static let subtitleSize = 12.0
+
+    /// The widest header measured, in pixels (a title of a few hundred characters; a longer one is cut there).
+    static let measuringWidth = 8192
+
+    /// The wider of the header's two lines as `image` draws them (Cairo's advances of its fonts), in pixels.
+    static func headerTextWidth(title: String, subtitle: String) -> Double {
+        func measured(_ canvas: Canvas) -> Double {
+            max(canvas.textWidth(title, weight: .bold, size: titleSize), canvas.textWidth(subtitle, weight: .regular, size: subtitleSize))
+        }
+        // A surface only to measure with, a row of `measuringWidth` pixels: Cairo measures no more of a line than a
+        // surface could show (its diagonal). Without one, DejaVu Sans's table of advances.
+        guard let scratch = try? ImageSurface(pixelWidth: measuringWidth, pixelHeight: 1) else {
+            return max(TextMetrics.width(of: title, size: titleSize, bold: true), TextMetrics.width(of: subtitle, size: subtitleSize))
+        }
+        return measured(Canvas(scratch))
     }
 
     /// The frames to show, by position in `timeline`, with what happened at each.
@@ -271,8 +294,8 @@ public struct ContactSheet: Sendable {
         let canvas = Canvas(surface)
         canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: ContactSheet.background)
         let m = ContactSheet.margin
-        canvas.text(title, x: m, baseline: m + 16, weight: .bold, size: 17, color: .black)
-        canvas.text(subtitle, x: m, baseline: m + 34, size: 12, color: Color(rgb: 0x3C3C43),
+        canvas.text(title, x: m, baseline: m + 16, weight: .bold, size: ContactSheet.titleSize, color: .black)
+        canvas.text(subtitle, x: m, baseline: m + 34, size: ContactSheet.subtitleSize, color: Color(rgb: 0x3C3C43),
                     maxWidth: Double(width) - 2 * m)
         for tile in tiles {
             if let thumbnail = thumbnails[tile.position] {

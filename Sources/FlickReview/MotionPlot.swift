@@ -135,10 +135,18 @@ public struct MotionPlot: Sendable {
     }
 
     /// The velocity graph's caption, with its sign convention: the value graph's (a flipped series draws both flipped).
+    /// A paging series' value is in pages but its velocity is its scroll view's, in pt/s as UIKit and the states
+    /// give it: the caption names that offset, and its sign by direction (later pages are higher on both graphs).
     static func velocityCaption(_ series: MotionSeries) -> String {
-        series.flipped ? "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is"
-            : "velocity (pt/s): d(value)/dt, positive is up"
+        switch series.kind {
+        case .sheetTop: "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is"
+        case .scrollOffset: "velocity (pt/s): d(value)/dt, positive is up"
+        case .pages: pagesVelocityCaption
+        }
     }
+
+    /// The velocity caption of a pager's or carousel's panel (`velocityCaption`), shared with `CompareGraph`.
+    static let pagesVelocityCaption = "velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are"
 
     static func eventLabel(_ event: MotionEvent) -> String {
         switch event.kind {

@@ -29,7 +29,8 @@ public struct MotionSeries: Sendable {
     /// The value's unit ("pt" or "pages").
     public var unit: String
     public var values: [Double]
-    /// d(value)/dt in points per second (for pages: the pager's scroll view, in pt/s).
+    /// d(value)/dt in points per second; for pages, d(contentOffset.x)/dt of the component's scroll view in pt/s
+    /// (what UIKit's and the states' velocities are; positive toward later pages).
     public var velocities: [Double]
     public var references: [ReferenceLine]
     /// Smaller values drawn higher: a sheet's top, so the curve rises when the sheet rises on screen.
@@ -133,15 +134,18 @@ public struct MotionTimeline: Sendable {
                     // A pager or carousel: its position in pages, its boundaries named by page.
                     let id = "pages:" + scroll.key
                     if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
-                    // The component's own fraction (a carousel's pages are narrower than its frame).
+                    // Its position in pages as the component counts them (`PagePosition.pages`: a pager's
+                    // contentOffset.x / its frame's width, a carousel's / its card plus spacing), so that page n
+                    // rests on the line at n. Not a pager's `fraction` (contentOffset.x / contentSize.width),
+                    // which is 0.75 on the fourth of four pages.
                     let width = scroll.frame.width
-                    let fraction = state.pagePosition(scroll.key)?.fraction ?? (width > 0 ? scroll.contentOffset.x / width : 0)
-                    if abs(fraction) > 1e-6 {
-                        builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / fraction))
+                    let pages = state.pagePosition(scroll.key)?.pages ?? (width > 0 ? scroll.contentOffset.x / width : 0)
+                    if abs(pages) > 1e-6 {
+                        builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / pages))
                     } else if builders[id]!.values.isEmpty {
                         builders[id]!.pointsPerUnit = max(1, width)
                     }
-                    builders[id]!.add(sample: sample, value: fraction, velocity: scroll.velocity.x, time: state.time,
+                    builders[id]!.add(sample: sample, value: pages, velocity: scroll.velocity.x, time: state.time,
                                       references: titles.enumerated().map { ($0.element, Double($0.offset)) })
                     continue
                 }

@@ -69,8 +69,9 @@ import Testing
         #expect(exact[1].explain == ["tab"])
     }
 
-    @Test func aFoldersStatesGiveTheSameCurvesAsTheScenario() throws {
-        let scenario = try Fixtures.example("sheet-handoff")
+    @Test(arguments: ["sheet-handoff", "vimeo-tabs", "carousel-sheet"])
+    func aFoldersStatesGiveTheSameCurvesAsTheScenario(_ name: String) throws {
+        let scenario = try Fixtures.example(name)
         let simulated = CompareRun(scenario: scenario, label: "a", detail: "")
         let simulation = Simulation(scenario: scenario)
         var frames: [FrameState] = []
@@ -80,6 +81,7 @@ import Testing
         let read = try CompareRun(statesJSON: states, events: events, label: "a", detail: "")
         #expect(read.series.map(\.title) == simulated.series.map(\.title))
         for (a, b) in zip(read.series, simulated.series) {
+            #expect(a.unit == b.unit)
             #expect(a.values.count == b.values.count)
             #expect(zip(a.values, b.values).allSatisfy { abs($0 - $1) < 1e-5 })
         }
@@ -89,6 +91,20 @@ import Testing
         #expect(CompareGraph(runs: [read]).legend().contains("No <code>--explain</code> lines"))
         #expect(!CompareGraph(runs: [simulated]).legend().contains("No <code>--explain</code> lines"))
         #expect(throws: ReviewError.self) { try CompareRun(statesJSON: Data("[1]".utf8), events: [], label: "x", detail: "") }
+    }
+
+    /// A pager's graph is in pages, as on the motion plot: vimeo-tabs ends at page 3 (its fourth tab), ticked at
+    /// whole pages, with its velocity labelled as the scroll view's.
+    @Test func aPagerIsGraphedInPages() throws {
+        let run = CompareRun(scenario: try Fixtures.example("vimeo-tabs"), label: "tabs", detail: "")
+        let pager = try #require(run.series.first { $0.title == "pager · page" })
+        #expect(pager.unit == "pages")
+        #expect(abs(try #require(pager.values.last) - 3) < 1e-6)
+        #expect(pager.references.map(\.value) == [0, 1, 2, 3])
+        let svg = CompareGraph(runs: [run]).svg()
+        #expect(svg.contains(">velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are</text>"))
+        let ticks = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(ticks.prefix(4) == ["0", "1", "2", "3"], "\(ticks)")
     }
 
     @Test func variantLabelsNameTheLastKey() {

@@ -140,4 +140,49 @@ import Testing
         #expect(sheet.tiles.contains { $0.eventLines.joined(separator: " ").contains("list tracking → idle") })
         #expect(ContactSheet.wrap(["a very long event that cannot fit"], separator: " · ", width: 60, size: 11).count > 1)
     }
+
+    /// A sheet of one tile is narrower than its title: the title ran off its right edge and the subtitle ended in
+    /// "…". The sheet is as wide as its header's lines, drawn whole: its header's pixels are those of the same two
+    /// lines drawn on a wide surface, with nothing of them in the right margin.
+    @Test func aSheetOfOneTileShowsItsWholeTitle() throws {
+        var scenario = try Fixtures.example("fling-to-rest")
+        scenario.duration = 0.001
+        #expect(scenario.frameCount == 1)
+        let out = try Fixtures.temporaryFolder("one-tile")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let recorder = try Fixtures.render(scenario, range: nil, into: out, options: ReviewOptions(contactSheet: true, playbackFPS: 60))
+        let sheet = try #require(recorder.contactSheet)
+        #expect(sheet.tiles.count == 1 && sheet.columns == 1)
+        let file = out.appendingPathComponent(scenario.name).appendingPathComponent("contact-sheet.png")
+        let decoded = try Fixtures.pixels(ofPNGFile: file)
+        #expect(decoded.width == sheet.width)
+
+        // The header drawn as `image` draws it, on a surface wide enough for anything.
+        let wide = 2000
+        let reference = try ImageSurface(pixelWidth: wide, pixelHeight: sheet.height)
+        let canvas = Canvas(reference)
+        let m = ContactSheet.margin
+        canvas.fill(Rect(x: 0, y: 0, width: Double(wide), height: Double(sheet.height)), color: ContactSheet.background)
+        canvas.text(sheet.title, x: m, baseline: m + 16, weight: .bold, size: 17, color: .black)
+        canvas.text(sheet.subtitle, x: m, baseline: m + 34, size: 12, color: Color(rgb: 0x3C3C43))
+        reference.flush()
+        let words = Fixtures.pixels(of: reference)
+        let background = try #require(words.first)
+        // Rows of the header, above the tile's border.
+        let rows = 0..<Int(m + ContactSheet.headerHeight - 2)
+        let inked = rows.flatMap { y in (0..<wide).filter { words[y * wide + $0] != background } }
+        let rightmost = try #require(inked.max())
+        #expect(Double(rightmost) < Double(sheet.width) - m, "the header's ink reaches x \(rightmost); the sheet is \(sheet.width) wide")
+        let differing = rows.filter { y in
+            !decoded.words[(y * decoded.width)..<(y * decoded.width + decoded.width)].elementsEqual(words[(y * wide)..<(y * wide + decoded.width)])
+        }
+        #expect(differing.isEmpty, "rows \(differing) of the header differ from the whole lines")
+        // A limit of one tile on a longer run: the same.
+        let timeline = MotionTimeline(scenario: try Fixtures.example("fling-to-rest"))
+        let one = ContactSheet(timeline: timeline, canvas: RunCanvas(viewports: timeline.viewports, scale: 1), limit: 1,
+                               title: "fling-to-rest · key frames", playbackFPS: 60)
+        #expect(one.tiles.count == 1)
+        #expect(Double(one.width) >= 2 * m + canvas.textWidth(one.title, weight: .bold, size: 17))
+        #expect(Double(one.width) >= 2 * m + canvas.textWidth(one.subtitle, weight: .regular, size: 12))
+    }
 }

@@ -103,6 +103,68 @@ import Testing
         #expect(!tabs.series.contains { $0.key == pager.key && $0.kind != .pages })
     }
 
+    /// A pager's series is its position in pages, contentOffset.x / its width (docs/review-page.md): vimeo-tabs'
+    /// tap on its fourth tab rests exactly on the "page 3 · More" line, drawn on the scale, not at 0.75 beside
+    /// "page 1" (its state's `fraction`, contentOffset.x / contentSize.width), and stays there through the resize.
+    @Test func aPagerRestsOnItsPageLine() throws {
+        let scenario = try Fixtures.example("vimeo-tabs")
+        let timeline = MotionTimeline(scenario: scenario)
+        let series = try #require(timeline.series.first { $0.kind == .pages })
+        let frames = Simulation.frames(of: scenario)
+        let final = try #require(frames.last?.pager(series.key))
+        #expect(final.page == 3)
+        let last = try #require(series.values.last)
+        #expect(abs(last - 3) < 1e-6, "the last frame is at page \(last)")
+        #expect(zip(series.values, frames).allSatisfy { abs($0 - ($1.pager(series.key)?.pages ?? .nan)) < 1e-12 })
+        // After the tab's scroll settles (3.1 s) it holds its page while the viewport widens from 390 to 600 pt.
+        let held = zip(timeline.times, series.values).filter { $0.0 >= 3.2 }.map(\.1)
+        #expect(!held.isEmpty && held.allSatisfy { abs($0 - 3) < 1e-6 }, "\(held.map { $0 - 3 }.filter { abs($0) >= 1e-6 }.prefix(3))")
+        // The page lines are at whole pages, each labelled by its page.
+        #expect(series.references.map(\.value).allSatisfy { $0 == $0.rounded() })
+        #expect(series.references.prefix(4).map(\.value) == [0, 1, 2, 3])
+
+        let plot = MotionPlot(timeline: timeline, title: "vimeo-tabs")
+        let panel = try #require(plot.panels.first { $0.series.kind == .pages })
+        let layout = plot.referenceLayout(panel)
+        // Every page it visits is on the scale: none is noted beyond it.
+        #expect(layout.notes.isEmpty, "\(layout.notes.map(\.lines))")
+        #expect(layout.margin.map(\.text) == ["page 3 · More", "page 2 · Up next", "page 1 · Details", "page 0 · Comments"])
+        let more = try #require(layout.margin.first { $0.text == "page 3 · More" })
+        // The blue curve of the SVG ends on that line (Cairo writes coordinates in 1/256 pt).
+        let svg = String(decoding: try plot.svg(), as: UTF8.self)
+        let curve = try #require(Self.strokedPaths(svg, color: "rgb(0%,47.843137%,100%)").first)
+        let end = try #require(curve.last)
+        #expect(abs(end.y - more.lineY) <= 1.0 / 256, "ends at y \(end.y), the page 3 line is at \(more.lineY)")
+        #expect(abs(panel.value(atY: end.y) - 3) < 0.01)
+    }
+
+    /// A pager's velocity graph is its scroll view's d(contentOffset.x)/dt in pt/s, and its caption says so by
+    /// direction: positive while it moves toward later pages (its value rising), negative back.
+    @Test func aPagersVelocityCaptionNamesTheOffsetAndItsDirection() throws {
+        let scenario = try Fixtures.example("vimeo-tabs")
+        let timeline = MotionTimeline(scenario: scenario)
+        let series = try #require(timeline.series.first { $0.kind == .pages })
+        let caption = MotionPlot.velocityCaption(series)
+        #expect(caption == "velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are")
+        #expect(!caption.contains("positive is up"))
+        // The sign agrees: wherever the page position moves by more than a hundredth of a page in a frame, the
+        // velocity has its sign, and is the scroll view's own (pt/s).
+        let frames = Simulation.frames(of: scenario)
+        var moves = 0
+        for i in series.values.indices.dropFirst() where abs(series.values[i] - series.values[i - 1]) > 0.01 {
+            moves += 1
+            #expect((series.values[i] - series.values[i - 1]).sign == series.velocities[i].sign, "frame \(i)")
+        }
+        #expect(moves > 20)
+        #expect(zip(series.velocities, frames).allSatisfy { $0 == $1.scrollView(series.key)?.velocity.x })
+        // Other kinds keep theirs.
+        let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
+        #expect(handoff.series.map(MotionPlot.velocityCaption) == [
+            "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is",
+            "velocity (pt/s): d(value)/dt, positive is up",
+        ])
+    }
+
     @Test func aCarouselIsPlottedInCardsOfItsOwnWidth() throws {
         // Cards 300 pt wide with 12 pt between: a page is 312 pt, not the 390 pt frame.
         let cards = (1...5).map { Card(title: "Card \($0)") }
