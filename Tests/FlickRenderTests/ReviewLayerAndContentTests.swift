@@ -19,12 +19,27 @@ import Testing
             let hour = i < 10 ? 9 : i < 20 ? 10 : 11
             #expect(minutes.map { $0 / 60 } == hour, "row \(i) reads \(time ?? "no time")")
         }
-        // A section that is no clock time keeps the rows' own times.
-        #expect(RowContent.sectionTime([Section(title: "Morning", rows: 5)], row: 2) == nil)
+        // A section that is neither a clock time nor a part of the day keeps the rows' own times.
+        #expect(RowContent.sectionTime([Section(title: "Featured", rows: 5)], row: 2) == nil)
         #expect(RowContent.minutes(ofClock: "12:30 PM") == 12 * 60 + 30 && RowContent.minutes(ofClock: "12:05 AM") == 5)
         #expect(RowContent.minutes(ofClock: "9:5 AM") == nil && RowContent.minutes(ofClock: "13:00 PM") == nil)
         let spec = ListSpec(rowHeight: 56, sections: Self.classSections)
         #expect(RowText(spec, 12).subtitle.hasPrefix("10:10 AM · "))
+    }
+
+    /// Sections named for parts of the day (timeline-edges: Morning, Noon, Afternoon, Evening) read times of that
+    /// part: an Evening row never says 11:30 AM.
+    @Test func partsOfTheDayGiveTheirTimes() {
+        let sections = [Section(title: "Morning", rows: 140), Section(title: "Noon", rows: 100),
+                        Section(title: "Afternoon", rows: 120), Section(title: "evening", rows: 60)]
+        let minutes = (0..<420).map { RowContent.sectionTime(sections, row: $0).flatMap(RowContent.minutes(ofClock:)) }
+        #expect(minutes[0] == 6 * 60 && minutes[140] == 12 * 60 && minutes[240] == 13 * 60 && minutes[360] == 18 * 60)
+        for (i, m) in minutes.enumerated() {
+            let (from, to) = i < 140 ? (6, 12) : i < 240 ? (12, 13) : i < 360 ? (13, 18) : (18, 21)
+            #expect(m.map { $0 >= from * 60 && $0 < to * 60 } == true, "row \(i) reads \(m.map(RowContent.clock(minutes:)) ?? "no time")")
+        }
+        // The last section lasts to the end of its part of the day: 60 Evening rows over 6 to 9 PM.
+        #expect(RowText(ListSpec(rowHeight: 56, sections: sections), 407).subtitle.hasPrefix("8:20 PM · "))
     }
 
     /// For each bundled list with sections, every made-up row's title and subtitle end left of every chip.

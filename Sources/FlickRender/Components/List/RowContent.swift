@@ -43,18 +43,38 @@ struct RowContent {
         return (h % 12 + (parts[1] == "PM" ? 12 : 0)) * 60 + m
     }
 
-    /// Made-up rows under a section titled with a clock time read times from that section's hour: row k of n
-    /// reads the section's time plus k/n of the way to the next section's time (an hour when there is no later
-    /// one), in whole 5 minutes, so a row never reads a time before the chip it sits under or after the next.
-    /// Nil when the row's section has no clock title (the row keeps `time`).
+    /// The hours of a part of the day named as a whole section title ("Evening": 6 to 9 PM), so that the rows under
+    /// it read times of that part of the day; case is ignored.
+    static let partsOfDay: [String: Range<Int>] = [
+        "early morning": 5..<8, "morning": 6..<12, "late morning": 10..<12, "midday": 12..<13, "noon": 12..<13,
+        "lunch": 12..<13, "afternoon": 13..<18, "late afternoon": 16..<18, "evening": 18..<21, "night": 21..<24,
+        "late night": 22..<24,
+    ]
+
+    /// Minutes after midnight at which a section titled `title` begins: its clock time ("9:00 AM") or the part of the
+    /// day it names ("Evening", `partsOfDay`); nil for any other title ("Featured").
+    static func start(ofSection title: String) -> Int? {
+        minutes(ofClock: title) ?? partsOfDay[title.lowercased()].map { $0.lowerBound * 60 }
+    }
+
+    /// How long a section lasts when no later section gives its end: a part of the day to its end, a clock time an
+    /// hour.
+    static func length(ofLastSection title: String) -> Int {
+        partsOfDay[title.lowercased()].map { ($0.upperBound - $0.lowerBound) * 60 } ?? 60
+    }
+
+    /// Made-up rows under a section titled with a clock time or a part of the day read times from that section's
+    /// start: row k of n reads the start plus k/n of the way to the next section's start (`length(ofLastSection:)`
+    /// when there is no later one), in whole 5 minutes, so a row never reads a time before the chip it sits under or after the next.
+    /// Nil when the row's section has no such title (the row keeps `time`).
     static func sectionTime(_ sections: [Section], row index: Int) -> String? {
         var start = 0
         for (n, section) in sections.enumerated() {
             defer { start += section.rows }
             guard index >= start, index < start + section.rows else { continue }
-            guard let from = minutes(ofClock: section.title) else { return nil }
-            let next = sections.indices.contains(n + 1) ? minutes(ofClock: sections[n + 1].title) : nil
-            let span = next.map { $0 > from ? $0 - from : 60 } ?? 60
+            guard let from = Self.start(ofSection: section.title) else { return nil }
+            let next = sections.indices.contains(n + 1) ? Self.start(ofSection: sections[n + 1].title) : nil
+            let span = next.map { $0 > from ? $0 - from : 60 } ?? length(ofLastSection: section.title)
             let step = (index - start) * span / max(1, section.rows)
             return clock(minutes: from + step / 5 * 5)
         }
