@@ -107,7 +107,7 @@ public struct CompareRun: Sendable, Equatable {
             case .tap: (.tap, event.time)
             case .settle: (.settled, event.time)
             case .moving: (.moving, event.time)
-            case .touchDown, .resize: nil
+            case .touchDown, .resize, .refresh, .refreshed: nil
             }
         }
         let frame = 1 / scenario.fps
@@ -218,7 +218,7 @@ public struct CompareRun: Sendable, Equatable {
             case .tap?: (.tap, event.time)
             case .settle?: (.settled, event.time)
             case .moving?: (.moving, event.time)
-            case .touchDown?, .resize?, nil: nil
+            case .touchDown?, .resize?, .refresh?, .refreshed?, nil: nil
             }
         }
         let fps = (document["fps"] as? Double).flatMap { $0.isFinite && $0 >= 1 ? $0 : nil } ?? 60

@@ -156,6 +156,8 @@ public struct MotionPlot: Sendable {
         case .resize: "◆ resize"
         case .settle: "✓ settled"
         case .moving: "→ still moving at the end"
+        case .refresh: "↻ refresh"
+        case .refreshed: "↻ refreshed"
         }
     }
 

@@ -57,12 +57,17 @@ public struct RecordedSeries: Sendable {
     public var residual: ReferenceResidual
 }
 
-/// What happened when: a finger going down or lifting, a tap, a resize, everything coming to rest.
+/// What happened when: a finger going down or lifting, a tap, a resize, a pull to refresh triggering and its
+/// refresh ending, everything coming to rest.
 public struct MotionEvent: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         case touchDown = "down", release = "release", tap, resize, settle = "settled"
         /// The run ends with something still moving and no finger down (docs/states.md, "Settled").
         case moving = "moving"
+        /// A refresh control triggered (its phase became `triggered`).
+        case refresh
+        /// A refresh ended: `refreshEnds` came and the held space starts to close (its phase became `ending`).
+        case refreshed
     }
     public var kind: Kind
     /// Seconds.
@@ -109,7 +114,16 @@ public struct MotionTimeline: Sendable {
         let pageTitles = MotionTimeline.pageTitles(scenario)
         let simulation = Simulation(scenario: scenario)
         var sample = 0
+        var refreshPhases: [String: RefreshPhase] = [:]
+        var refreshEvents: [MotionEvent] = []
         while let state = simulation.nextFrame() {
+            // Refresh events need the phase before the first frame shown: followed on every frame.
+            for refresh in state.refreshControls {
+                if range.contains(state.index), let kind = MotionEvent.Kind(refresh: refresh.phase, after: refreshPhases[refresh.key]) {
+                    refreshEvents.append(MotionEvent(kind: kind, time: state.time))
+                }
+                refreshPhases[refresh.key] = refresh.phase
+            }
             guard range.contains(state.index) else {
                 if state.index > range.upperBound { break }
                 continue
@@ -203,6 +217,7 @@ public struct MotionTimeline: Sendable {
         }
         events.removeAll { $0.time < firstTime - 1e-9 || $0.time > lastTime + 1e-9 }
         gestureSpans = gestureSpans.filter { $0.upperBound >= firstTime && $0.lowerBound <= lastTime }
+        events += refreshEvents
         events += settleFrames().map { MotionEvent(kind: .settle, time: times[$0]) }
         if stillMovingAtEnd, let end = times.last { events.append(MotionEvent(kind: .moving, time: end)) }
         events.sort { $0.time < $1.time || ($0.time == $1.time && $0.kind.rawValue < $1.kind.rawValue) }
@@ -334,5 +349,24 @@ extension MotionSeries {
     var moved: Bool {
         guard let first = values.first else { return false }
         return values.contains { abs($0 - first) > 1e-9 }
+    }
+}
+
+extension MotionEvent.Kind {
+    /// The refresh event of a refresh control whose phase became `phase` after `previous` (nil on the first frame):
+    /// `refresh` on becoming `triggered`, `refreshed` on becoming `ending`; nil otherwise.
+    init?(refresh phase: RefreshPhase, after previous: RefreshPhase?) {
+        guard phase != previous else { return nil }
+        switch phase {
+        case .triggered: self = .refresh
+        case .ending: self = .refreshed
+        case .idle, .pulling, .refreshing: return nil
+        }
+    }
+
+    /// Every kind's name as the page data and run.json write it, for messages ("down, release, … or refreshed").
+    static var names: String {
+        let all = allCases.map(\.rawValue)
+        return all.dropLast().joined(separator: ", ") + " or " + all.last!
     }
 }

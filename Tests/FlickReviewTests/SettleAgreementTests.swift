@@ -51,6 +51,28 @@ import Testing
         return (said, scenario)
     }
 
+    /// A pull to refresh is marked where it triggers (frame 117, the refresh control's phase becomes `triggered`)
+    /// and where its refresh ends (`refreshEnds` at 3.4 s: `ending`), by the motion timeline (plot and page) and by
+    /// a review of the states alone; a range that starts mid-refresh marks only what happens inside it.
+    @Test func aRefreshIsMarkedWhereItTriggersAndEnds() throws {
+        let scenario = try Fixtures.example("pull-to-refresh", scale: 1)
+        let refreshKinds: Set<String> = ["refresh", "refreshed"]
+        let timeline = MotionTimeline(scenario: scenario)
+        let marked = timeline.events.filter { refreshKinds.contains($0.kind.rawValue) }.map { "\($0.kind.rawValue) \(ReviewPage.fmt($0.time, 4))" }
+        #expect(marked == ["refresh 1.95", "refreshed 3.4"])
+        let states = Simulation.frames(of: scenario)
+        #expect(states[117].refreshControls.first?.phase == .triggered && states[116].refreshControls.first?.phase != .triggered)
+        let document = Data(StatesWriter.document(scenario, frames: states, format: .json).utf8)
+        let names = (0..<scenario.frameCount).map { RunPageData.frameFile($0, digits: 5, ext: "png") }
+        let read = try RunPageData.fromStates(document, frameNames: names, overlayNames: [])
+            .events.filter { refreshKinds.contains($0.kind) }.map { "\($0.kind) \(ReviewPage.fmt($0.time, 4))" }
+        #expect(read == marked)
+        // From frame 150 (refreshing): no trigger inside, the end is.
+        let late = MotionTimeline(scenario: scenario, range: 150...(scenario.frameCount - 1))
+        #expect(late.events.filter { refreshKinds.contains($0.kind.rawValue) }.map(\.kind) == [.refreshed])
+        #expect(MotionPlot.eventLabel(MotionEvent(kind: .refresh, time: 0)) == "↻ refresh")
+    }
+
     @Test(arguments: ["sheet-handoff", "deck-card"])
     func everyOutputNamesTheSameFrame(_ name: String) throws {
         let (said, scenario) = try Self.said(name)

@@ -412,6 +412,8 @@ public enum ReviewPage {
         case "down": "touch-down"
         case "settled": "settled"
         case "moving": "still moving at the end"
+        case "refresh": "refresh triggered"
+        case "refreshed": "refresh ended"
         default: kind
         }
     }
@@ -423,6 +425,7 @@ public enum ReviewPage {
         case "tap": "●"
         case "resize": "◆"
         case "moving": "→"
+        case "refresh", "refreshed": "↻"
         default: "✓"
         }
     }

@@ -187,7 +187,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
             throw fail("events", "more than \(Self.maximumMoments) events or spans")
         }
         for (i, event) in events.enumerated() {
-            guard MotionEvent.Kind(rawValue: event.kind) != nil else { throw fail("events[\(i)].kind", "must be down, release, tap, resize or settled") }
+            guard MotionEvent.Kind(rawValue: event.kind) != nil else { throw fail("events[\(i)].kind", "must be \(MotionEvent.Kind.names)") }
             guard event.time.isFinite else { throw fail("events[\(i)].time", "must be a number of seconds") }
         }
         for (i, span) in spans.enumerated() where span.count != 2 || !span.allSatisfy(\.isFinite) {
@@ -280,6 +280,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
         var resizing = false
         var width = 1.0, height = 1.0
         var rest: [Settling.Sample] = []
+        var refreshPhases: [String: RefreshPhase] = [:]
         for (i, frame) in frames.enumerated() {
             let time = frame["time"] as? Double ?? 0
             guard time.isFinite else { throw ReviewError("states.json: frames[\(i)].time must be a number of seconds") }
@@ -290,6 +291,17 @@ public struct RunPageData: Codable, Equatable, Sendable {
                     events.append(Event(kind: "release", time: time))
                     spans.append([down ?? time, time])
                     down = nil
+                }
+            }
+            // A refresh control triggering and its refresh ending, as `MotionTimeline` marks them (keys in order).
+            if let controls = frame["refreshControls"] as? [String: Any] {
+                for key in controls.keys.sorted() {
+                    guard let control = controls[key] as? [String: Any], let name = control["phase"] as? String,
+                          let phase = RefreshPhase(rawValue: name) else { continue }
+                    if let kind = MotionEvent.Kind(refresh: phase, after: refreshPhases[key]) {
+                        events.append(Event(kind: kind.rawValue, time: time))
+                    }
+                    refreshPhases[key] = phase
                 }
             }
             if let size = frame["viewport"] as? [String: Any], let w = size["width"] as? Double, let h = size["height"] as? Double {
