@@ -19,7 +19,7 @@ enum ComparePage {
         // One look at the runs: the graph and the stamp the page carries are of the same state.
         let currents = scenarios.map(\.current)
         let runs = zip(scenarios, currents).compactMap { s, run in
-            run.map { CompareRun(scenario: $0.scenario, label: $0.scenario.name, detail: s.shownPath) }
+            run.map { s.compareRun(of: $0) }
         }
         let skipped = zip(scenarios, currents).filter { $0.1 == nil }.map(\.0.shownPath)
         let meta = "\(runs.count) served file\(runs.count == 1 ? "" : "s") on one motion graph, following every save and tune"
