@@ -37,7 +37,8 @@ bar.id = "live";
 bar.setAttribute("role", "status");
 bar.setAttribute("aria-live", "polite");
 document.body.insertBefore(bar, document.body.firstChild);
-document.body.setAttribute("data-live-version", String(shown));
+// A compare page says its stamp instead (data-live-stamp).
+if (me.getAttribute("data-mode") !== "compare") document.body.setAttribute("data-live-version", String(shown));
 
 function text(s) { return String(s).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"}[c]; }); }
 function clock() { return new Date().toTimeString().slice(0, 8); }
