@@ -5,7 +5,11 @@
 #   states + plot  the new run's states.js and motion.svg are served (what the page swaps in);
 #   first frame    a frame that changed (frame 200, after the flick) is served as PNG;
 #   whole preview  every frame of the new run is drawn (the server draws them ahead on two threads).
-# Targets (docs/review-page.md): 300 ms, 500 ms, 1.5 s. A benchmark, never a test: it prints figures.
+# Then ROUNDS saves more for the compare pages (each page fetches itself again when its channel says the run changed):
+#   /compare       the page of every served file's run on one graph is served with the new run;
+#   variants       /s/sheet-handoff/compare?set=physics.preset=uikit,floatingpanel,flutter-ios is served with the
+#                  new text (three variants simulated with their --explain lines).
+# Targets (docs/review-page.md), for the run page: 300 ms, 500 ms, 1.5 s. A benchmark, never a test: it prints figures.
 #
 # FLICK=path uses that flick instead of building one (release). ROUNDS=n (default 7).
 set -euo pipefail
@@ -66,10 +70,26 @@ try:
         figures["first frame"].append(time.perf_counter() - start)
         until(lambda: (s := status())["version"] == version and s["drawn"] == frames)
         figures["whole preview"].append(time.perf_counter() - start)
-    print(f"flick serve, sheet-handoff ({frames} frames at 1x), {rounds} saves, {os.cpu_count()} cores")
-    for name, target in (("states + plot", 0.3), ("first frame", 0.5), ("whole preview", 1.5)):
+    token = url.group(2)
+    stamp = lambda html: re.search(rb'data-mode="compare"[^>]* data-stamp="([0-9.]+)"', html).group(1).decode()
+    variants = "/s/sheet-handoff/compare?set=physics.preset=uikit,floatingpanel,flutter-ios&token=" + token
+    figures.update({"/compare": [], "variants": []})
+    for r in range(rounds):
+        before = status()["version"]
+        text = source.replace("to: [195, 600], duration: 0.1", f"to: [195, {700 + 10 * r}], duration: 0.1")
+        start = time.perf_counter()
+        scenario.write_text(text)
+        version = until(lambda: (v := status()["version"]) > before and v)
+        seen = time.perf_counter() - start
+        # Each page from the save: the run seen, then that page's fetch (an open page of each fetches at once).
+        for name, path in (("/compare", "/compare?token=" + token), ("variants", variants)):
+            asked = time.perf_counter()
+            assert stamp(get(path)) == str(version)
+            figures[name].append(seen + time.perf_counter() - asked)
+    print(f"flick serve, sheet-handoff ({frames} frames at 1x), {rounds} saves each, {os.cpu_count()} cores")
+    for name, target in (("states + plot", 0.3), ("first frame", 0.5), ("whole preview", 1.5), ("/compare", None), ("variants", None)):
         values = figures[name]
-        print(f"  {name:14} median {statistics.median(values) * 1000:6.0f} ms   max {max(values) * 1000:6.0f} ms   (target {target * 1000:.0f} ms)")
+        print(f"  {name:14} median {statistics.median(values) * 1000:6.0f} ms   max {max(values) * 1000:6.0f} ms" + (f"   (target {target * 1000:.0f} ms)" if target else ""))
 finally:
     server.send_signal(signal.SIGINT)
     server.wait(timeout=10)

@@ -4,7 +4,10 @@ import Foundation
 
 /// `flick serve`'s pages of many runs on one motion graph (`ReviewPage.runsPage`, the page `flick review A B C`
 /// and a sweep's `--review` write): `/compare`, the served files' current runs, and `/s/ID/compare?set=PATH=V1,V2`,
-/// the variants of one file as `--set` makes them. Both are made when asked for, from the runs as they are then.
+/// the variants of one file as `--set` makes them. Both are made when asked for, from the runs as they are then,
+/// and are live: `serve.js` (in its compare mode) listens on a channel that says when a run they show changed
+/// (`/compare/live`, every served file's; `/s/ID/live`, the one file's), fetches the page again and swaps its graph
+/// in place. A compare page gets no Tune, Save or Approve controls: it writes nothing.
 enum ComparePage {
     /// What is wrong with a compare request, as lines to show.
     struct Problems: Error, Equatable {
@@ -13,19 +16,45 @@ enum ComparePage {
 
     /// The current run of every served file that decodes (its tuned values included), one line each.
     static func served(_ scenarios: [ServedScenario], token: String) -> String {
-        let runs = scenarios.compactMap { s in
-            s.current.map { CompareRun(scenario: $0.scenario, label: $0.scenario.name, detail: s.shownPath) }
+        // One look at the runs: the graph and the stamp the page carries are of the same state.
+        let currents = scenarios.map(\.current)
+        let runs = zip(scenarios, currents).compactMap { s, run in
+            run.map { s.compareRun(of: $0) }
         }
-        let skipped = scenarios.filter { $0.current == nil }.map(\.shownPath)
-        let meta = "\(runs.count) served file\(runs.count == 1 ? "" : "s") on one motion graph, as they are now (reload for later edits)"
+        let skipped = zip(scenarios, currents).filter { $0.1 == nil }.map(\.0.shownPath)
+        let meta = "\(runs.count) served file\(runs.count == 1 ? "" : "s") on one motion graph, following every save and tune"
             + (skipped.isEmpty ? "" : "; not decoding, so not shown: " + skipped.joined(separator: ", "))
-        return ReviewPage.runsPage(title: "flick serve · all runs", meta: meta, graph: CompareGraph(runs: runs),
-                                   links: [(label: "all scenarios", href: "/?token=" + token)])
+        let page = ReviewPage.runsPage(title: "flick serve · all runs", meta: meta, graph: CompareGraph(runs: runs),
+                                       links: [(label: "all scenarios", href: "/?token=" + token)])
+        return LiveRun.insertBeforePageScript(liveTag(channel: "/compare/live", stamp: stamp(currents), token: token), into: page)
+    }
+
+    /// What `/compare` shows, as one text: each served file's current version (0: none yet), in the served order.
+    /// A page carries the stamp it was made at; a status with another one means its graph is out of date.
+    static func stamp(_ currents: [LiveRun?]) -> String {
+        currents.map { String($0?.version ?? 0) }.joined(separator: ".")
+    }
+
+    /// What `/compare/live` sends: the stamp, the number of updates of all files, and the problems of every file
+    /// that does not decode now (`file:line:col: error: …`, as the run pages show them), in the served order.
+    static func status(_ scenarios: [ServedScenario]) -> String {
+        let value: JSONValue = .object([
+            ("stamp", .string(stamp(scenarios.map(\.current)))),
+            ("errors", .array(scenarios.flatMap(\.currentProblems).map(JSONValue.string))),
+        ])
+        return value.text
+    }
+
+    /// The tag of `serve.js` in its compare mode: no Tune, Save or Approve; it follows `channel`.
+    static func liveTag(channel: String, stamp: String, token: String) -> String {
+        "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"\(esc(channel))\" data-stamp=\"\(esc(stamp))\" data-token=\"\(esc(token))\"></script>"
     }
 
     /// The variants of `scenario`'s file for the `set` query items (`PATH=V1,V2,...`, each as `--set` takes it),
     /// or the problems as lines.
     static func sweep(_ scenario: ServedScenario, sets: [String], token: String) -> Result<String, Problems> {
+        // The version before the file is read: a page made while a newer one is on its way is fetched again.
+        let version = scenario.current?.version ?? 0
         var axes: [SweepAxis] = []
         for set in sets.prefix(8) {
             do {
@@ -48,9 +77,11 @@ enum ComparePage {
         }
         let paths = axes.map(\.path)
         let meta = "\(runs.count) variant\(runs.count == 1 ? "" : "s") of \(scenario.shownPath) on one motion graph (--set \(paths.joined(separator: ", --set ")))"
-        return .success(ReviewPage.runsPage(title: "\(sweep.name) · " + paths.joined(separator: " × "), meta: meta,
-                                            graph: CompareGraph(runs: runs),
-                                            links: [(label: "all scenarios", href: "/?token=" + token),
-                                                    (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)]))
+        let page = ReviewPage.runsPage(title: "\(sweep.name) · " + paths.joined(separator: " × "), meta: meta,
+                                       graph: CompareGraph(runs: runs),
+                                       links: [(label: "all scenarios", href: "/?token=" + token),
+                                               (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)])
+        let channel = "/s/" + (scenario.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? scenario.id) + "/live"
+        return .success(LiveRun.insertBeforePageScript(liveTag(channel: channel, stamp: String(version), token: token), into: page))
     }
 }

@@ -78,6 +78,36 @@ public final class LiveServer: @unchecked Sendable {
     var hosts: Set<String> { lock.withLock { allowedHosts } }
 
     func scenario(id: String) -> ServedScenario? { scenarios.first { $0.id == id } }
+
+    /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file (each
+    /// file's own stream, `ServedScenario.watch`, merged), until the page goes or the server stops.
+    func watchAll() -> AsyncStream<String> {
+        let scenarios = self.scenarios
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
+        let streams = scenarios.map { $0.watch() }
+        let forwarding = Task {
+            await withTaskGroup(of: Void.self) { group in
+                for updates in streams {
+                    group.addTask {
+                        // Each file's stream says its status at once; the page needs the merged one once for those.
+                        var first = true
+                        for await _ in updates {
+                            if first {
+                                first = false
+                                continue
+                            }
+                            continuation.yield(ComparePage.status(scenarios))
+                        }
+                    }
+                }
+            }
+            // Every file's stream ended: the server is stopping.
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in forwarding.cancel() }
+        continuation.yield(ComparePage.status(scenarios))
+        return stream
+    }
 }
 
 /// The checks every request passes before anything is read or written: its Host is this server's own address
@@ -121,7 +151,7 @@ struct Handler: HTTPHandler {
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let isLive = parts.count == 3 && parts[0] == "s" && parts[2] == "live"
+        let isLive = (parts.count == 3 && parts[0] == "s" && parts[2] == "live") || parts == ["compare", "live"]
         let token = request.query["token"] ?? request.headers[HTTPHeader("X-Flick-Token")]
         if let refusal = RequestGuard.refusal(method: request.method.rawValue, host: request.headers[.host],
                                               origin: request.headers[HTTPHeader("Origin")], token: token, needsToken: isLive,
@@ -139,6 +169,10 @@ struct Handler: HTTPHandler {
         guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
         if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
         if parts == ["compare"] { return Self.html(ComparePage.served(owner.scenarios, token: owner.configuration.token)) }
+        if parts == ["compare", "live"] {
+            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveChannel(updates: owner.watchAll())))
+                .handleRequest(request)
+        }
         if parts == ["_flick", "serve.js"] {
             return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(LiveScript.source.utf8))
         }

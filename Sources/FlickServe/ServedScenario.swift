@@ -1,4 +1,5 @@
 import FlickCore
+import FlickReview
 import FlickRunner
 import Foundation
 
@@ -34,6 +35,8 @@ public final class ServedScenario: @unchecked Sendable {
     private var viewed = false
     /// See `setFailureImages`.
     private var failureImages: [Int: String] = [:]
+    /// See `compareRun(of:)`.
+    private var compared: (version: Int, run: CompareRun)?
 
     /// - Parameter slots: the drawing threads, shared by all served scenarios.
     public init(entry: ServedFiles.Entry, previewScale: Double, iconFolders: [String], slots: DrawingSlots) {
@@ -67,6 +70,22 @@ public final class ServedScenario: @unchecked Sendable {
         let run = runs.last
         lock.unlock()
         if first, let run { frames.warm(run, threads: 2) }
+    }
+
+    /// `run`'s line on `/compare`: made once per version (making it simulates the run again with its explanations),
+    /// so that a save of one file does not simulate every served file again for each open compare page.
+    func compareRun(of run: LiveRun) -> CompareRun {
+        lock.lock()
+        if let kept = compared, kept.version == run.version {
+            lock.unlock()
+            return kept.run
+        }
+        lock.unlock()
+        let made = CompareRun(scenario: run.scenario, label: run.scenario.name, detail: shownPath)
+        lock.lock()
+        if run.version >= (compared?.version ?? 0) { compared = (run.version, made) }
+        lock.unlock()
+        return made
     }
 
     /// The problems of the file's current text (`file:line:col: error: …` lines), empty when it decodes.

@@ -6,11 +6,14 @@ Run through scripts/browser-tests.sh (FLICK, CHROMIUM, OUT). Each page is checke
 on each graph and a legend of N entries; screenshots at desktop and phone width go to OUT/screenshots.
 """
 
+import http.client
+import json
 import os
 import re
 import shutil
 import signal
 import subprocess
+import time
 import unittest
 from pathlib import Path
 
@@ -200,6 +203,165 @@ class Served(unittest.TestCase):
             phone.page.screenshot(path=str(SHOTS / "compare-serve-phone.png"), full_page=True)
         finally:
             phone.close(self)
+
+
+class LiveServed(unittest.TestCase):
+    """The compare pages follow their files (docs/review-page.md, "flick serve"): an edit on disk redraws the
+    open page's graph in place, keeping what the user set; a broken file shows its problems and recovers. A server
+    of its own on copies, so that the edits touch no other test's page."""
+
+    SOURCE = (ROOT / "Examples/sheet-handoff.yaml").read_text()
+    LONGER = SOURCE.replace("to: [195, 600], duration: 0.1", "to: [195, 700], duration: 0.1")
+    BROKEN = SOURCE + "\nphysics: {rubberBand: [1]}\n"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = OUT / "live"
+        cls.folder.mkdir()
+        for name in ["sheet-handoff.yaml", "fling-to-rest.yaml"]:
+            shutil.copy(ROOT / "Examples" / name, cls.folder / name)
+        cls.file = cls.folder / "sheet-handoff.yaml"
+        cls.server = subprocess.Popen([FLICK, "serve", str(cls.folder), "--port", "0"], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE, text=True)
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", cls.server.stdout.readline())
+        cls.port, cls.token = int(match.group(1)), match.group(2)
+        cls.origin = f"http://127.0.0.1:{cls.port}/"
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.send_signal(signal.SIGINT)
+        cls.server.communicate(timeout=10)
+
+    def get(self, path, headers=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        body = response.read()
+        connection.close()
+        return response.status, body
+
+    def updates(self):
+        return json.loads(self.get("/s/sheet-handoff/status.json")[1])["updates"]
+
+    def edit(self, text):
+        """Writes the file and waits until the server has read it (its page may take a moment more)."""
+        before = self.updates()
+        self.file.write_text(text)
+        deadline = time.monotonic() + 10
+        while self.updates() == before:
+            self.assertLess(time.monotonic(), deadline, "the server did not see the edit")
+            time.sleep(0.02)
+
+    def tearDown(self):
+        # The file back as it was, and seen by the server, before the next test opens its page.
+        if self.file.read_text() != self.SOURCE:
+            self.edit(self.SOURCE)
+
+    def open(self, path, viewport=DESKTOP):
+        p = GraphPage(f"{self.origin}{path}", self.origin, viewport=viewport)
+        self.wait(p, lambda: p.page.evaluate("!!document.getElementById('live') && document.getElementById('live').getAttribute('data-state') === 'live'"))
+        p.page.evaluate("window.notReloaded = true")
+        return p
+
+    def wait(self, p, condition, timeout=10.0):
+        # Polled from here: the page's CSP forbids the eval Playwright's wait_for_function uses.
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting")
+            p.page.wait_for_timeout(25)
+
+    @staticmethod
+    def graph(p):
+        return p.page.evaluate("document.querySelector('svg.runs-svg').outerHTML")
+
+    def changed(self, p, before):
+        self.wait(p, lambda: self.graph(p) != before)
+        self.assertTrue(p.page.evaluate("window.notReloaded === true"), "the page was reloaded")
+        self.assertEqual(p.page.evaluate("performance.getEntriesByType('navigation').length"), 1)
+
+    def test_compare_follows_an_edit_on_disk_in_place_and_keeps_scroll_and_hidden_runs(self):
+        p = self.open(f"compare?token={self.token}", viewport={"width": 1280, "height": 480})
+        try:
+            p.check(self, 2, ["fling-to-rest", "sheet-handoff"], shared=False)
+            stamp = p.page.get_attribute("body", "data-live-stamp")
+            self.assertRegex(stamp, r"^\d+\.\d+$", "each served file's version")
+            # What the user set: fling-to-rest hidden, sheet-handoff's --explain list open, the page scrolled.
+            p.page.click(".run-toggle[data-run='0']")
+            p.page.click(".runs-legend li.run[data-run='1'] details.explain summary")
+            p.page.mouse.move(0, 0)
+            p.page.evaluate("window.scrollTo(0, 300)")
+            scrolled = p.page.evaluate("window.scrollY")
+            self.assertGreater(scrolled, 0)
+            before, legend = self.graph(p), p.page.text_content(".runs-legend li.run[data-run='1'] .moments-line")
+            self.edit(self.LONGER)
+            self.changed(p, before)
+            self.assertNotEqual(p.page.get_attribute("body", "data-live-stamp"), stamp)
+            self.assertEqual(p.page.get_attribute(".run-toggle[data-run='0']", "aria-pressed"), "false")
+            self.assertTrue(p.page.eval_on_selector_all("svg.runs-svg .run-line[data-run='0']", "ls => ls.length > 0 && ls.every(l => getComputedStyle(l).display === 'none')"))
+            self.assertTrue(p.page.evaluate("document.querySelector(\".runs-legend li.run[data-run='1'] details.explain\").open"))
+            self.assertEqual(p.page.evaluate("window.scrollY"), scrolled)
+            self.assertEqual(p.legend(), ["fling-to-rest", "sheet-handoff"])
+            self.assertNotEqual(p.page.text_content(".runs-legend li.run[data-run='1'] .moments-line"), legend)
+            # The page has no write controls.
+            self.assertEqual(p.page.evaluate("document.querySelectorAll('#tune, .approve, button[id^=save], button[id^=tune]').length"), 0)
+            p.page.screenshot(path=str(SHOTS / "compare-serve-live.png"))
+        finally:
+            p.close(self)
+
+    def test_a_broken_file_shows_its_problems_on_compare_keeps_every_run_and_recovers(self):
+        p = self.open(f"compare?token={self.token}")
+        try:
+            before = self.graph(p)
+            self.edit(self.BROKEN)
+            p.page.wait_for_selector("#live-errors")
+            self.assertRegex(p.page.text_content("#live-errors"), r"sheet-handoff\.yaml:\d+:\d+: error: physics\.rubberBand")
+            self.assertEqual(p.page.get_attribute("#live", "data-state"), "error")
+            self.assertEqual(p.legend(), ["fling-to-rest", "sheet-handoff"], "the last good runs stay")
+            self.assertEqual(self.graph(p), before)
+            p.page.screenshot(path=str(SHOTS / "compare-serve-error.png"))
+            self.edit(self.LONGER)
+            self.changed(p, before)
+            p.page.wait_for_selector("#live-errors", state="detached")
+            self.assertEqual(p.page.get_attribute("#live", "data-state"), "live")
+        finally:
+            p.close(self)
+
+    def test_a_files_variants_follow_its_file_and_keep_the_focused_run(self):
+        p = self.open(f"s/sheet-handoff/compare?set=physics.preset=uikit,flutter-ios&token={self.token}")
+        try:
+            p.check(self, 2, ["preset=uikit", "preset=flutter-ios"])
+            p.page.focus(".run-toggle[data-run='1']")
+            self.assertTrue(p.page.evaluate("document.querySelector('.runs-graph').classList.contains('focusing')"))
+            before = self.graph(p)
+            self.edit(self.LONGER)
+            self.changed(p, before)
+            p.check(self, 2, ["preset=uikit", "preset=flutter-ios"])
+            self.assertEqual(p.page.evaluate("document.activeElement.getAttribute('data-run')"), "1")
+            self.assertTrue(p.page.evaluate("document.querySelector('.runs-graph').classList.contains('focusing')"))
+            # A broken file: its problems, the variants stay; fixed, they follow again.
+            shown = self.graph(p)
+            self.edit(self.BROKEN)
+            p.page.wait_for_selector("#live-errors")
+            self.assertIn("sheet-handoff.yaml:", p.page.text_content("#live-errors"))
+            self.assertEqual(self.graph(p), shown)
+            self.edit(self.SOURCE)
+            self.changed(p, shown)
+            p.page.wait_for_selector("#live-errors", state="detached")
+            self.assertEqual(self.graph(p), before, "the same file gives the same graph")
+        finally:
+            p.close(self)
+
+    def test_the_compare_channel_needs_the_token(self):
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": f"127.0.0.1:{self.port}"}
+        status, body = self.get("/compare/live", upgrade)
+        self.assertEqual(status, 403)
+        self.assertIn(b"token", body)
+        status, _ = self.get("/compare/live?token=" + "0" * 32, upgrade)
+        self.assertEqual(status, 403)
+        status, _ = self.get("/compare/live?token=" + self.token, upgrade)
+        self.assertEqual(status, 101)
 
 
 if __name__ == "__main__":

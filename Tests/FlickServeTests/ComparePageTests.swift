@@ -26,9 +26,15 @@ import Testing
             CompareRun(scenario: try #require(s.current).scenario, label: try #require(s.current).scenario.name, detail: s.shownPath)
         }
         let graph = CompareGraph(runs: runs)
-        #expect(page == ReviewPage.runsPage(title: "flick serve · all runs",
-                                            meta: "2 served files on one motion graph, as they are now (reload for later edits)",
-                                            graph: graph, links: [(label: "all scenarios", href: "/?token=t0k")]))
+        let tag = "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"/compare/live\" data-stamp=\"1.1\" data-token=\"t0k\"></script>"
+        #expect(page == LiveRun.insertBeforePageScript(tag, into: ReviewPage.runsPage(
+            title: "flick serve · all runs", meta: "2 served files on one motion graph, following every save and tune",
+            graph: graph, links: [(label: "all scenarios", href: "/?token=t0k")])))
+        // The live script runs before the page's own; the page gets no write controls (Approve's script).
+        let live = try #require(page.range(of: tag)), own = try #require(page.range(of: "<script>\n", options: .backwards))
+        #expect(live.upperBound < own.lowerBound)
+        #expect(!page.contains("approve.js"))
+        #expect(page == ComparePage.served(scenarios, token: "t0k"), "the same state gives the same bytes")
         #expect(page.components(separatedBy: "class=\"run-line value\"").count - 1
                 == graph.titles.reduce(0) { n, title in n + runs.filter { $0.series.contains { $0.title == title } }.count })
         #expect(page.components(separatedBy: "<li class=\"run\"").count - 1 == 2)
@@ -37,6 +43,8 @@ import Testing
     @Test func aFilesVariantsOrWhatIsWrongWithTheSet() throws {
         let scenario = try #require(try Self.served(["sheet-handoff"]).first)
         let page = try ComparePage.sweep(scenario, sets: ["physics.preset=uikit,floatingpanel,flutter-ios"], token: "t").get()
+        #expect(page.contains("<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"/s/sheet-handoff/live\" data-stamp=\"1\" data-token=\"t\"></script>"))
+        #expect(!page.contains("approve.js"))
         #expect(page.components(separatedBy: "<li class=\"run\"").count - 1 == 3)
         #expect(page.contains("<span class=\"run-name\">preset=floatingpanel</span>"))
         guard case .failure(let problems) = ComparePage.sweep(scenario, sets: ["physics.preset=nope"], token: "t") else {
@@ -50,5 +58,67 @@ import Testing
             return
         }
         #expect(none.lines == ["give the keys to vary: /s/sheet-handoff/compare?set=PATH=V1,V2,..."])
+    }
+
+    /// A folder of its own with copies of `names` from Examples, served (each checked once).
+    static func servedCopies(_ names: [String]) throws -> (folder: URL, scenarios: [ServedScenario]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-compare-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in names {
+            try FileManager.default.copyItem(at: examples.appendingPathComponent(name + ".yaml"), to: folder.appendingPathComponent(name + ".yaml"))
+        }
+        let scenarios = try ServedFiles.find([folder.path]).map { entry in
+            let scenario = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+            scenario.check()
+            return scenario
+        }
+        return (folder, scenarios)
+    }
+
+    /// Writes `text` as `file` with another modification time than before, so that `check()` sees it at once.
+    static func write(_ text: String, to file: URL, step: Int) throws {
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000 + Double(step))], ofItemAtPath: file.path)
+    }
+
+    @Test func theStampAndStatusFollowEditsAndBrokenFilesKeepTheirLastRun() throws {
+        let (folder, scenarios) = try Self.servedCopies(["fling-to-rest", "sheet-handoff"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sheet-handoff.yaml")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        #expect(ComparePage.status(scenarios) == #"{"stamp": "1.1", "errors": []}"#)
+        let before = ComparePage.served(scenarios, token: "t")
+
+        try Self.write(source + "\nphysics: {rubberBand: [1]}\n", to: file, step: 1)
+        #expect(scenarios[1].check())
+        let status = ComparePage.status(scenarios)
+        #expect(status.hasPrefix(#"{"stamp": "1.1", "errors": [""#), "a broken file keeps its last good run: \(status)")
+        #expect(status.contains("sheet-handoff.yaml:"), "\(status)")
+        #expect(status.contains("physics.rubberBand"), "\(status)")
+        #expect(ComparePage.served(scenarios, token: "t") == before, "the graph stays as it was")
+
+        let edited = source.replacingOccurrences(of: "to: [195, 600], duration: 0.1", with: "to: [195, 700], duration: 0.1")
+        #expect(edited != source)
+        try Self.write(edited, to: file, step: 2)
+        #expect(scenarios[1].check())
+        #expect(ComparePage.status(scenarios) == #"{"stamp": "1.2", "errors": []}"#)
+        let after = ComparePage.served(scenarios, token: "t")
+        #expect(after != before)
+        #expect(after.contains("data-stamp=\"1.2\""))
+    }
+
+    @Test func theCompareChannelSaysEveryFilesUpdates() async throws {
+        let (folder, scenarios) = try Self.servedCopies(["fling-to-rest", "sheet-handoff"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LiveServer(scenarios: scenarios, configuration: ServeConfiguration(port: 0, token: "t"))
+        var updates = server.watchAll().makeAsyncIterator()
+        #expect(await updates.next() == #"{"stamp": "1.1", "errors": []}"#)
+        let file = folder.appendingPathComponent("fling-to-rest.yaml")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        try Self.write(source + "\nphysics: {decelerationRate: 0.99}\n", to: file, step: 1)
+        #expect(scenarios[0].check())
+        #expect(await updates.next() == #"{"stamp": "2.1", "errors": []}"#)
+        for scenario in scenarios { scenario.finishWatchers() }
+        #expect(await updates.next() == nil, "the channel ends when the server stops")
     }
 }

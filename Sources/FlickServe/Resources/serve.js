@@ -3,6 +3,11 @@
 // version of the run, fetches the new page, swaps its header and main in place, loads the new states and
 // starts the page script again on them, at the same playhead time. A file that does not decode shows its
 // problems here; the last good run stays.
+//
+// On a compare page (`data-mode="compare"`: /compare and /s/ID/compare) it follows the channel the tag names
+// instead: when a status carries another stamp than the page's, it fetches the page again and swaps its graph
+// in place, keeping the scroll positions, the runs hidden in the legend, the open --explain lists and the run
+// hovered or focused. A compare page gets no Tune panel: it writes nothing.
 (function () {
 "use strict";
 var me = document.currentScript;
@@ -32,7 +37,8 @@ bar.id = "live";
 bar.setAttribute("role", "status");
 bar.setAttribute("aria-live", "polite");
 document.body.insertBefore(bar, document.body.firstChild);
-document.body.setAttribute("data-live-version", String(shown));
+// A compare page says its stamp instead (data-live-stamp).
+if (me.getAttribute("data-mode") !== "compare") document.body.setAttribute("data-live-version", String(shown));
 
 function text(s) { return String(s).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"}[c]; }); }
 function clock() { return new Date().toTimeString().slice(0, 8); }
@@ -282,7 +288,124 @@ style.textContent +=
   ".live-tune code{font-size:11px;opacity:.7}.live-tune pre{font-size:12px;overflow:auto;white-space:pre}.tune-error{color:#b42318;white-space:pre-wrap}" +
   "@media (max-width:640px){.live-tune{margin:0 8px 16px}.live-tune .tune-row{grid-template-columns:1fr auto}.live-tune .tune-row span{grid-column:1/-1}}";
 
-buildTune();
-showStatus(null, "connecting");
-connect();
+// ---------------------------------------------------------------------------------------------------------
+// Compare pages.
+function followCompare() {
+  var channel = me.getAttribute("data-live");
+  var stamp = me.getAttribute("data-stamp"), status = null, problem = null, fetching = false, dirty = false;
+  var mainOf = function (doc) {
+    var main = doc.querySelector("main"), data = doc.getElementById("flick-data"), head = doc.querySelector("header.top");
+    return (head ? head.outerHTML : "") + (main ? main.outerHTML : "") + (data ? data.textContent : "");
+  };
+  var current = mainOf(document);
+  document.body.setAttribute("data-live-stamp", stamp);
+
+  function show(note) {
+    var errors = (status && status.errors || []).concat(problem ? [problem] : []);
+    bar.setAttribute("data-state", errors.length ? "error" : socket ? "live" : "offline");
+    var head = "<strong>live</strong> <a href=\"/?token=" + encodeURIComponent(token) + "\">all scenarios</a>" + (note ? " \u00B7 " + text(note) : "");
+    if (errors.length) {
+      head += " \u00B7 " + (problem ? "the variants cannot be made; showing the last ones" : "a file does not decode; its last good run stays") +
+        "<ul role=\"alert\" id=\"live-errors\">" + errors.map(function (e) { return "<li>" + text(e) + "</li>"; }).join("") + "</ul>";
+    }
+    bar.innerHTML = head;
+  }
+  // A run is known by its label and detail (a file's path, a variant's values): its index may change.
+  function keys() {
+    var el = document.getElementById("flick-data");
+    try { return JSON.parse(el.textContent).runs.map(function (r) { return r.label + "\n" + r.detail; }); } catch (e) { return []; }
+  }
+  function remember() {
+    var k = keys(), of = function (el) { return k[+el.getAttribute("data-run")]; };
+    var kept = {hidden: [], open: [], hovered: null, focused: null, scroll: [], x: window.scrollX, y: window.scrollY};
+    document.querySelectorAll(".run-toggle[aria-pressed=false]").forEach(function (b) { kept.hidden.push(of(b)); });
+    document.querySelectorAll(".runs-legend > li.run").forEach(function (li) {
+      var d = li.querySelector("details.explain");
+      if (d && d.open) kept.open.push(of(li));
+    });
+    var hovered = document.querySelector(".runs-graph.focusing svg [data-run].focused");
+    if (hovered) kept.hovered = of(hovered);
+    var active = document.activeElement;
+    if (active && active.classList && active.classList.contains("run-toggle")) kept.focused = of(active);
+    document.querySelectorAll(".runs-scroll").forEach(function (s) { kept.scroll.push(s.scrollLeft); });
+    return kept;
+  }
+  function restore(kept) {
+    var k = keys();
+    function toggle(key) { var i = k.indexOf(key); return i < 0 ? null : document.querySelector(".run-toggle[data-run=\"" + i + "\"]"); }
+    kept.hidden.forEach(function (key) { var b = toggle(key); if (b) b.click(); });
+    kept.open.forEach(function (key) {
+      var b = toggle(key), d = b && b.closest("li.run").querySelector("details.explain");
+      if (d) d.open = true;
+    });
+    var focused = kept.focused !== null && toggle(kept.focused);
+    if (focused) focused.focus({preventScroll: true});
+    var hovered = kept.hovered !== null && toggle(kept.hovered);
+    if (hovered && !focused) hovered.dispatchEvent(new Event("mouseenter"));
+    document.querySelectorAll(".runs-scroll").forEach(function (s, i) { if (i < kept.scroll.length) s.scrollLeft = kept.scroll[i]; });
+    window.scrollTo(kept.x, kept.y);
+  }
+  function refresh() {
+    if (fetching) { dirty = true; return; }
+    fetching = true;
+    dirty = false;
+    var asked = status && status.stamp;
+    fetch(location.href, {cache: "no-store"})
+      .then(function (response) { return response.text().then(function (body) { return {ok: response.ok, code: response.status, body: body}; }); })
+      .then(function (answer) {
+        if (!answer.ok) {
+          // The file decodes but the variants do not (a set value the new text refuses): the graph stays.
+          problem = answer.code === 400 ? answer.body.trim() : "the server answered " + answer.code;
+          stamp = asked;
+          show();
+          return;
+        }
+        problem = null;
+        var doc = new DOMParser().parseFromString(answer.body, "text/html");
+        var tag = doc.querySelector("script[data-mode=compare]");
+        if (!tag || !doc.querySelector("main")) throw new Error("the new page has no graph");
+        var fresh = mainOf(doc);
+        if (fresh !== current) {
+          var kept = remember();
+          swap(doc, 0, false);
+          restore(kept);
+          current = fresh;
+        }
+        stamp = tag.getAttribute("data-stamp");
+        document.body.setAttribute("data-live-stamp", stamp);
+        show("updated " + clock());
+      })
+      .catch(function (error) { show(String(error.message || error)); })
+      .then(function () { fetching = false; if (dirty) refresh(); });
+  }
+  function open() {
+    var ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + channel + "?token=" + encodeURIComponent(token));
+    ws.onopen = function () { socket = ws; retry = 0; };
+    ws.onmessage = function (event) {
+      var next;
+      try { next = JSON.parse(event.data); } catch (e) { return; }
+      // /s/ID/live says the file's version; /compare/live a stamp of every file's.
+      if (next.stamp === undefined) next.stamp = String(next.version);
+      status = next;
+      show();
+      if (status.stamp !== stamp) refresh();
+    };
+    ws.onclose = function () {
+      socket = null;
+      show("not connected: is flick serve running?");
+      retry = Math.min(retry + 1, 10);
+      setTimeout(open, 500 * retry);
+    };
+  }
+  show("connecting");
+  open();
+}
+
+if (me.getAttribute("data-mode") === "compare") {
+  followCompare();
+} else {
+  buildTune();
+  showStatus(null, "connecting");
+  connect();
+}
 })();
