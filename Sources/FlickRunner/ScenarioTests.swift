@@ -12,14 +12,18 @@ public struct ScenarioTestOptions: Sendable {
     /// The tolerance of golden comparisons: by default not one pixel may differ (anti-aliasing aside).
     public var goldenTolerance: DiffOptions
     public var invariants: InvariantChecker.Options
+    /// Only these of the golden frames are compared (or recorded), and no states golden: `flick serve`'s Accept
+    /// of one frame. Nil: every golden the scenario has.
+    public var onlyGoldenFrames: Set<Int>?
 
     public init(record: GoldenRecordMode = .fromEnvironment, reportDirectory: String? = nil,
                 goldenTolerance: DiffOptions = DiffOptions(maxDiffPixels: 0),
-                invariants: InvariantChecker.Options = InvariantChecker.Options()) {
+                invariants: InvariantChecker.Options = InvariantChecker.Options(), onlyGoldenFrames: Set<Int>? = nil) {
         self.record = record
         self.reportDirectory = reportDirectory
         self.goldenTolerance = goldenTolerance
         self.invariants = invariants
+        self.onlyGoldenFrames = onlyGoldenFrames
     }
 }
 
@@ -203,14 +207,15 @@ public enum ScenarioTests {
         do {
             guard let spec = try goldenSpec(for: scenario, path: path) else { return result }
             let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            if !spec.frames.isEmpty {
+            let frames = options.onlyGoldenFrames.map { only in spec.frames.filter(only.contains) } ?? spec.frames
+            if !frames.isEmpty {
                 result.goldens = try GoldenFrames.verify(
-                    scenario, at: spec.frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
+                    scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
                     iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
                     record: options.record, artifactsDirectory: options.reportDirectory,
                     artifactsSubfolder: reportFolder(for: path))
             }
-            if let states = spec.states {
+            if options.onlyGoldenFrames == nil, let states = spec.states {
                 result.states = try StateGoldens.verify(
                     scenario, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
                     artifactsDirectory: GoldenFrames.artifactsDirectory(options.reportDirectory),
@@ -220,6 +225,11 @@ public enum ScenarioTests {
             result.error = "\(path): error: goldens: \(error)"
         }
         return result
+    }
+
+    /// The golden frames `flick test` compares for this scenario file (`goldenSpec`), in order.
+    public static func goldenFrames(_ scenario: Scenario, path: String) throws -> [Int] {
+        try goldenSpec(for: scenario, path: path)?.frames ?? []
     }
 
     /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one

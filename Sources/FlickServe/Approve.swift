@@ -8,10 +8,18 @@ public enum AcceptScope: Equatable, Sendable {
     case nothing
     /// Every golden (frames and states) that differs or is missing, into `__Goldens__/<name>/` beside the file.
     case goldens
+    /// One golden frame (its index, one the scenario's golden list names), when it differs or is missing, into
+    /// `__Goldens__/<name>/frame_NNNNN.png`; no other golden.
+    case goldenFrame(Int)
     /// The expected value of one failing expectation (`expect[index]`, its state path), into the scenario file.
     case expectation(index: Int, path: String)
     /// Both: every expectation Accept can write, then every golden.
     case everything
+}
+
+/// Why an Accept was refused before anything was written: the request's answer (400) says it.
+public struct AcceptRefusal: Error, Equatable, Sendable {
+    public var message: String
 }
 
 /// The new expected value of a failing expectation: where it is written in the file and its YAML text.
@@ -75,7 +83,7 @@ extension ServedScenario {
         var wrote: [String] = []
         var problems: [String] = []
         switch scope {
-        case .nothing, .goldens: break
+        case .nothing, .goldens, .goldenFrame: break
         case .expectation(let index, let path):
             let edit = acceptExpectations { $0.index == index && $0.path == path }
             wrote += edit.wrote
@@ -88,10 +96,16 @@ extension ServedScenario {
             wrote += edit.wrote
             problems += edit.problems
         }
+        let only: Set<Int>?
+        switch scope {
+        case .nothing, .expectation, .goldens, .everything: only = nil
+        case .goldenFrame(let frame): only = [frame]
+        }
         switch scope {
         case .nothing, .expectation: break
-        case .goldens, .everything:
-            let recorded = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .changed, reportDirectory: artifacts))
+        case .goldens, .goldenFrame, .everything:
+            let recorded = ScenarioTests.run(path: path, options: ScenarioTestOptions(record: .changed, reportDirectory: artifacts,
+                                                                                      onlyGoldenFrames: only))
             for golden in recorded.goldens {
                 if case .recorded = golden.outcome { wrote.append("\(shown(golden.goldenPath)): frame \(golden.frame) written") }
             }
@@ -132,7 +146,7 @@ extension ServedScenario {
         let accepted: Bool
         switch scope {
         case .nothing: accepted = false
-        case .goldens, .expectation, .everything: accepted = true
+        case .goldens, .goldenFrame, .expectation, .everything: accepted = true
         }
         return .object([
             ("id", .string(id)), ("path", .string(shownPath)),
@@ -142,6 +156,25 @@ extension ServedScenario {
             ("accepted", .bool(accepted)), ("wrote", .array(wrote.map(JSONValue.string))),
             ("errors", .array(problems.map(JSONValue.string))),
         ])
+    }
+
+    /// Accept of one golden frame (`AcceptScope.goldenFrame`): refused, writing nothing, unless `frame` is one of
+    /// the golden frames `flick test` compares for this file (`goldens:`, or those in its golden folder).
+    public func acceptGoldenFrame(_ frame: Int, artifacts: String) -> Result<JSONValue, AcceptRefusal> {
+        let frames: [Int]
+        do {
+            let scenario = try ScenarioDecoder.load(path: path)
+            frames = try ScenarioTests.goldenFrames(scenario, path: path)
+        } catch let error as ScenarioError {
+            return .failure(AcceptRefusal(message: error.description.split(separator: "\n").map { shown(String($0)) }.joined(separator: "\n")))
+        } catch {
+            return .failure(AcceptRefusal(message: "\(shownPath): error: goldens: \(shown("\(error)"))"))
+        }
+        guard frames.contains(frame) else {
+            let listed = frames.isEmpty ? "it has none" : frames.map(String.init).joined(separator: ", ")
+            return .failure(AcceptRefusal(message: "\(shownPath): frame \(frame) is not one of its golden frames (\(listed))"))
+        }
+        return .success(report(accept: .goldenFrame(frame), artifacts: artifacts))
     }
 
     /// `frame_00030`: the folder of a failing frame's images, and its part of the page's address for them.

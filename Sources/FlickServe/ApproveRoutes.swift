@@ -23,7 +23,8 @@ extension Handler {
     /// token). Nil when `parts` names none of them.
     ///
     /// - `GET /s/ID/test.json`, `POST /s/ID/accept` (goldens; `?all=1` also every expected value Accept can write;
-    ///   `?expect=N&path=P` one expected value): the scenario's report (`ServedScenario.report`).
+    ///   `?expect=N&path=P` one expected value; `?frame=N` one golden frame, refused with 400 unless the
+    ///   scenario's golden list names it): the scenario's report (`ServedScenario.report`).
     /// - `GET /s/ID/failed/frame_NNNNN/expected.png` (`actual.png`, `diff.png`): a failing golden's images,
     ///   from the folder the last test run of that scenario wrote them to, inside the server's artifacts folder.
     /// - `GET /_flick/tests.json`, `POST /_flick/accept-all`: every served scenario's report, and the orphans;
@@ -56,21 +57,41 @@ extension Handler {
         case (.GET, ["test.json"]):
             return await report(scenario, .nothing)
         case (.POST, ["accept"]):
-            let scope: AcceptScope
-            if let index = request.query["expect"] {
-                guard let index = Int(index), index >= 0, let path = request.query["path"], !path.isEmpty else {
-                    return Self.text(.badRequest, "expected ?expect=N&path=P\n")
+            switch Self.acceptScope({ request.query[$0] }) {
+            case .failure(let refusal):
+                return Self.text(.badRequest, refusal.message + "\n")
+            case .success(.goldenFrame(let frame)):
+                let artifacts = owner.artifacts
+                switch await background({ scenario.acceptGoldenFrame(frame, artifacts: artifacts) }) {
+                case .success(let value): return json(value)
+                case .failure(let refusal): return Self.text(.badRequest, refusal.message + "\n")
                 }
-                scope = .expectation(index: index, path: path)
-            } else {
-                scope = request.query["all"] == nil ? .goldens : .everything
+            case .success(let scope):
+                return await report(scenario, scope)
             }
-            return await report(scenario, scope)
         case (.GET, let rest) where rest.count == 3 && rest[0] == "failed":
             return failureImage(scenario, folder: rest[1], file: rest[2])
         default:
             return nil
         }
+    }
+
+    /// What a `POST /s/ID/accept` asks for, from its query (`query(name)` is a parameter's value): `?frame=N`,
+    /// `?expect=N&path=P`, `?all=1`, or nothing (every golden). A malformed index is refused.
+    static func acceptScope(_ query: (String) -> String?) -> Result<AcceptScope, AcceptRefusal> {
+        if let frame = query("frame") {
+            guard let frame = Int(frame), frame >= 0 else {
+                return .failure(AcceptRefusal(message: "expected ?frame=N, the index of one of the scenario's golden frames"))
+            }
+            return .success(.goldenFrame(frame))
+        }
+        if let index = query("expect") {
+            guard let index = Int(index), index >= 0, let path = query("path"), !path.isEmpty else {
+                return .failure(AcceptRefusal(message: "expected ?expect=N&path=P"))
+            }
+            return .success(.expectation(index: index, path: path))
+        }
+        return .success(query("all") == nil ? .goldens : .everything)
     }
 
     private func json(_ value: FlickCore.JSONValue) -> HTTPResponse {

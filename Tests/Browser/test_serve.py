@@ -467,6 +467,50 @@ class Approve(unittest.TestCase):
         self.assertEqual(after.returncode, 0, after.stdout + after.stderr)
         self.assertNotEqual((self.goldens / "frame_00030.png").read_bytes(), (self.goldens / "frame_00120.png").read_bytes())
 
+    def test_accept_of_one_frame_writes_only_that_frame_and_the_other_still_fails(self):
+        # Frames 30 and 120 hold each other's golden: both fail.
+        shutil.copy(ROOT / f"Tests/Scenarios/__Goldens__/{PITFALL}/frame_00030.png", self.goldens / "frame_00120.png")
+        before = {name: (self.goldens / name).read_bytes() for name in ["frame_00030.png", "frame_00120.png"]}
+        page = self.page
+        page.goto(f"{self.origin}s/{PITFALL}/?token={self.token}")
+        page.click("#test-run")
+        failing = lambda: page.evaluate("Array.from(document.querySelectorAll('.ap-golden-failure')).map(b => b.getAttribute('data-frame'))")
+        self.wait(lambda: failing() == ["30", "120"])
+        buttons = page.evaluate("Array.from(document.querySelectorAll('.ap-golden-failure button.ap-accept-frame')).map(b => [b.getAttribute('data-frame'), b.textContent])")
+        self.assertEqual(buttons, [["30", "Accept this frame"], ["120", "Accept this frame"]])
+        page.locator(".ap-golden-failure[data-frame='30'] button.ap-accept-frame").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / "serve-approve-frame-desktop.png"))
+        page.click(".ap-golden-failure[data-frame='30'] button.ap-accept-frame")
+        summary = lambda: page.evaluate("document.getElementById('test-summary').textContent")
+        self.wait(lambda: summary().startswith("Accepted. FAIL"))
+        self.assertEqual(failing(), ["120"])
+        self.assertEqual(page.evaluate("Array.from(document.querySelectorAll('#test-wrote-list li')).map(l => l.textContent)"),
+                         [f"{self.folder}/__Goldens__/{PITFALL}/frame_00030.png: frame 30 written"])
+        failures = page.evaluate("document.getElementById('test-failures').textContent")
+        self.assertIn("frame_00120.png", failures)
+        self.assertNotIn("frame_00030.png", failures)
+        # The file-level Accept and Accept all are still there for what is left.
+        self.assertFalse(page.evaluate("document.getElementById('test-accept').hidden"))
+        self.assertFalse(page.evaluate("document.getElementById('test-accept-all').hidden"))
+        self.assertNotEqual((self.goldens / "frame_00030.png").read_bytes(), before["frame_00030.png"])
+        self.assertEqual((self.goldens / "frame_00120.png").read_bytes(), before["frame_00120.png"])
+        self.assertEqual(files(self.goldens), ["frame_00030.png", "frame_00120.png"])
+        after = subprocess.run([FLICK, "test", str(self.folder / f"{PITFALL}.yaml")], capture_output=True, text=True)
+        self.assertEqual(after.returncode, 1, after.stdout + after.stderr)
+        self.assertIn("frame 120", after.stdout + after.stderr)
+        self.assertNotIn("frame 30:", after.stdout + after.stderr)
+        # A frame the golden list does not name, or no index: refused with its message, nothing written.
+        for query, message in [("frame=60", f"{PITFALL}.yaml: frame 60 is not one of its golden frames (30, 120)"),
+                               ("frame=-1", "expected ?frame=N, the index of one of the scenario's golden frames"),
+                               ("frame=x", "expected ?frame=N, the index of one of the scenario's golden frames")]:
+            status, data = self.post(f"/s/{PITFALL}/accept?{query}")
+            self.assertEqual(status, 400, query)
+            self.assertIn(message, data.decode(), query)
+        status, data = self.post(f"/s/{PITFALL}/accept?frame=120", token=False)
+        self.assertEqual(status, 403)
+        self.assertEqual((self.goldens / "frame_00120.png").read_bytes(), before["frame_00120.png"])
+        self.assertEqual(files(self.goldens), ["frame_00030.png", "frame_00120.png"])
+
     def test_accept_of_an_expectation_changes_exactly_its_value(self):
         page = self.page
         page.goto(f"{self.origin}s/handoff/?token={self.token}")
@@ -524,6 +568,7 @@ class Approve(unittest.TestCase):
         foreign = "http://evil.example"
         gone = f"{self.folder}/__Goldens__/gone"
         for path, body in [("/_flick/accept-all", ""), ("/_flick/remove", gone), (f"/s/{PITFALL}/accept", ""),
+                           (f"/s/{PITFALL}/accept?frame=30", ""),
                            ("/s/handoff/accept?expect=0&path=sheet.detent", "")]:
             status, data = self.post(path, body, token=False)
             self.assertEqual(status, 403, path)

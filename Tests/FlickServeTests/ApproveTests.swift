@@ -108,6 +108,77 @@ expect:
             == Bitmap.readPNG(path: stored.appendingPathComponent("frame_00030.png").path))
     }
 
+    @Test func acceptOfOneGoldenFrameWritesOnlyThatFrameAsTheRecorderWouldAndRefusesAFrameNotListed() throws {
+        let folder = try temporaryFolder()
+        let recorded = try temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: recorded)
+        }
+        let name = "card-carousel-pitfall"
+        let goldens = folder.appendingPathComponent("__Goldens__/\(name)")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        let stored = repository.appendingPathComponent("Tests/Scenarios/__Goldens__/\(name)")
+        for place in [folder, recorded] {
+            try FileManager.default.copyItem(at: repository.appendingPathComponent("Tests/Scenarios/\(name).yaml"),
+                                             to: place.appendingPathComponent("\(name).yaml"))
+        }
+        // Frames 30 and 120 hold each other's golden: both fail.
+        try FileManager.default.copyItem(at: stored.appendingPathComponent("frame_00120.png"), to: goldens.appendingPathComponent("frame_00030.png"))
+        try FileManager.default.copyItem(at: stored.appendingPathComponent("frame_00030.png"), to: goldens.appendingPathComponent("frame_00120.png"))
+        let scenario = try #require(try served(folder).first)
+        let artifacts = folder.appendingPathComponent(".artifacts").path
+        let file30 = goldens.appendingPathComponent("frame_00030.png"), file120 = goldens.appendingPathComponent("frame_00120.png")
+        let before120 = try Data(contentsOf: file120)
+
+        // A frame the golden list does not name, or no frame at all: refused with its message, nothing written.
+        let before30 = try Data(contentsOf: file30)
+        for frame in [60, -1, 100_000] {
+            switch scenario.acceptGoldenFrame(frame, artifacts: artifacts) {
+            case .success: Issue.record("frame \(frame) was accepted")
+            case .failure(let refusal):
+                #expect(refusal.message == "\(folder.path)/\(name).yaml: frame \(frame) is not one of its golden frames (30, 120)")
+            }
+        }
+        #expect(try Data(contentsOf: file30) == before30)
+        #expect(try Data(contentsOf: file120) == before120)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: goldens.path).sorted() == ["frame_00030.png", "frame_00120.png"])
+
+        let accepted = try decoded(try scenario.acceptGoldenFrame(30, artifacts: artifacts).get())
+        #expect(accepted["wrote"] as? [String] == ["\(folder.path)/__Goldens__/\(name)/frame_00030.png: frame 30 written"])
+        #expect(accepted["errors"] as? [String] == [])
+        #expect(accepted["accepted"] as? Bool == true)
+        // The page lists again: frame 30 passes, frame 120 still fails (and its file is untouched).
+        let frames = try #require(accepted["goldens"] as? [[String: Any]])
+        #expect(frames.map { "\($0["frame"]!) \($0["passed"]!)" } == ["30 1", "120 0"])
+        #expect(accepted["passed"] as? Bool == false)
+        #expect(try Data(contentsOf: file120) == before120)
+        // Byte for byte what `flick test --record all` writes for frame 30 (same build, same encoder).
+        let recorder = ScenarioTests.run(path: recorded.appendingPathComponent("\(name).yaml").path,
+                                         options: ScenarioTestOptions(record: .all, reportDirectory: artifacts))
+        #expect(recorder.goldens.map(\.frame) == [30, 120])
+        #expect(try Data(contentsOf: file30) == Data(contentsOf: recorded.appendingPathComponent("__Goldens__/\(name)/frame_00030.png")))
+    }
+
+    @Test func acceptOfAFrameIsAskedForByItsIndexAndNeedsTheToken() {
+        func scope(_ query: [String: String]) -> String {
+            switch Handler.acceptScope { query[$0] } {
+            case .success(let scope): return "\(scope)"
+            case .failure(let refusal): return refusal.message
+            }
+        }
+        #expect(scope(["frame": "30"]) == "goldenFrame(30)")
+        #expect(scope([:]) == "goldens")
+        #expect(scope(["all": "1"]) == "everything")
+        #expect(scope(["expect": "0", "path": "sheet.top"]) == "expectation(index: 0, path: \"sheet.top\")")
+        for bad in ["-1", "x", "", "3.0", "99999999999999999999"] {
+            #expect(scope(["frame": bad]) == "expected ?frame=N, the index of one of the scenario's golden frames")
+        }
+        #expect(scope(["expect": "x"]) == "expected ?expect=N&path=P")
+        #expect(RequestGuard.refusal(method: "POST", host: "127.0.0.1:8765", origin: nil, token: nil, needsToken: false,
+                                     allowed: ["127.0.0.1:8765"], expectedToken: "secret") == "missing or wrong token")
+    }
+
     @Test func orphansAreThoseInAGoldensFolderBesideAServedFileReachedThroughNoLink() throws {
         let folder = try temporaryFolder()
         let outside = try temporaryFolder()

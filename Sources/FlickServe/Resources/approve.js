@@ -1,8 +1,8 @@
 // The Tests panel of `flick serve` (docs/review-page.md, "Approve from the page"): on a scenario's page it runs
 // `flick test` on that file, on the index on every served file. A failing golden frame shows expected | actual |
 // diff and a wipe (a slider that wipes expected over actual); a failing expectation shows expected vs actual.
-// Accept writes the new golden or the new expected value and lists what it wrote; Accept all does every
-// failure. On the index, goldens no scenario uses are listed with Remove. Every write is a POST with the token.
+// Accept writes the new golden or the new expected value and lists what it wrote (a failing frame's own Accept
+// writes that frame's golden only); Accept all does every failure. On the index, goldens no scenario uses are listed with Remove. Every write is a POST with the token.
 (function () {
 "use strict";
 var me = document.currentScript;
@@ -37,7 +37,7 @@ style.textContent =
   ".ap-wipe .ap-wipe-line{position:absolute;top:0;bottom:0;width:2px;background:#ff2d55;pointer-events:none}" +
   ".ap-wipe-control{display:flex;gap:8px;align-items:center;justify-content:center;font-size:12px}.ap-wipe-control input{flex:1;max-width:320px}" +
   ".ap-expectations{border-collapse:collapse;width:100%;font-size:13px;overflow-wrap:normal}.ap-expectations code{overflow-wrap:anywhere}.ap-expectations td,.ap-expectations th{padding:4px 6px;text-align:left;border-top:1px solid rgba(127,127,127,.3);vertical-align:top}" +
-  ".ap-expectations .ap-writes{font:11px ui-monospace,monospace;opacity:.75;display:block;overflow-wrap:anywhere}.ap-wipe-control span{white-space:nowrap}" +
+  ".ap-golden-failure .ap-writes{font:11px ui-monospace,monospace;opacity:.75}.ap-expectations .ap-writes{font:11px ui-monospace,monospace;opacity:.75;display:block;overflow-wrap:anywhere}.ap-wipe-control span{white-space:nowrap}" +
   "@media (max-width:640px){.approve{margin:0 8px 16px;padding:12px}.ap-golden-body{grid-template-columns:1fr}.ap-wipe-box{max-width:75%;margin:0 auto}.ap-triptych{gap:4px}.ap-expectations th:nth-child(4),.ap-expectations td:nth-child(4){display:none}}";
 document.head.appendChild(style);
 
@@ -63,7 +63,9 @@ var reports = document.getElementById("test-reports");
 
 function goldenHTML(sid, g) {
   // The failure's message is in the list above; a frame without images (missing, or drawn at another size) repeats it here.
-  var head = "<h3>Frame " + g.frame + "</h3>";
+  var head = "<h3>Frame " + g.frame + "</h3>" +
+    "<p><button type=\"button\" class=\"ap-accept-frame\" data-id=\"" + text(sid) + "\" data-frame=\"" + g.frame + "\">Accept this frame</button>" +
+    " <span class=\"ap-writes\">writes only <code>frame_" + String(g.frame).padStart(5, "0") + ".png</code></span></p>";
   if (!g.images) return "<div class=\"ap-golden-failure\" data-frame=\"" + g.frame + "\">" + head + "<p class=\"ap-failures\">" + text(g.message || "") + "</p></div>";
   var base = g.images, q = "?n=" + stamp;
   var img = function (name, cls) { return "<img" + (cls ? " class=\"" + cls + "\"" : "") + " src=\"" + text(base + name + ".png" + q) + "\" alt=\"" + name + " frame " + g.frame + "\">"; };
@@ -182,6 +184,9 @@ panel.addEventListener("click", function (event) {
   else if (target.id === "test-accept-all") runAll(true);
   else if (target.id === "test-accept") acceptOne(id, "");
   else if (target.classList.contains("ap-accept-goldens")) acceptOne(target.closest(".ap-report").getAttribute("data-id"), "");
+  else if (target.classList.contains("ap-accept-frame")) {
+    acceptOne(target.getAttribute("data-id"), "?frame=" + encodeURIComponent(target.getAttribute("data-frame")));
+  }
   else if (target.classList.contains("ap-accept-expectation")) {
     acceptOne(id || target.closest(".ap-report").getAttribute("data-id"),
       "?expect=" + encodeURIComponent(target.getAttribute("data-expect")) + "&path=" + encodeURIComponent(target.getAttribute("data-path")));
