@@ -140,7 +140,8 @@ public struct MotionPlot: Sendable {
     static func velocityCaption(_ series: MotionSeries) -> String {
         switch series.kind {
         case .sheetTop: "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is"
-        case .scrollOffset: "velocity (pt/s): d(value)/dt, positive is up"
+        case .scrollOffset(let axis):
+            "velocity (pt/s): d(contentOffset.\(axis == .horizontal ? "x" : "y"))/dt, positive is scrolling toward the end, drawn up as the value is"
         case .pages: pagesVelocityCaption
         }
     }

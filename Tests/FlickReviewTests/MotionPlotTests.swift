@@ -161,7 +161,12 @@ import Testing
         let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
         #expect(handoff.series.map(MotionPlot.velocityCaption) == [
             "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is",
-            "velocity (pt/s): d(value)/dt, positive is up",
+            "velocity (pt/s): d(contentOffset.y)/dt, positive is scrolling toward the end, drawn up as the value is",
+        ])
+        // A horizontal list names its own offset.
+        let carousel = MotionTimeline(scenario: try Fixtures.example("horizontal-carousel"))
+        #expect(carousel.series.map(MotionPlot.velocityCaption) == [
+            "velocity (pt/s): d(contentOffset.x)/dt, positive is scrolling toward the end, drawn up as the value is",
         ])
     }
 

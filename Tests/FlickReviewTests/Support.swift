@@ -10,8 +10,11 @@ enum Fixtures {
         .deletingLastPathComponent()
     static let examples = root.appendingPathComponent("Examples")
 
+    /// The bundled example `name` (`name.yaml`, else `name.json`) at `scale`.
     static func example(_ name: String, scale: Double = 1) throws -> Scenario {
-        var scenario = try ScenarioDecoder.load(path: examples.appendingPathComponent(name + ".yaml").path)
+        let yaml = examples.appendingPathComponent(name + ".yaml")
+        let file = FileManager.default.fileExists(atPath: yaml.path) ? yaml : examples.appendingPathComponent(name + ".json")
+        var scenario = try ScenarioDecoder.load(path: file.path)
         scenario.viewport.scale = scale
         return scenario
     }

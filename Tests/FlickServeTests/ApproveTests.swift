@@ -162,7 +162,7 @@ expect:
 
     @Test func acceptOfAFrameIsAskedForByItsIndexAndNeedsTheToken() {
         func scope(_ query: [String: String]) -> String {
-            switch Handler.acceptScope { query[$0] } {
+            switch Handler.acceptScope({ query[$0] }) {
             case .success(let scope): return "\(scope)"
             case .failure(let refusal): return refusal.message
             }
