@@ -12,6 +12,11 @@ enum ComparePage {
     /// What is wrong with a compare request, as lines to show.
     struct Problems: Error, Equatable {
         var lines: [String]
+        /// The file as it is now cannot give the variants (it does not decode, or lacks a swept key): a later save
+        /// may, so a browser gets a page that follows the file (`waiting`) rather than only these lines.
+        var ofFile = false
+        /// The file's version when it was read.
+        var version = 0
     }
 
     /// The current run of every served file that decodes (its tuned values included), one line each.
@@ -69,7 +74,7 @@ enum ComparePage {
             sweep = try ScenarioSweep.load(path: scenario.path, axes: axes)
         } catch {
             return .failure(Problems(lines: error.description.replacingOccurrences(of: scenario.path, with: scenario.shownPath)
-                .split(separator: "\n").map(String.init)))
+                .split(separator: "\n").map(String.init), ofFile: true, version: version))
         }
         let runs = sweep.variants.map { variant in
             CompareRun(scenario: variant.scenario, label: CompareRun.variantLabel(variant.assignments),
@@ -81,7 +86,24 @@ enum ComparePage {
                                        graph: CompareGraph(runs: runs),
                                        links: [(label: "all scenarios", href: "/?token=" + token),
                                                (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)])
-        let channel = "/s/" + (scenario.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? scenario.id) + "/live"
-        return .success(LiveRun.insertBeforePageScript(liveTag(channel: channel, stamp: String(version), token: token), into: page))
+        return .success(LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(version), token: token),
+                                                       into: page))
+    }
+
+    /// The live channel of one file's variants page.
+    static func channel(_ scenario: ServedScenario) -> String {
+        "/s/" + (scenario.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? scenario.id) + "/live"
+    }
+
+    /// A variants page asked for while the file cannot give the variants (`Problems.ofFile`): no runs yet, the
+    /// problems said, and `serve.js` following the file, so the graph comes in place once a save fixes it.
+    static func waiting(_ scenario: ServedScenario, sets: [String], problems: Problems, token: String) -> String {
+        let meta = "the variants of \(scenario.shownPath) (--set \(sets.joined(separator: ", --set "))) cannot be made from the file as it is now; "
+            + "this page follows it: " + problems.lines.joined(separator: " ")
+        let page = ReviewPage.runsPage(title: "\(scenario.id) · variants", meta: meta, graph: CompareGraph(runs: []),
+                                       links: [(label: "all scenarios", href: "/?token=" + token),
+                                               (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)])
+        return LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(problems.version), token: token),
+                                              into: page)
     }
 }

@@ -189,6 +189,10 @@ struct Handler: HTTPHandler {
             let sets = request.query.filter { $0.name == "set" }.map(\.value)
             switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
             case .success(let page): return Self.html(page)
+            case .failure(let problems) where problems.ofFile && Self.wantsPage(accept: request.headers[HTTPHeader("Accept")]):
+                // A browser opening the page while the file is broken gets a page that follows the file; the page's
+                // own fetches (Accept */*) get the lines, and keep their last graph.
+                return Self.html(ComparePage.waiting(scenario, sets: sets, problems: problems, token: owner.configuration.token))
             case .failure(let problems): return Self.text(.badRequest, problems.lines.joined(separator: "\n") + "\n")
             }
         case 1 where rest[0] == "status.json":
@@ -305,6 +309,11 @@ struct Handler: HTTPHandler {
         headers[.cacheControl] = cache ? "private, max-age=3600, immutable" : "no-store"
         headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
         return headers
+    }
+
+    /// Whether a request's Accept header asks for a page (a browser's navigation: `text/html`), not data.
+    static func wantsPage(accept: String?) -> Bool {
+        accept?.split(separator: ",").contains { $0.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) == "text/html" } ?? false
     }
 
     static func html(_ text: String) -> HTTPResponse {

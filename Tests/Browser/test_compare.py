@@ -352,6 +352,28 @@ class LiveServed(unittest.TestCase):
         finally:
             p.close(self)
 
+    def test_a_variants_page_opened_while_the_file_is_broken_follows_it_until_it_is_fixed(self):
+        self.edit(self.BROKEN)
+        path = f"s/sheet-handoff/compare?set=physics.preset=uikit,flutter-ios&token={self.token}"
+        # A script asking gets the problem as text; a browser gets a page that follows the file.
+        status, body = self.get("/" + path)
+        self.assertEqual(status, 400)
+        self.assertIn(b"error: physics.rubberBand", body)
+        p = GraphPage(f"{self.origin}{path}", self.origin, graph=False)
+        try:
+            p.page.wait_for_selector("#live-errors")
+            self.assertIn("sheet-handoff.yaml:", p.page.text_content("#live-errors"))
+            self.assertIn("cannot be made from the file as it is now", p.page.text_content(".meta"))
+            self.assertEqual(p.legend(), [])
+            p.page.evaluate("window.notReloaded = true")
+            self.edit(self.SOURCE)
+            self.wait(p, lambda: len(p.legend()) == 2)
+            p.check(self, 2, ["preset=uikit", "preset=flutter-ios"])
+            self.assertTrue(p.page.evaluate("window.notReloaded === true"), "the page was reloaded")
+            p.page.wait_for_selector("#live-errors", state="detached")
+        finally:
+            p.close(self)
+
     def test_the_compare_channel_needs_the_token(self):
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Host": f"127.0.0.1:{self.port}"}

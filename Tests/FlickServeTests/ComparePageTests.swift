@@ -107,6 +107,40 @@ import Testing
         #expect(after.contains("data-stamp=\"1.2\""))
     }
 
+    /// A variants page asked for while the file is broken: a browser gets a page with no runs that says the problem
+    /// and follows the file (its live tag on the file's channel, at the version read); a script gets the lines.
+    @Test func aVariantsPageOpenedWhileTheFileIsBrokenFollowsIt() throws {
+        let (folder, scenarios) = try Self.servedCopies(["sheet-handoff"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sheet-handoff.yaml")
+        let source = try String(contentsOf: file, encoding: .utf8)
+        try Self.write(source + "\nphysics: {rubberBand: [1]}\n", to: file, step: 1)
+        #expect(scenarios[0].check())
+        let sets = ["physics.preset=uikit,flutter-ios"]
+        guard case .failure(let problems) = ComparePage.sweep(scenarios[0], sets: sets, token: "t") else {
+            Issue.record("a broken file gave variants")
+            return
+        }
+        #expect(problems.ofFile && problems.version == 1)
+        let page = ComparePage.waiting(scenarios[0], sets: sets, problems: problems, token: "t")
+        #expect(page.contains("<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"/s/sheet-handoff/live\" data-stamp=\"1\" data-token=\"t\"></script>"))
+        #expect(page.contains("cannot be made from the file as it is now; this page follows it: "))
+        #expect(page.contains("error: physics.rubberBand"))
+        #expect(!page.contains("<li class=\"run\""))
+        // A malformed request is no problem of the file's.
+        guard case .failure(let malformed) = ComparePage.sweep(scenarios[0], sets: ["nokey"], token: "t") else {
+            Issue.record("a set without = was taken")
+            return
+        }
+        #expect(!malformed.ofFile)
+        // Fixed, the variants come.
+        try Self.write(source, to: file, step: 2)
+        #expect(scenarios[0].check())
+        #expect(try ComparePage.sweep(scenarios[0], sets: sets, token: "t").get().components(separatedBy: "<li class=\"run\"").count - 1 == 2)
+        #expect(Handler.wantsPage(accept: "text/html,application/xhtml+xml,*/*;q=0.8"))
+        #expect(!Handler.wantsPage(accept: "*/*") && !Handler.wantsPage(accept: nil))
+    }
+
     @Test func theCompareChannelSaysEveryFilesUpdates() async throws {
         let (folder, scenarios) = try Self.servedCopies(["fling-to-rest", "sheet-handoff"])
         defer { try? FileManager.default.removeItem(at: folder) }
