@@ -27,6 +27,8 @@ public final class FrameRenderer {
     private let encoder = PNGEncoder()
     /// The map drawn once, for image frames of map scenes.
     private let mapCache = MapCache()
+    /// Whether the scene's background starts by painting every pixel with an opaque colour (`paintsEveryPixel`).
+    private let backgroundPaintsEveryPixel: Bool
 
     /// Fails when the pinned font or an icon the scenario names cannot be loaded.
     public init(scenario: Scenario, options: RenderOptions = RenderOptions()) throws {
@@ -34,6 +36,11 @@ public final class FrameRenderer {
         self.scenario = scenario
         self.options = options
         palette = Palette.of(scenario.theme)
+        switch scenario.scene.background {
+        case .plain, .image: backgroundPaintsEveryPixel = palette.background.alpha == 1
+        case .color(let hex): backgroundPaintsEveryPixel = (Color(hex: hex) ?? palette.background).alpha == 1
+        case .map: backgroundPaintsEveryPixel = false
+        }
         icons = try IconLibrary(scenario: scenario, folders: options.iconFolders)
         pictures = try PictureLibrary(scenario: scenario)
         if let font = scenario.font { try FontBook.check(file: font) }
@@ -63,12 +70,7 @@ public final class FrameRenderer {
     /// or picture background's colour), so that the image's earlier pixels cannot show: a reused image then needs
     /// no clearing first, and the frame's pixels are the same either way. False for the map, drawn in pieces.
     public func paintsEveryPixel(_ frame: FrameState) -> Bool {
-        if frame.sheets.contains(where: { $0.presenting != nil }) { return true }
-        switch scenario.scene.background {
-        case .plain, .image: return palette.background.alpha == 1
-        case .color(let hex): return (Color(hex: hex) ?? palette.background).alpha == 1
-        case .map: return false
-        }
+        backgroundPaintsEveryPixel || frame.sheets.contains { $0.presenting != nil }
     }
 
     /// Draws `frame` on `canvas`, whose user space is in points.
