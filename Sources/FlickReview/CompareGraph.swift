@@ -350,10 +350,8 @@ public struct CompareGraph: Sendable {
             let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
             out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(esc(label))</text>\n"
         }
-        // Pages are ticked at whole pages, as the motion plot does (`MotionPlot`): each tick is a page's rest.
-        let valueTicks = unit == "pages"
-            ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
-            : MotionPlot.ticks(low, high, count: 5)
+        // Pages are ticked at whole pages, as the motion plot does: each tick is a page's rest.
+        let valueTicks = MotionPlot.valueTicks(low, high, unit: unit)
         for v in valueTicks.values {
             let y = f(yValue(v))
             out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "

@@ -188,6 +188,13 @@ public struct MotionPlot: Sendable {
         return (low - pad, high + pad)
     }
 
+    /// A value axis's ticks from `low` to `high`: whole pages for pages (each tick a page's rest), else about five
+    /// round numbers (`ticks`). The motion plot's and the compare graph's.
+    static func valueTicks(_ low: Double, _ high: Double, unit: String) -> (values: [Double], step: Double) {
+        unit == "pages" ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
+            : ticks(low, high, count: 5)
+    }
+
     /// Round tick values covering `low...high` about `count` apart (1, 2 or 5 × a power of ten), and at least
     /// three of them: a scale with a single label cannot be read.
     static func ticks(_ low: Double, _ high: Double, count: Int) -> (values: [Double], step: Double) {
@@ -328,9 +335,7 @@ public struct MotionPlot: Sendable {
 
         // Value axis ticks and grid.
         let low = min(panel.valueAtTop, panel.valueAtBottom), high = max(panel.valueAtTop, panel.valueAtBottom)
-        let valueTicks = series.unit == "pages"
-            ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
-            : MotionPlot.ticks(low, high, count: 5)
+        let valueTicks = MotionPlot.valueTicks(low, high, unit: series.unit)
         for v in valueTicks.values {
             let y = panel.y(ofValue: v)
             canvas.stroke(polyline: [Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
