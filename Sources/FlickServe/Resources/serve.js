@@ -43,16 +43,22 @@ if (me.getAttribute("data-mode") !== "compare") document.body.setAttribute("data
 function text(s) { return String(s).replace(/[&<>"]/g, function (c) { return {"&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;"}[c]; }); }
 function clock() { return new Date().toTimeString().slice(0, 8); }
 
-function showStatus(status, note) {
-  var errors = status && status.errors || [];
+// The live bar, on run and compare pages alike: its state, the link to the index, `parts` (HTML, the empty ones left
+// out) each after a dot, and the problems, after `why`.
+function paintBar(errors, parts, why) {
   bar.setAttribute("data-state", errors.length ? "error" : socket ? "live" : "offline");
-  var head = "<strong>live</strong> <a href=\"/?token=" + encodeURIComponent(token) + "\">all scenarios</a> \u00B7 " +
-    (shown > 0 ? "run " + shown : "no good run yet") + (note ? " \u00B7 " + text(note) : "");
+  var head = "<strong>live</strong> <a href=\"/?token=" + encodeURIComponent(token) + "\">all scenarios</a>" +
+    parts.filter(Boolean).map(function (part) { return " \u00B7 " + part; }).join("");
   if (errors.length) {
-    head += " \u00B7 the file does not decode" + (shown > 0 ? "; showing the last good run" : "") +
+    head += " \u00B7 " + why +
       "<ul role=\"alert\" id=\"live-errors\">" + errors.map(function (e) { return "<li>" + text(e) + "</li>"; }).join("") + "</ul>";
   }
   bar.innerHTML = head;
+}
+
+function showStatus(status, note) {
+  paintBar(status && status.errors || [], [shown > 0 ? "run " + shown : "no good run yet", note ? text(note) : ""],
+           "the file does not decode" + (shown > 0 ? "; showing the last good run" : ""));
 }
 
 function loadScript(src) {
@@ -301,14 +307,8 @@ function followCompare() {
   document.body.setAttribute("data-live-stamp", stamp);
 
   function show(note) {
-    var errors = (status && status.errors || []).concat(problem ? [problem] : []);
-    bar.setAttribute("data-state", errors.length ? "error" : socket ? "live" : "offline");
-    var head = "<strong>live</strong> <a href=\"/?token=" + encodeURIComponent(token) + "\">all scenarios</a>" + (note ? " \u00B7 " + text(note) : "");
-    if (errors.length) {
-      head += " \u00B7 " + (problem ? "the variants cannot be made; showing the last ones" : "a file does not decode; its last good run stays") +
-        "<ul role=\"alert\" id=\"live-errors\">" + errors.map(function (e) { return "<li>" + text(e) + "</li>"; }).join("") + "</ul>";
-    }
-    bar.innerHTML = head;
+    paintBar((status && status.errors || []).concat(problem ? [problem] : []), [note ? text(note) : ""],
+             problem ? "the variants cannot be made; showing the last ones" : "a file does not decode; its last good run stays");
   }
   // A run is known by its label and detail (a file's path, a variant's values): its index may change.
   function keys() {
