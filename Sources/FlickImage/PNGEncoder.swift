@@ -19,9 +19,9 @@ import Foundation
 /// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
 /// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
 /// level 1 without filters about 15 ms, libdeflate at level 2 about 12 ms for files 13–17 % smaller, igzip's
-/// generic code at level 1 (with libdeflate's Adler-32) about 3.7 ms for files 4 % larger (`flick bench`, rows packed
-/// included; scripts/compare-deflate.sh times the deflates alone). Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte:
-/// determinism first.
+/// generic code at level 1 (with libdeflate's Adler-32) about 3.7 ms for files 4 % larger (`flick bench`, rows
+/// packed included; scripts/compare-deflate.sh times the deflates alone). Image sequences are reviewed and diffed,
+/// not shipped, but they are compared byte for byte: determinism first.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
@@ -464,18 +464,3 @@ enum PixelRows {
         return true
     }
 }
-
-#if canImport(CFlickDeflate)
-/// Adler-32 (RFC 1950), the zlib stream's checksum of the image data: libdeflate's when Flick is built with it (about
-/// 0.1 ms for a 1170×2532 frame here), else ISA-L's (its generic code, about 2.2 ms). The value is the same.
-enum Adler32 {
-    static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return 1 }
-        #if canImport(CFlickLibdeflate)
-        return libdeflate_adler32(1, base, bytes.count)
-        #else
-        return isal_adler32(1, base.assumingMemoryBound(to: UInt8.self), UInt64(bytes.count))
-        #endif
-    }
-}
-#endif

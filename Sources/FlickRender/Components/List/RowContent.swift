@@ -65,8 +65,8 @@ struct RowContent {
 
     /// Made-up rows under a section titled with a clock time or a part of the day read times from that section's
     /// start: row k of n reads the start plus k/n of the way to the next section's start (`length(ofLastSection:)`
-    /// when there is no later one), in whole 5 minutes, so a row never reads a time before the chip it sits under or after the next.
-    /// Nil when the row's section has no such title (the row keeps `time`).
+    /// when there is no later one), in whole 5 minutes, so a row never reads a time before the chip it sits under
+    /// or after the next. Nil when the row's section has no such title (the row keeps `time`).
     static func sectionTime(_ sections: [Section], row index: Int) -> String? {
         var start = 0
         for (n, section) in sections.enumerated() {
