@@ -203,6 +203,10 @@ class Live(unittest.TestCase):
         self.page.goto(f"{origin}s/sheet-handoff/?token={state['token']}")
         self.wait(lambda: self.page.evaluate("document.querySelector('#viewer canvas') && document.querySelector('#viewer canvas').getAttribute('data-frame') !== null"))
         self.wait(lambda: self.page.evaluate("document.getElementById('live').getAttribute('data-state') === 'live'"))
+        # The page shows the server's last run before a test starts: an update still on its way would be taken for
+        # the test's own.
+        served = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json")[1])["version"]
+        self.wait(lambda: self.version() == served())
 
     def tearDown(self):
         # The file back as it was, and seen by the server before the next test starts: a reload it would
@@ -248,6 +252,23 @@ class Live(unittest.TestCase):
         # One keydown listener: a frame step moves one frame, not two.
         page.keyboard.press("ArrowRight")
         self.assertEqual(page.evaluate("flickPlayer.frame()"), 211)
+
+    def test_a_seek_made_while_the_new_run_loads_is_kept(self):
+        page = self.page
+        page.evaluate("flickPlayer.seek(1.0)")
+        before = self.version()
+        # The page's fetch of the new run is held until the playhead has moved: the new run goes in at 2.5 s,
+        # where the user left it, not at 1.0 s, where it was when the fetch started.
+        held = []
+        page.route("**/s/sheet-handoff/?token=*", lambda route: held.append(route)
+                   if route.request.resource_type == "fetch" else route.continue_())
+        state["file"].write_text(SOURCE.replace("alpha: 0.3", "alpha: 0.5"))
+        self.wait(lambda: len(held) > 0)
+        page.evaluate("flickPlayer.seek(2.5)")
+        held[0].continue_()
+        self.wait(lambda: self.version() > before)
+        self.assertAlmostEqual(page.evaluate("flickPlayer.time"), 2.5, places=6)
+        page.unroute("**/s/sheet-handoff/?token=*")
 
     def test_a_broken_edit_shows_its_error_and_keeps_the_run_and_fixing_it_recovers(self):
         page = self.page

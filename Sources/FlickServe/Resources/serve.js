@@ -77,8 +77,11 @@ function pageScript() {
   return scripts.length ? scripts[scripts.length - 1] : null;
 }
 
-function swap(doc, t, playing) {
+// The playhead is read here, when the new run goes in, not when its fetch started: a seek or a drag made while
+// the new page loads is kept.
+function swap(doc) {
   var player = window.flickPlayer;
+  var t = player ? player.time : 0, playing = player ? player.playing : false;
   if (player) player.play(false);
   added.forEach(function (l) { document.removeEventListener(l[0], l[1], l[2]); });
   added = [];
@@ -104,8 +107,6 @@ function update() {
   // A page that had no good run to show is not a review page yet: load the review page.
   if (shown === 0) { location.reload(); return; }
   busy = true;
-  var player = window.flickPlayer;
-  var t = player ? player.time : 0, playing = player ? player.playing : false;
   fetch(location.pathname + "?token=" + encodeURIComponent(token), {cache: "no-store"})
     .then(function (response) {
       if (!response.ok) throw new Error("the server answered " + response.status);
@@ -120,7 +121,7 @@ function update() {
       var states = JSON.parse(data.textContent).runs[0].states;
       return loadScript(states).then(function () {
         var old = JSON.parse(document.getElementById("flick-data").textContent).runs[0].states;
-        swap(doc, t, playing);
+        swap(doc);
         if (window.flickStates && old !== states) delete window.flickStates[old];
         shown = version;
         document.body.setAttribute("data-live-version", String(shown));
@@ -367,7 +368,7 @@ function followCompare() {
         var fresh = mainOf(doc);
         if (fresh !== current) {
           var kept = remember();
-          swap(doc, 0, false);
+          swap(doc);
           restore(kept);
           current = fresh;
         }
