@@ -139,15 +139,15 @@ public struct MotionPlot: Sendable {
     /// give it: the caption names that offset, and its sign by direction (later pages are higher on both graphs).
     static func velocityCaption(_ series: MotionSeries) -> String {
         switch series.kind {
-        case .sheetTop: "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is"
+        case .sheetTop: "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is"
         case .scrollOffset(let axis):
-            "velocity (pt/s): d(contentOffset.\(axis == .horizontal ? "x" : "y"))/dt, positive is scrolling toward the end, drawn up as the value is"
+            "velocity (pt/s): d(contentOffset.\(axis == .horizontal ? "x" : "y"))/dt; positive is scrolling toward the end and is drawn up"
         case .pages: pagesVelocityCaption
         }
     }
 
     /// The velocity caption of a pager's or carousel's panel (`velocityCaption`), shared with `CompareGraph`.
-    static let pagesVelocityCaption = "velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are"
+    static let pagesVelocityCaption = "velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up"
 
     static func eventLabel(_ event: MotionEvent) -> String {
         switch event.kind {

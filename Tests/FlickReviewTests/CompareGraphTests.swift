@@ -102,7 +102,7 @@ import Testing
         #expect(abs(try #require(pager.values.last) - 3) < 1e-6)
         #expect(pager.references.map(\.value) == [0, 1, 2, 3])
         let svg = CompareGraph(runs: [run]).svg()
-        #expect(svg.contains(">velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are</text>"))
+        #expect(svg.contains(">velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up</text>"))
         let ticks = svg.components(separatedBy: "text-anchor=\"end\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
         #expect(ticks.prefix(4) == ["0", "1", "2", "3"], "\(ticks)")
     }

@@ -145,7 +145,7 @@ import Testing
         let timeline = MotionTimeline(scenario: scenario)
         let series = try #require(timeline.series.first { $0.kind == .pages })
         let caption = MotionPlot.velocityCaption(series)
-        #expect(caption == "velocity (pt/s): d(contentOffset.x)/dt, positive is toward later pages, drawn up as they are")
+        #expect(caption == "velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up")
         #expect(!caption.contains("positive is up"))
         // The sign agrees: wherever the page position moves by more than a hundredth of a page in a frame, the
         // velocity has its sign, and is the scroll view's own (pt/s).
@@ -160,13 +160,13 @@ import Testing
         // Other kinds keep theirs.
         let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
         #expect(handoff.series.map(MotionPlot.velocityCaption) == [
-            "velocity (pt/s): d(top)/dt, negative is rising, drawn up as the value is",
-            "velocity (pt/s): d(contentOffset.y)/dt, positive is scrolling toward the end, drawn up as the value is",
+            "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is",
+            "velocity (pt/s): d(contentOffset.y)/dt; positive is scrolling toward the end and is drawn up",
         ])
         // A horizontal list names its own offset.
         let carousel = MotionTimeline(scenario: try Fixtures.example("horizontal-carousel"))
         #expect(carousel.series.map(MotionPlot.velocityCaption) == [
-            "velocity (pt/s): d(contentOffset.x)/dt, positive is scrolling toward the end, drawn up as the value is",
+            "velocity (pt/s): d(contentOffset.x)/dt; positive is scrolling toward the end and is drawn up",
         ])
     }
 
