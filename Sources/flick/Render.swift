@@ -85,7 +85,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Slow motion: sample N times as many frames (2-20), played at the scenario's fps.", valueName: "N"))
     var slow: Int?
 
-    @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of preview.apng, the video and a --single-file page, never more than the frames' (default: 1; the frames stay at --scale).", valueName: "S"))
+    @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of preview.apng, the video and a --single-file page, never more than the frames' (the frames stay at --scale).", valueName: "S"))
     var previewScale: Double = ReviewOptions.defaultPreviewScale
 
     @Flag(name: .customLong("single-file"), help: "With --html or --review: index.html is one self-contained page, its states, plot and frames (at --preview-scale) inside, to attach to a pull request or a chat.")
