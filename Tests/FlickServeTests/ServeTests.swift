@@ -148,4 +148,44 @@ private func temporaryFolder() throws -> URL {
         #expect(served.current?.version == 3, "a refused value keeps the run")
         #expect(try String(contentsOf: file, encoding: .utf8) == source, "tuning never writes the file")
     }
+
+    /// An editor that saves in place truncates the file, then writes it. `flick serve` looks with `quiet`, so a look
+    /// that falls between the two does not read the empty file (the page would flash an error): it reads a change once
+    /// the file is that old, or when the next look finds it the same.
+    @Test func aSaveInProgressIsNotReadHalfWritten() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("sheet-handoff.yaml")
+        let source = try String(contentsOfFile: sheetHandoff, encoding: .utf8)
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        let entry = try #require(try ServedFiles.find([folder.path]).first)
+        let served = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+        #expect(served.check())
+        let quiet = 3600.0   // an hour: every change here is fresher than that
+
+        // Truncated: the first look leaves it alone.
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        #expect(!served.check(quiet: quiet))
+        #expect(served.currentProblems.isEmpty && served.current?.version == 1)
+        // Written: another stamp, so it is a first look again.
+        let edited = source.replacingOccurrences(of: "alpha: 0.3", with: "alpha: 0.5")
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(edited.utf8))
+        try handle.close()
+        #expect(!served.check(quiet: quiet))
+        // The next look finds it the same, and reads it.
+        #expect(served.check(quiet: quiet))
+        #expect(served.currentProblems.isEmpty && served.current?.version == 2)
+
+        // A file older than `quiet` is read at the first look.
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: file.path)
+        #expect(served.check(quiet: 1))
+        #expect(served.current?.version == 3)
+
+        // Without `quiet` the empty file is read at once, and its problem shown: what the quiet look avoids.
+        #expect(FileManager.default.createFile(atPath: file.path, contents: Data()))
+        #expect(served.check())
+        #expect(!served.currentProblems.isEmpty && served.current?.version == 3)
+    }
 }
