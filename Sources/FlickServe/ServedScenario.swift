@@ -22,6 +22,14 @@ public final class ServedScenario: @unchecked Sendable {
     private var stamp: (Date, Int)?
     /// The modification time and size found by the last look, read or not (`check(quiet:)`).
     private var lastLook: (Date, Int)?
+    private var changeWaiting = false
+
+    /// Whether the last `check(quiet:)` found a change too fresh to read: the next look should come soon.
+    public var hasChangeWaiting: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return changeWaiting
+    }
     private var runs: [LiveRun] = []
     /// How many recent runs stay served: a page still loading frames of a run that a quick series of edits or
     /// tunes has replaced keeps getting them (with only two kept, such a page met 404s) until it swaps to the newest.
@@ -121,7 +129,8 @@ public final class ServedScenario: @unchecked Sendable {
     /// With `quiet`, a change is read only once the file has been left alone that long (its modification time is
     /// that old) or two looks in a row find it the same: an editor that saves in place truncates the file and then
     /// writes it, and a look between the two must not read the empty file as the new text (a page would flash an
-    /// error). `flick serve` looks ten times a second with 50 ms.
+    /// error). A change left for the next look sets `changeWaiting`. `flick serve` looks ten times a second with
+    /// 50 ms, and 20 ms after a look that left a change.
     @discardableResult
     public func check(quiet: TimeInterval = 0) -> Bool {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
@@ -130,9 +139,10 @@ public final class ServedScenario: @unchecked Sendable {
         let same = stamp.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
         let seenBefore = lastLook.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
         lastLook = now
+        let wait = !same && quiet > 0 && !seenBefore && Date().timeIntervalSince(now.0) < quiet
+        changeWaiting = wait
         lock.unlock()
-        if same { return false }
-        if quiet > 0 && !seenBefore && Date().timeIntervalSince(now.0) < quiet { return false }
+        if same || wait { return false }
         // One byte more than the decoder takes, so that it can say the file is too long.
         let text = FileHandle(forReadingAtPath: path).map { handle in
             defer { try? handle.close() }

@@ -81,11 +81,12 @@ struct Serve: ParsableCommand, WritesOutput {
         print("flick serve: \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") at http://\(shownHost):\(listening)/?token=\(configuration.token)")
         print("Ctrl-C stops it.")
         fflush(nil)
-        // The files are looked at ten times a second, a change read once the file is 50 ms old (a save in progress is
-        // not read half written); a signal (held since the start, see Interruption) ends the loop.
+        // The files are looked at ten times a second. A change is read once the file is 50 ms old or unchanged at the
+        // next look, 20 ms later (a save in progress is not read half written). A signal (held since the start, see
+        // Interruption) ends the loop.
         while Interruption.pending == nil {
             for scenario in scenarios { scenario.check(quiet: 0.05) }
-            usleep(100_000)
+            usleep(scenarios.contains(where: \.hasChangeWaiting) ? 20_000 : 100_000)
         }
         let stopped = Waiter<Bool>()
         Task {

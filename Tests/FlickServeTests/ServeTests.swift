@@ -173,8 +173,10 @@ private func temporaryFolder() throws -> URL {
         try handle.write(contentsOf: Data(edited.utf8))
         try handle.close()
         #expect(!served.check(quiet: quiet))
+        #expect(served.hasChangeWaiting)
         // The next look finds it the same, and reads it.
         #expect(served.check(quiet: quiet))
+        #expect(!served.hasChangeWaiting)
         #expect(served.currentProblems.isEmpty && served.current?.version == 2)
 
         // A file older than `quiet` is read at the first look.
