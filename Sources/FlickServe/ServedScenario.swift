@@ -11,7 +11,8 @@ public final class ServedScenario: @unchecked Sendable {
     public let id: String
     /// The file, with symbolic links resolved (it lies inside the served folder).
     public let path: String
-    /// The path as shown to people: relative to the served folder.
+    /// The path as shown to people: as given on the command line, or below the folder given (`ServedFiles.Entry`),
+    /// so that its problems read as `flick validate` would print them.
     public let shownPath: String
     let previewScale: Double
     let iconFolders: [String]
