@@ -120,14 +120,19 @@ private func temporaryFolder() throws -> URL {
 }
 
 @Suite struct ServedScenarioTests {
-    @Test func aBadEditKeepsTheLastGoodRunAndTuningUsesTheSweepsAssignment() throws {
+    /// sheet-handoff copied into a folder of its own, and served from there (not yet looked at).
+    static func servedCopy() throws -> (folder: URL, file: URL, source: String, entry: ServedFiles.Entry, served: ServedScenario) {
         let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("sheet-handoff.yaml")
         let source = try String(contentsOfFile: sheetHandoff, encoding: .utf8)
         try source.write(to: file, atomically: true, encoding: .utf8)
         let entry = try #require(try ServedFiles.find([folder.path]).first)
-        let served = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+        return (folder, file, source, entry, ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1)))
+    }
+
+    @Test func aBadEditKeepsTheLastGoodRunAndTuningUsesTheSweepsAssignment() throws {
+        let (folder, file, source, entry, served) = try Self.servedCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
         #expect(served.check())
         #expect(served.current?.version == 1 && served.currentProblems.isEmpty)
         #expect(!served.check(), "an unchanged file is not read again")
@@ -153,13 +158,8 @@ private func temporaryFolder() throws -> URL {
     /// that falls between the two does not read the empty file (the page would flash an error): it reads a change once
     /// the file is that old, or when the next look finds it the same.
     @Test func aSaveInProgressIsNotReadHalfWritten() throws {
-        let folder = try temporaryFolder()
+        let (folder, file, source, _, served) = try Self.servedCopy()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("sheet-handoff.yaml")
-        let source = try String(contentsOfFile: sheetHandoff, encoding: .utf8)
-        try source.write(to: file, atomically: true, encoding: .utf8)
-        let entry = try #require(try ServedFiles.find([folder.path]).first)
-        let served = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
         #expect(served.check())
         let quiet = 3600.0   // an hour: every change here is fresher than that
 
