@@ -52,6 +52,25 @@ struct ExplanationTests {
         #expect(fromFull.reason.contains("; detents: half 422, full 67.5; ruled out: tip 724 (more than one detent from full, where it was: a release moves at most one detent unless `projectsAcrossDetents: true`); chose half"), "\(fromFull.reason)")
     }
 
+    @Test("A rest the run does not reach, or a touch-down comes before, is said as one it would reach")
+    func restsCutShort() throws {
+        // fling-to-rest: UIKit's deceleration ends at 4.7 s, the run at 4 s (frame 240).
+        let fling = try #require(Self.all(try Self.explained("fling-to-rest.yaml")).first)
+        #expect(fling.settlesFrame == 282 && fling.afterLastFrame && fling.nextTouchDown == nil)
+        #expect(fling.text.hasSuffix("; would settle at 4.7 s (frame 282), after the run's last frame (240, 4 s): it ends still moving"))
+        #expect(fling.json.text.contains(#""settlesFrame": 282, "afterLastFrame": true, "reason""#))
+        // pull-to-refresh: the spring back from the first pull would end at frame 100; the next drag starts at 1.6 s.
+        let entries = Self.all(try Self.explained("pull-to-refresh.yaml"))
+        let first = try #require(entries.first)
+        #expect(first.settlesFrame == 100 && !first.afterLastFrame && first.nextTouchDown == 1.6)
+        #expect(first.text.hasSuffix("; would settle at 1.67 s (frame 100) if the touch-down at 1.6 s (frame 96) does not stop it first"))
+        #expect(first.json.text.contains(#""settlesFrame": 100, "nextTouchDown": 1.6, "reason""#))
+        // A rest inside the run with no touch-down before it is said plainly, with neither key.
+        let last = try #require(entries.last)
+        #expect(last.text.hasSuffix("; settles at 3.8 s (frame 228)"))
+        #expect(!last.afterLastFrame && last.nextTouchDown == nil && !last.json.text.contains("afterLastFrame"))
+    }
+
     @Test("A hand-off names who took the drag in which pass")
     func handOff() throws {
         let entries = Self.all(try Self.explained("sheet-handoff.yaml"))

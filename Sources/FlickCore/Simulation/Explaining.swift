@@ -47,7 +47,7 @@ extension SheetNode {
 extension ScrollView {
     private var name: String { "\(noun) `\(key)`" }
 
-    private func settleWords(_ end: Double) -> String { log?.settleWords(end) ?? "" }
+    private func settleWords(_ end: Double, decidedAt time: Double) -> String { log?.settleWords(end, decidedAt: time) ?? "" }
 
     private func pageName(_ page: Int) -> String {
         pageNames.indices.contains(page) ? "page \(page) (“\(pageNames[page])”)" : "page \(page)"
@@ -136,7 +136,7 @@ extension ScrollView {
             e.chosen = "rest"
             e.reason = "moves to \(Say.pt(motion.finalPosition))"
         }
-        e.text = "\(head); \(e.reason); \(settleWords(motion.endTime))"
+        e.text = "\(head); \(e.reason); \(settleWords(motion.endTime, decidedAt: t))"
         return e
     }
 
@@ -158,7 +158,7 @@ extension ScrollView {
         e.text = "\(Say.time(t)), \(name) released at page \(Say.number(length > 0 ? x / length : 0, digits: 2)) "
             + "(offset \(Say.pt(x))) \(Say.contentMotion(velocity, axis: scrollAxis))"
             + gateWords(velocity, fingerVelocity, carried: carried)
-            + "; \(decision.reason): \(pageName(decision.page)); \(settleWords(motion.endTime))"
+            + "; \(decision.reason): \(pageName(decision.page)); \(settleWords(motion.endTime, decidedAt: t))"
         return e
     }
 
@@ -169,7 +169,7 @@ extension ScrollView {
                             settles: motion.endTime, reason: "", text: "")
         e.reason = "the tab tapped: the pager scrolls from page \(Say.number(from, digits: 2)) to \(pageName(page)), "
             + "and the indicator follows the scroll"
-        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); \(settleWords(motion.endTime))"
+        e.text = "\(Say.time(t)), tap on the tab of \(pageName(page)) of \(name): \(e.reason); \(settleWords(motion.endTime, decidedAt: t))"
         return e
     }
 }
@@ -239,7 +239,7 @@ extension RefreshControl {
             e.settles = t + spec.endDuration
             e.reason = "\(closing); the content moves from offset \(Say.pt(x)) to its top, \(Say.pt(top))"
             e.text = "\(Say.time(t)), \(name) ends its refresh (`refreshEnds`): \(e.reason); "
-                + (scrollView.log?.settleWords(t + spec.endDuration) ?? "")
+                + (scrollView.log?.settleWords(t + spec.endDuration, decidedAt: t) ?? "")
         } else {
             e.destination = x
             e.reason = "\(closing); the content is at offset \(Say.pt(x)), past its top (\(Say.pt(top))): it stays where "
@@ -315,7 +315,7 @@ extension Sheet {
             e.reason = (removalWords.isEmpty ? "" : removalWords + ": it stays; ") + words
                 + (listed.isEmpty ? "" : "; detents: \(listed)") + ruledOut(decision, release: r) + "; \(choice)"
         }
-        let settle = decision.motion.map { "; " + (log?.settleWords($0.endTime) ?? "") } ?? ""
+        let settle = decision.motion.map { "; " + (log?.settleWords($0.endTime, decidedAt: r.time) ?? "") } ?? ""
         let trackingWords = tracking.map { t in
             "; the card tracks " + (t.view.map { "`\($0)`" } ?? "no scroll view") + ": \(t.why)"
         } ?? ""

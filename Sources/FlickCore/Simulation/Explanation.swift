@@ -68,6 +68,11 @@ public struct Explanation: Hashable, Sendable {
     public var settles: Double?
     /// That frame's index.
     public var settlesFrame: Int?
+    /// Whether that frame lies after the run's last frame: the run ends with it still moving.
+    public var afterLastFrame = false
+    /// The next touch-down of the script, in seconds, when it comes before that frame: it may stop the motion first
+    /// (when it lands on this component or one that moves it).
+    public var nextTouchDown: Double?
     /// The decision in words.
     public var reason: String
     /// For a drag: who took it in which pass.
@@ -94,6 +99,8 @@ public struct Explanation: Hashable, Sendable {
         add("destination", destination)
         add("settles", settles)
         add("settlesFrame", settlesFrame.map(Double.init))
+        if afterLastFrame { pairs.append(("afterLastFrame", .bool(true))) }
+        add("nextTouchDown", nextTouchDown)
         pairs.append(("reason", .string(reason)))
         if !passes.isEmpty {
             pairs.append(("passes", .array(passes.map {
@@ -115,26 +122,54 @@ final class ExplanationLog {
     private(set) var entries: [Explanation] = []
     /// The run's frame rate: a motion's end is said as the first frame at rest.
     let fps: Double
+    /// The run's last frame: a rest after it is said as one the run does not reach.
+    let lastFrame: Int
+    /// The script's touch-downs, in seconds, in order: one before a rest may stop the motion first.
+    let touchDowns: [Double]
     /// Said at touch-down, attached to the drag's entry when the finger lifts.
     var notes: [String] = []
 
-    init(fps: Double) { self.fps = fps }
+    init(fps: Double, lastFrame: Int, touchDowns: [Double]) {
+        self.fps = fps
+        self.lastFrame = lastFrame
+        self.touchDowns = touchDowns.sorted()
+    }
+
+    /// Where the rest of a motion decided at `time` that ends at `end` seconds falls: the first frame at rest,
+    /// whether the run ends first, and the next touch-down when one comes before it.
+    private func rest(_ end: Double, decidedAt time: Double) -> (frame: Int, afterLastFrame: Bool, touchDown: Double?) {
+        let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
+        let touchDown = touchDowns.first { $0 > time && Settling.firstFrame(atOrAfter: $0, fps: fps) < min(frame, lastFrame + 1) }
+        return (frame, frame > lastFrame, touchDown)
+    }
 
     /// Records `explanation`, its `settles` (a motion's end time) moved to the first frame at rest.
     func record(_ explanation: Explanation) {
         var e = explanation
         if let end = e.settles {
-            let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
-            e.settles = Double(frame) / fps
-            e.settlesFrame = frame
+            let rest = rest(end, decidedAt: e.time)
+            e.settles = Double(rest.frame) / fps
+            e.settlesFrame = rest.frame
+            e.afterLastFrame = rest.afterLastFrame
+            e.nextTouchDown = rest.touchDown
         }
         entries.append(e)
     }
 
-    /// "settles at 3.8 s (frame 228)": the first frame at rest after a motion that ends at `end` seconds.
-    func settleWords(_ end: Double) -> String {
-        let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
-        return "settles at \(Say.time(Double(frame) / fps)) (frame \(frame))"
+    /// "settles at 3.8 s (frame 228)": the first frame at rest after a motion decided at `time` that ends at `end`
+    /// seconds. A rest after the run's last frame is said as one the run does not reach, and a touch-down before it
+    /// as one that may stop the motion first.
+    func settleWords(_ end: Double, decidedAt time: Double) -> String {
+        let rest = rest(end, decidedAt: time)
+        let at = "\(Say.time(Double(rest.frame) / fps)) (frame \(rest.frame))"
+        if let touchDown = rest.touchDown {
+            let frame = Settling.firstFrame(atOrAfter: touchDown, fps: fps)
+            return "would settle at \(at) if the touch-down at \(Say.time(touchDown)) (frame \(frame)) does not stop it first"
+        }
+        if rest.afterLastFrame {
+            return "would settle at \(at), after the run's last frame (\(lastFrame), \(Say.time(Double(lastFrame) / fps))): it ends still moving"
+        }
+        return "settles at \(at)"
     }
 
     func clear() {

@@ -38,7 +38,8 @@ public final class Simulation {
         self.scenario = scenario
         self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
-        self.explanationLog = explains ? ExplanationLog(fps: scenario.fps) : nil
+        self.explanationLog = explains ? ExplanationLog(fps: scenario.fps, lastFrame: scenario.frameCount - 1,
+                                                        touchDowns: scenario.inputEvents.compactMap(\.touchDownTime)) : nil
         if let explanationLog {
             root.attachExplanations(explanationLog)
             router.log = explanationLog

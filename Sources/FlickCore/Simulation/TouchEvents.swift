@@ -12,6 +12,14 @@ public struct InputEvent: Sendable {
     public var time: Double
     public var kind: Kind
 
+    /// The time of a finger going down; nil for every other kind.
+    public var touchDownTime: Double? {
+        switch kind {
+        case .down: time
+        case .move, .up, .resize: nil
+        }
+    }
+
     /// How far (pt) a finger travels from where it went down before a drag that could go either way locks to the
     /// axis it moved most along; the first delta after the lock is the whole translation.
     public static let axisLockDistance = 10.0
