@@ -57,6 +57,8 @@ def setUpModule():
     flick("render", "sheet-handoff", "--review", "--overlay-layer", "--scale", "1", "--out", str(renders))
     # A tab bar with a tap and a resize: frames of two sizes on one canvas.
     flick("render", "vimeo-tabs", "--html", "--scale", "0.5", "--out", str(renders))
+    # A 2x canvas (780×1200 px) taller than the viewer's box: its fit once looped, clearing the canvas every frame.
+    flick("render", "snap-demo", "--html", "--out", str(renders))
     # The same pan with a darker dimming: the frames differ once the sheet rises past half.
     variant = OUT / "sheet-handoff-dim.yaml"
     source = (ROOT / "Examples/sheet-handoff.yaml").read_text()
@@ -77,10 +79,12 @@ class Page:
     """A page opened from disk: every request outside `folder` (and every non-file request) is aborted and
     recorded; console errors and uncaught exceptions are recorded."""
 
-    def __init__(self, path, viewport=DESKTOP, allowed=None):
+    def __init__(self, path, viewport=DESKTOP, allowed=None, init_script=None):
         self.path = Path(path).resolve()
         self.allowed = [Path(a).resolve() for a in (allowed or [self.path.parent])]
         self.context = state["browser"].new_context(viewport=viewport)
+        if init_script:
+            self.context.add_init_script(init_script)
         self.requests, self.outside, self.errors = [], [], []
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
@@ -106,6 +110,31 @@ class Page:
 
     def close(self):
         self.context.close()
+
+
+class CanvasFitTests(unittest.TestCase):
+    """The viewer's canvas is drawn at the size it is shown, once: a fit that changes the box changes the canvas
+    again and clears it, so a page whose box and canvas disagreed by a pixel showed an empty grey frame."""
+
+    # Counts every drawImage, so that a page drawing while nothing changes is seen.
+    COUNT_DRAWS = ("window.draws = 0; var drawImage = CanvasRenderingContext2D.prototype.drawImage;"
+                   "CanvasRenderingContext2D.prototype.drawImage = function () { window.draws++; return drawImage.apply(this, arguments); };")
+
+    def test_a_tall_canvas_is_drawn_once_and_stays_drawn(self):
+        for viewport in [DESKTOP, {"width": 1440, "height": 900}, {"width": 1000, "height": 700}, PHONE]:
+            with self.subTest(viewport=viewport):
+                p = Page(OUT / "renders/snap-demo/index.html", viewport=viewport, init_script=self.COUNT_DRAWS)
+                try:
+                    p.page.wait_for_selector("#viewer canvas[data-frame='0']")
+                    p.page.wait_for_timeout(300)
+                    size, draws = p.page.evaluate("[[document.querySelector('#viewer canvas').width, document.querySelector('#viewer canvas').height], window.draws]")
+                    self.assertGreaterEqual(draws, 1)
+                    p.page.wait_for_timeout(500)
+                    self.assertEqual(p.page.evaluate("window.draws"), draws, "the canvas is drawn again while nothing changes")
+                    self.assertEqual(p.page.evaluate("[document.querySelector('#viewer canvas').width, document.querySelector('#viewer canvas').height]"), size)
+                    p.check_clean(self)
+                finally:
+                    p.close()
 
 
 class RunPageTests(unittest.TestCase):

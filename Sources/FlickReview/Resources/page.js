@@ -473,6 +473,9 @@ function player() {
   canvases.forEach(function (canvas) {
     canvas.lw = Math.max.apply(null, runs.map(function (r) { return r.d.width; }));
     canvas.lh = Math.max.apply(null, runs.map(function (r) { return r.d.height; }));
+    // The box's shape is the canvas's, never the backing store's: with the store's rounded size deciding the box's
+    // width, each fit changed the box by a pixel and the next fit the store again, clearing it every frame.
+    canvas.style.aspectRatio = canvas.lw + " / " + canvas.lh;
     canvas.width = canvas.lw;
     canvas.height = canvas.lh;
     canvas.setAttribute("data-width", canvas.lw);
