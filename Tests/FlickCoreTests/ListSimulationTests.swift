@@ -279,7 +279,7 @@ struct ListSimulationTests {
         expectClose(indicator.width, 3, 1e-12)
     }
 
-    @Test("Seed 001's geometry: 400×660, safe area 20, inset 40, three pages → contentSize (1200, 600), offset (400, −60)")
+    @Test("The Vimeo article's geometry: 400×660, safe area 20, inset 40, three pages → contentSize (1200, 600), offset (400, −60)")
     func seedGeometry() throws {
         let f = try frames("""
         viewport: {width: 400, height: 660, scale: 2, safeArea: {top: 20}}

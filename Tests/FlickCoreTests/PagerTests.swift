@@ -20,7 +20,7 @@ func pagerScene(pages: Int = 4, paging: String = "page", extra: String = "", vie
 
 @Suite("Pager: paging, snapping, the tabs indicator, taps, resize")
 struct PagerTests {
-    @Test("Seed 001's example through states: 400×660, safe area 20, inset 40, page 2 of 3 → (1200, 600), (400, −60)")
+    @Test("The Vimeo article's example through states: 400×660, safe area 20, inset 40, page 2 of 3 → (1200, 600), (400, −60)")
     func seedGeometry() throws {
         let f = try frames("""
         viewport: {width: 400, height: 660, scale: 2, safeArea: {top: 20}}
@@ -59,7 +59,7 @@ struct PagerTests {
                                  dragStartPage: start, pageWidth: 390) == expected)
     }
 
-    @Test("Seed 004: snap 0.3 picks 3.25 → 3 and 3.3 → 4; pagination 0.1: 3.05 → 3, 3.1 → 4, 2.91 → 3, 2.89 → 2")
+    @Test("The Codementor article: snap 0.3 picks 3.25 → 3 and 3.3 → 4; pagination 0.1: 3.05 → 3, 3.1 → 4, 2.91 → 3, 2.89 → 2")
     func seed004() {
         let snap = PagingBehavior(mode: .snap(0.3), pageCount: 10, rule: PhysicsPreset.uikit.paging)
         for (page, expected) in [(3.25, 3), (3.3, 4), (3.0, 3), (3.29, 3)] {

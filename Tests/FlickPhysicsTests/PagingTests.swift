@@ -66,7 +66,7 @@ import Testing
         #expect(Paging.targetPage(offset: 500, pageWidth: 0, velocity: 1000) == 0)
     }
 
-    // MARK: Seed 004
+    // MARK: The Codementor article (snap scrolling and pagination)
 
     /// `{snap: 0.3}`: moving forward, a page counts once 0.3 of it is covered.
     @Test(arguments: [(3.25, 3), (3.3, 4), (3.0, 3), (3.99, 4), (0.29, 0), (0.3, 1)])

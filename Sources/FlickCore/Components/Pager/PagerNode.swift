@@ -116,7 +116,7 @@ final class PagerNode: ComponentNode {
         if firstLayout {
             scrollView.jump(to: Double(spec.initialPage) * frame.width, at: t)
         } else if oldWidth != frame.width, oldWidth > 0, spec.keepsPageOnResize {
-            // Seed 001's iPad bug: after a resize the same page is shown, aligned to the new width; a drag or a
+            // The Vimeo article's iPad bug: after a resize the same page is shown, aligned to the new width; a drag or a
             // settle in progress keeps the page it was heading to.
             scrollView.rescale(by: frame.width / oldWidth, at: t)
         }
