@@ -66,6 +66,7 @@ struct Bench: ParsableCommand, WritesOutput {
         print(row("pipeline") + "\(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
         print(row("render / floor") + String(format: "%8.2f×", result.renderToFloor)
               + "       the render's time over the floor's for as many frames (the target is at most 0.8×)")
-        print(row("peak memory") + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576))
+        print(row("peak memory") + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576)
+              + "       this process's, the stage timings' sample frames included (a render alone: scripts/bench-encode.sh)")
     }
 }
