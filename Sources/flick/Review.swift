@@ -87,12 +87,18 @@ struct Review: ParsableCommand, WritesOutput {
                 runFolders.append(runFolder)
                 graphRuns.append(try compareRun(input, label: "\(key.uppercased()) · \(label)", events: run.data.events, statesJSON: run.statesJSON))
             }
-            let differences = try compare(runs, frameFolders: runFolders, in: folder)
+            let (differences, mismatch) = try compare(runs, frameFolders: runFolders, in: folder)
             let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences, graph: CompareGraph(runs: graphRuns))
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
             let differing = differences.filter { $0.differing > 0 }.count
             print("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels")
+            if let mismatch {
+                let scales = runs.map { JSONValue.format($0.data.scale) }
+                printError("warning: \(mismatch.count) frame\(mismatch.count == 1 ? "" : "s") at the same time not compared: A's are "
+                           + "\(mismatch.a.width)×\(mismatch.a.height) px (\(scales[0])x), B's \(mismatch.b.width)×\(mismatch.b.height) px (\(scales[1])x); "
+                           + "frames are compared only at one size: render both at one scale (--scale)")
+            }
         } catch let error as RenderCancelled {
             folder.abandon()
             printError("error: \(error)")
@@ -310,7 +316,16 @@ struct Review: ParsableCommand, WritesOutput {
     /// Compares the frames of A and B at the same times, writing `diff/frame_NNNNN.png` for those that differ.
     /// `frameFolders`: the folder each run's frames are read from (the staging folder's `a/` for a run rendered
     /// here). The runs' data are validated: their indices and rates are in range.
-    func compare(_ runs: [ReviewPage.Run], frameFolders: [URL], in folder: OutputFolder) throws -> [ReviewPage.FrameDifference] {
+    /// Frames at the same time that were not compared because their sizes differ: how many, and the first pair's
+    /// sizes in pixels.
+    struct SizeMismatch {
+        var count: Int
+        var a: (width: Int, height: Int)
+        var b: (width: Int, height: Int)
+    }
+
+    func compare(_ runs: [ReviewPage.Run], frameFolders: [URL], in folder: OutputFolder) throws
+        -> (differences: [ReviewPage.FrameDifference], mismatch: SizeMismatch?) {
         let a = runs[0], b = runs[1]
         let root = folder.staging
         func path(_ run: Int, _ index: Int) -> String {
@@ -332,8 +347,9 @@ struct Review: ParsableCommand, WritesOutput {
         let stop = Cancellation { cancellation.isCancelled }
         let created = !pairs.isEmpty
         if created { try folder.createFolder("diff") }
+        enum Outcome { case compared(ReviewPage.FrameDifference), sizes(a: (Int, Int), b: (Int, Int)) }
         let outcomes = Parallel.map(pairs, jobs: workerThreads(jobs), cancellation: stop, worker: { DecodingBuffers() }) {
-            buffers, pair -> Result<ReviewPage.FrameDifference?, ImageError> in
+            buffers, pair -> Result<Outcome, ImageError> in
             let (i, expected, actual) = pair
             do throws(ImageError) {
                 let files = try FileComparison(expected: expected, actual: actual, options: options,
@@ -344,26 +360,30 @@ struct Review: ParsableCommand, WritesOutput {
                     try folder.write(diff, named: "diff/" + RunPageData.frameFile(i, digits: digits, ext: "png"))
                     image = true
                 }
-                return .success(ReviewPage.FrameDifference(index: i, differing: c.differingPixels, antiAliased: c.antialiasedPixels,
-                                                           ratio: c.diffRatio, identical: c.isExactMatch, image: image))
+                return .success(.compared(ReviewPage.FrameDifference(index: i, differing: c.differingPixels, antiAliased: c.antialiasedPixels,
+                                                                     ratio: c.diffRatio, identical: c.isExactMatch, image: image)))
             } catch {
-                // Frames of different sizes are not compared: the page says so.
-                if case .sizeMismatch = error { return .success(nil) }
+                // Frames of different sizes are not compared: the page says so, and the command warns.
+                if case let .sizeMismatch(aw, ah, bw, bh) = error { return .success(.sizes(a: (aw, ah), b: (bw, bh))) }
                 stop.cancel()
                 return .failure(error)
             }
         }
         if cancellation.isCancelled { throw RenderCancelled() }
         var results: [ReviewPage.FrameDifference] = []
+        var mismatch: SizeMismatch?
         for outcome in outcomes {
             switch outcome {
-            case .success(let difference?)?: results.append(difference)
-            case .success(nil)?, nil: break
+            case .success(.compared(let difference))?: results.append(difference)
+            case .success(.sizes(let a, let b))?:
+                if mismatch == nil { mismatch = SizeMismatch(count: 0, a: a, b: b) }
+                mismatch?.count += 1
+            case nil: break
             case .failure(let error)?: throw error
             }
         }
         if created, !results.contains(where: \.image) { rmdir(root.appendingPathComponent("diff").path) }
-        return results
+        return (results, mismatch)
     }
 
     /// The relative path from folder `from` to `to` (both absolute), e.g. `../Output/sheet-handoff`.

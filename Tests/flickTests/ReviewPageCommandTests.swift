@@ -55,6 +55,21 @@ struct ReviewPageCommandTests {
         #expect(again.stdout.contains("0 with differing pixels"), "\(again.stdout)")
     }
 
+    /// Runs at two scales have no frame of one size: nothing is compared, and the command says why instead of
+    /// a quiet "0 compared" that reads as "identical".
+    @Test func runsAtTwoScalesAreNotComparedAndTheCommandSaysWhy() throws {
+        let out = try scratchFolder("review-scales")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let render = try flick(["render", "fling-to-rest", "--scale", "0.5", "--frames", "0..10", "--out", out.appendingPathComponent("renders").path])
+        #expect(render.status == 0, "\(render.stderr)")
+        let run = try flick(["review", out.appendingPathComponent("renders/fling-to-rest").path, "fling-to-rest", "--scale", "0.25",
+                             "--out", out.appendingPathComponent("review").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("0 frames compared, 0 with differing pixels"), "\(run.stdout)")
+        #expect(run.stderr == "warning: 11 frames at the same time not compared: A's are 195×422 px (0.5x), B's 98×211 px (0.25x); "
+                + "frames are compared only at one size: render both at one scale (--scale)\n", "\(run.stderr)")
+    }
+
     @Test func reviewOfARenderedFolderReadsItWhereItIs() throws {
         let out = try scratchFolder("review-folder")
         defer { try? FileManager.default.removeItem(at: out) }
