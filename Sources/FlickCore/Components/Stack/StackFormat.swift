@@ -5,7 +5,7 @@ import FlickPhysics
 extension ScenarioFormat {
     func stack(_ m: Mapping, depth: Int) -> StackSpec? {
         let child = Value<StackChild>.object("stackChild", "A child of a stack: its height and one component (not a sheet).") { m in
-            let height = m.required("height", .number(.length), "Points; the last child takes the rest of the stack's height.")
+            let height = m.required("height", .number(.length), "Points. The last child takes the rest of the stack's height, or this height when it is larger (it then runs past the stack's bottom).")
             let component = self.component(in: m, depth: depth + 1, allowSheet: false)
             guard let height, let component else { return nil }
             return StackChild(height: height, component)
