@@ -58,6 +58,12 @@ public final class FrameRenderer {
         try PictureLibrary.check(scenario)
     }
 
+    /// Every icon and picture of `scenario` that would not load or draw, each once, with the key path that first
+    /// names it: what `flick validate` reports, all at once (a render stops at the first).
+    public static func drawingProblems(of scenario: Scenario, iconFolders: [String]) -> [DrawingProblem] {
+        IconLibrary.problems(scenario, folders: iconFolders) + PictureLibrary.problems(scenario)
+    }
+
     /// Pixels per point.
     public var scale: Double { scenario.viewport.scale }
 
@@ -206,4 +212,11 @@ extension Rect {
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+/// An icon or picture that would not load or draw: the key path that names it (`scene.pager.pages[0].icon`, or a
+/// list's `scene.list.rows.file (row 2)`) and why, in librsvg's or the decoder's words.
+public struct DrawingProblem: Sendable, Equatable {
+    public var keyPath: String
+    public var message: String
 }

@@ -153,6 +153,13 @@ struct Render: ParsableCommand, WritesOutput {
                 problems += 1
                 continue
             }
+            // Every icon and picture that would not load or draw, said as validate says them, before anything is drawn.
+            let drawing = FrameRenderer.drawingProblems(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
+            if !drawing.isEmpty {
+                printError(Validate.diagnostics(drawing, file: path, text: argument == "-" ? nil : try? String(contentsOfFile: path, encoding: .utf8)).description)
+                problems += 1
+                continue
+            }
             if loaded.contains(where: { $0.path == path }) {
                 printError("\(path): error: given more than once")
                 problems += 1

@@ -22,12 +22,10 @@ struct Validate: ParsableCommand {
             switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
                 // The icons and pictures a render would load and draw once: validate passes only files that render.
-                do {
-                    try FrameRenderer.checkIcons(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
-                    try FrameRenderer.checkPictures(of: scenario)
-                } catch {
+                let drawing = FrameRenderer.drawingProblems(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
+                if !drawing.isEmpty {
                     failed += 1
-                    printError("\(path): error: \(error)")
+                    printError(Self.diagnostics(drawing, file: path, text: argument == "-" ? nil : try? String(contentsOfFile: path, encoding: .utf8)).description)
                     continue
                 }
                 print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
@@ -42,6 +40,17 @@ struct Validate: ParsableCommand {
             printError("\(failed) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid")
             throw failureExit
         }
+    }
+
+    /// Icon and picture problems as decoding problems are said: `file:line:column: error: key.path: message`, the
+    /// line and column found from the key path in the file's text (a list row's `(row 2)` names the row's list).
+    static func diagnostics(_ problems: [DrawingProblem], file: String, text: String?) -> ScenarioError {
+        ScenarioError(problems.map { problem in
+            let place = problem.keyPath.components(separatedBy: " (").first ?? problem.keyPath
+            let location = text.flatMap { ScenarioTextEdit.location(of: place, in: $0) }
+            return ScenarioDiagnostic(file: file, path: problem.keyPath, line: location?.line, column: location?.column,
+                                      message: problem.message.trimmingCharacters(in: .whitespacesAndNewlines))
+        })
     }
 
     /// The scenario, or the problems of its expectation paths (checked by the runner, as `flick test` does).

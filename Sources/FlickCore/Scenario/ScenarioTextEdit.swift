@@ -30,6 +30,27 @@ public enum ScenarioTextEdit {
         return (removed + added).joined(separator: "\n")
     }
 
+    /// Where the value at key path `path` (`scene.pager.pages[0].icon`) starts in `text`, as a problem's line and
+    /// column are given; nil when the text has no such place or does not compose.
+    public static func location(of path: String, in text: String) -> (line: Int, column: Int)? {
+        let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        guard let steps = try? SweepAxis.steps(of: path, shown: path),
+              let composed = try? ScenarioDecoder.compose(data: Data(body.utf8), file: "") else { return nil }
+        var node = composed.root
+        for step in steps {
+            switch (step, node) {
+            case (.key(let key), .mapping(let mapping)):
+                guard let child = mapping.first(where: { $0.key.string == key })?.value else { return nil }
+                node = child
+            case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
+                node = sequence[index]
+            default:
+                return nil
+            }
+        }
+        return node.mark.map { ($0.line, $0.column) }
+    }
+
     static func apply(_ assignment: SweepAssignment, to text: String, file: String) throws(ScenarioError) -> String {
         let steps: [SweepPathStep]
         do {

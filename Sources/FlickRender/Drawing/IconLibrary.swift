@@ -18,18 +18,42 @@ final class IconLibrary {
         scenarioName = scenario.name
         for (name, keyPath) in scenario.scene.root.icons(at: "scene") where documents[name] == nil {
             keyPaths[name] = keyPath
-            let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
-            let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
-            guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-                let places = folders.isEmpty ? "no icon folders were given" : "looked in " + folders.joined(separator: ", ")
-                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\" not found: no file \(file) (\(places))")
-            }
             do {
-                documents[name] = try IconLibrary.load(path)
+                documents[name] = try IconLibrary.document(named: name, folders: folders)
             } catch {
-                throw RenderError("\(scenario.name): \(keyPath): icon \"\(name)\": \(error)")
+                throw RenderError("\(scenario.name): \(keyPath): \(error)")
             }
         }
+    }
+
+    /// The icon `name`, looked up in `folders` and loaded; the error says which icon and why, without its key path.
+    static func document(named name: String, folders: [String]) throws -> SVGDocument {
+        let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
+        let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
+        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            let places = folders.isEmpty ? "no icon folders were given" : "looked in " + folders.joined(separator: ", ")
+            throw RenderError("icon \"\(name)\" not found: no file \(file) (\(places))")
+        }
+        do {
+            return try IconLibrary.load(path)
+        } catch {
+            throw RenderError("icon \"\(name)\": \(error)")
+        }
+    }
+
+    /// Every icon of `scenario` that would not load, each once, with the key path that first names it, in document
+    /// order: what `flick validate` reports (a render stops at the first).
+    static func problems(_ scenario: Scenario, folders: [String]) -> [DrawingProblem] {
+        var seen: Set<String> = []
+        var problems: [DrawingProblem] = []
+        for (name, keyPath) in scenario.scene.root.icons(at: "scene") where seen.insert(name).inserted {
+            do {
+                _ = try document(named: name, folders: folders)
+            } catch {
+                problems.append(DrawingProblem(keyPath: keyPath, message: "\(error)"))
+            }
+        }
+        return problems
     }
 
     /// The largest icon file read (a tab icon is a few KB).

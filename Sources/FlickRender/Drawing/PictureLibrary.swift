@@ -23,23 +23,37 @@ final class PictureLibrary {
     init(scenario: Scenario) throws {
         for (path, keyPath) in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
             keyPaths[path] = keyPath
-            if path.lowercased().hasSuffix(".svg") {
-                let document: SVGDocument
-                do {
-                    document = try SVGDocument(contentsOfFile: path)
-                } catch {
-                    throw RenderError("\(scenario.name): \(keyPath): \(error)")
-                }
-                let size = document.intrinsicSize ?? (1, 1)
-                pictures[path] = .svg(document, width: size.width, height: size.height)
-            } else {
-                do {
-                    pictures[path] = .bitmap(try ImageSurface(Bitmap.readPNG(path: path)))
-                } catch let error as ImageError {
-                    throw RenderError("\(scenario.name): \(keyPath): \(error)")
-                }
+            do {
+                pictures[path] = try PictureLibrary.load(path)
+            } catch {
+                throw RenderError("\(scenario.name): \(keyPath): \(error)")
             }
         }
+    }
+
+    /// The picture at `path`: an SVG parsed and drawn once, a PNG decoded.
+    private static func load(_ path: String) throws -> Picture {
+        if path.lowercased().hasSuffix(".svg") {
+            let document = try SVGDocument(contentsOfFile: path)
+            let size = document.intrinsicSize ?? (1, 1)
+            return .svg(document, width: size.width, height: size.height)
+        }
+        return .bitmap(try ImageSurface(Bitmap.readPNG(path: path)))
+    }
+
+    /// Every picture of `scenario` that would not load, each file once, with the key path that first names it, in
+    /// document order: what `flick validate` reports (a render stops at the first).
+    static func problems(_ scenario: Scenario) -> [DrawingProblem] {
+        var seen: Set<String> = []
+        var problems: [DrawingProblem] = []
+        for (path, keyPath) in paths(in: scenario.scene) where seen.insert(path).inserted {
+            do {
+                _ = try load(path)
+            } catch {
+                problems.append(DrawingProblem(keyPath: keyPath, message: "\(error)"))
+            }
+        }
+        return problems
     }
 
     /// Loads every picture `scenario` names as a render does (`init`), and keeps none: `flick validate` passes only
