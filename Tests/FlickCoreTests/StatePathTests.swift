@@ -81,5 +81,8 @@ struct StatePathTests {
         #expect(StatePath.problem("pager.tabs", .equals(.number(1)), in: state)?.hasPrefix("pager.tabs holds several values; name one: pager.tabs[0].x, pager.tabs[0].width") == true)
         #expect(StatePath.problem("pager.page", .equals(.string("two")), in: state) == "pager.page is a number (0 at 0 s), not a string")
         #expect(StatePath.problem("songs.contentOffset.y", .near(0, within: 1), in: state) == nil)
+        // A scroll view named by its kind, not its id: the same path on the components that have it.
+        let byKind = StatePath.problem("list.contentSize.height", .near(0, within: 1), in: state)
+        #expect(byKind?.hasPrefix("no state has the path list.contentSize.height (did you mean songs.contentSize.height") == true, "\(byKind ?? "")")
     }
 }

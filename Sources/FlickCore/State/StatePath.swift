@@ -120,7 +120,9 @@ public enum StatePath {
             return "\(path) holds several values; name one: \(inside.prefix(8).joined(separator: ", "))\(inside.count > 8 ? ", …" : "")"
         }
         var message = "no state has the path \(Field.truncated(path))"
-        if let suggestion = closest(to: path, in: leaves, within: 3) { message += " (did you mean \(suggestion)?)" }
+        if let suggestion = closest(to: path, in: leaves, within: 3) ?? otherComponent(for: path, in: leaves) {
+            message += " (did you mean \(suggestion)?)"
+        }
         // What the longest prefix that does name something holds.
         var segments = path.split(separator: ".").map(String.init)
         while segments.count > 1 {
@@ -134,6 +136,16 @@ public enum StatePath {
             }
         }
         return message
+    }
+
+    /// The same path on another component, when the first part names none (`list.contentOffset.y` for a list
+    /// whose `id` is `feed`): `feed.contentOffset.y`, or up to three such paths joined by "or".
+    static func otherComponent(for path: String, in leaves: [String]) -> String? {
+        guard let dot = path.firstIndex(of: ".") else { return nil }
+        let rest = path[dot...]
+        let matches = leaves.filter { leaf in leaf.firstIndex(of: ".").map { leaf[$0...] == rest } ?? false }
+        guard (1...3).contains(matches.count) else { return nil }
+        return matches.joined(separator: " or ")
     }
 
     private static func kind(_ value: StateValue) -> String {
