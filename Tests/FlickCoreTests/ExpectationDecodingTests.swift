@@ -82,6 +82,11 @@ import Testing
                          message: "expected a state path to check, such as sheet.detent: full")
         expectDiagnostic(one("{at: 1, sheet.top: {near: 1}}"), path: "expect[0].sheet.top", line: 9, column: 24,
                          message: "missing required key \"within\"")
+        // A tolerance written beside the time, not inside the path's value.
+        expectDiagnostic(one("{at: 1, sheet.top: 400, within: 1}"), path: "expect[0].within", line: 9, column: 37,
+                         message: "within beside a time belongs inside a state path's value, as PATH: {near: X, within: E}; at this level it goes with reference")
+        expectDiagnostic(one("{at: 1, reference: 0, within: 1}"), path: "expect[0]", line: 9, column: 5,
+                         message: "expected a time (at, or from and to) or a reference, not both")
         expectDiagnostic(one("{at: 1, sheet.top: .nan}"), path: "expect[0].sheet.top", line: 9, column: 24,
                          message: "expected a finite number, found .nan")
         expectDiagnostic(one("{at: 1, sheet.top: [1]}"), path: "expect[0].sheet.top", line: 9, column: 24,

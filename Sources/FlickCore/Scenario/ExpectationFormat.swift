@@ -31,7 +31,10 @@ extension ScenarioFormat {
             let checks = m.others("PATH", Self.condition,
                                   "A state path (docs/states.md), such as `sheet.detent` or `list.contentOffset.y`, and the value expected there: a number, a string, true, false, null, or `{near: X, within: E}`.")
             if m.has("reference") || m.has("within") {
-                if m.has("at") || m.has("from") || m.has("to") {
+                if !m.has("reference") && (m.has("at") || m.has("from") || m.has("to")) {
+                    // `{at: 1, path: sheet.top, near: 400, within: 1}`: a state path's tolerance written beside the time.
+                    m.fail("within", "within beside a time belongs inside a state path's value, as PATH: {near: X, within: E}; at this level it goes with reference")
+                } else if m.has("at") || m.has("from") || m.has("to") {
                     m.fail("expected a time (at, or from and to) or a reference, not both")
                 } else if m.has("reference") != m.has("within") {
                     m.fail("missing required key \"\(m.has("reference") ? "within" : "reference")\"")
