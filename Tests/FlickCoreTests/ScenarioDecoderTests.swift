@@ -886,6 +886,10 @@ func minimalScenario(_ extra: String = "") -> String {
         expectDiagnostic(problem(minimalScenario("gestures:\n  - {at: 0, drag: {from: [1, 1], to: [2, 2], duration: 0.1, curve: bouncy}}\n")),
                          path: "gestures[0].drag.curve", line: 6, column: 68,
                          message: "expected one of linear, easeIn, easeOut, easeInOut, found bouncy")
+        // A misspelt word gets the nearest one.
+        expectDiagnostic(problem(minimalScenario("gestures:\n  - {at: 0, drag: {from: [1, 1], to: [2, 2], duration: 0.1, curve: easeInOt}}\n")),
+                         path: "gestures[0].drag.curve", line: 6, column: 68,
+                         message: "expected one of linear, easeIn, easeOut, easeInOut, found easeInOt (did you mean easeInOut?)")
     }
 
     @Test func initialNamesNoDetent() {

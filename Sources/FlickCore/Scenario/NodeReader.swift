@@ -171,7 +171,11 @@ struct Field {
     func word(_ words: [String]) -> String? {
         guard reader.visit(path, mark) else { return nil }
         guard case .scalar(let scalar) = node, words.contains(scalar.string) else {
-            fail(expected: "one of \(words.joined(separator: ", "))")
+            var message = "expected one of \(words.joined(separator: ", ")), found \(Field.describe(node))"
+            if case .scalar(let scalar) = node, let near = closest(to: scalar.string, in: words, within: 3) {
+                message += " (did you mean \(near)?)"
+            }
+            fail(message)
             return nil
         }
         return scalar.string
