@@ -942,6 +942,9 @@ func minimalScenario(_ extra: String = "") -> String {
                          containing: ["syntax error: found unexpected end of stream", "line 5, column 6"])
         expectDiagnostic(problem(minimalScenario("fps: *rate\n")), path: "", line: 5, column: 6,
                          message: "syntax error: found undefined alias")
+        // A tab where YAML reads indentation: libyaml's words, then what to do.
+        expectDiagnostic(problem("viewport: {width: 390, height: 844}\nscene:\n\tlist: {rows: 3, rowHeight: 50}\n"), path: "", line: 3, column: 1,
+                         message: "syntax error: found character that cannot start any token (while scanning for the next token at line 3, column 1); a tab cannot indent YAML: indent with spaces")
     }
 
     @Test func jsonSyntaxError() {

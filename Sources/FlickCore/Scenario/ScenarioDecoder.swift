@@ -194,7 +194,16 @@ public enum ScenarioDecoder {
             return ScenarioDiagnostic(file: file, path: "", line: mark.line, column: mark.column, message: message)
         }
         switch error {
-        case let .scanner(context, problem, mark, _): return make(problem, context, mark)
+        case let .scanner(context, problem, mark, yaml):
+            var diagnostic = make(problem, context, mark)
+            // libyaml's words for a tab where indentation is read; say what to do.
+            let scalars = Array(yaml.unicodeScalars)
+            if problem.contains("cannot start any token"),
+               let at = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars), scalars.indices.contains(at),
+               scalars[at] == "\t" {
+                diagnostic.message += "; a tab cannot indent YAML: indent with spaces"
+            }
+            return diagnostic
         case let .parser(context, problem, mark, _): return make(problem, context, mark)
         case let .composer(context, problem, mark, _): return make(problem, context, mark)
         case let .reader(problem, offset, _, yaml):
