@@ -362,9 +362,12 @@ public struct CompareGraph: Sendable {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
                 + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
         }
-        // A pager's velocity is its scroll view's, in pt/s, while its value is in pages: the label says which.
-        let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption : "velocity (pt/s)"
-        out += "<text class=\"axis-label\" x=\"\(f(x0 + 6))\" y=\"\(f(speedTop + 13))\">\(esc(speedLabel))</text>\n"
+        // The motion plot's caption, with its sign convention, above the graph (inside, it covered the lines). A
+        // pager's velocity is its scroll view's, in pt/s, while its value is in pages: the caption says which.
+        let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption
+            : flipped ? MotionPlot.sheetVelocityCaption
+            : MotionPlot.scrollVelocityCaption(title.hasSuffix(" x") ? "x" : "y")
+        out += "<text class=\"axis-label\" x=\"\(f(x0))\" y=\"\(f(speedTop - 6))\">\(esc(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []
         for r in references {

@@ -139,11 +139,18 @@ public struct MotionPlot: Sendable {
     /// give it: the caption names that offset, and its sign by direction (later pages are higher on both graphs).
     static func velocityCaption(_ series: MotionSeries) -> String {
         switch series.kind {
-        case .sheetTop: "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is"
-        case .scrollOffset(let axis):
-            "velocity (pt/s): d(contentOffset.\(axis == .horizontal ? "x" : "y"))/dt; positive is scrolling toward the end and is drawn up"
+        case .sheetTop: sheetVelocityCaption
+        case .scrollOffset(let axis): scrollVelocityCaption(axis == .horizontal ? "x" : "y")
         case .pages: pagesVelocityCaption
         }
+    }
+
+    /// The velocity caption of a sheet's panel, shared with `CompareGraph`.
+    static let sheetVelocityCaption = "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is"
+
+    /// The velocity caption of a scroll view's panel on axis `axis` (`x` or `y`), shared with `CompareGraph`.
+    static func scrollVelocityCaption(_ axis: String) -> String {
+        "velocity (pt/s): d(contentOffset.\(axis))/dt; positive is scrolling toward the end and is drawn up"
     }
 
     /// The velocity caption of a pager's or carousel's panel (`velocityCaption`), shared with `CompareGraph`.
