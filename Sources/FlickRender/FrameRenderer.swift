@@ -96,19 +96,49 @@ public final class FrameRenderer {
         }
     }
 
-    private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?) {
+    /// Draws `frame` on `canvas`; `pixels` is the canvas's image when it is one, untransformed but for the scale,
+    /// so that the home indicator reads what was drawn under it there instead of drawing it again.
+    private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?, pixels: ImageSurface? = nil) {
         canvas.fontFile = scenario.font
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
                                   scale: scale, icons: icons, mapCache: mapCache, pictures: pictures)
-        if let presenting = frame.sheets.lazy.compactMap(\.presenting).first {
+        drawContent(in: context)
+        let backdrop = context.safeArea.bottom > 0 ? luminanceUnderHomeIndicator(frame, pixels: pixels) : nil
+        SystemChromeDrawing.draw(in: context, homeIndicatorBackdrop: backdrop)
+        if options.overlay { OverlayDrawing.draw(in: context) }
+    }
+
+    /// Everything under the system chrome: the background (or the deck's presenting view), the scene's components
+    /// and the info panels.
+    private func drawContent(in context: DrawContext) {
+        if let presenting = context.frame.sheets.lazy.compactMap(\.presenting).first {
             DeckDrawing.draw(presenting, background: scenario.scene.background, in: context)
         } else {
             BackgroundDrawing.draw(scenario.scene.background, in: context)
         }
         ComponentDrawing.draw(scenario.scene.root, in: context)
-        for panel in frame.panels { InfoPanelDrawing.draw(panel, in: context) }
-        SystemChromeDrawing.draw(in: context)
-        if options.overlay { OverlayDrawing.draw(in: context) }
+        for panel in context.frame.panels { InfoPanelDrawing.draw(panel, in: context) }
+    }
+
+    /// The mean luminance of the frame's pixels under the home indicator, as drawn before it (0 black ... 1 white;
+    /// a transparent pixel counts as black): read from `pixels` when the frame is drawn into an image, else from
+    /// the content drawn again into an image of just that rectangle, on the same pixel grid, so an SVG frame's bar
+    /// takes the PNG frame's colour. Nil when that image cannot be made.
+    private func luminanceUnderHomeIndicator(_ frame: FrameState, pixels: ImageSurface?) -> Double? {
+        let bar = SystemChromeDrawing.homeIndicatorRect(viewport: frame.viewport)
+        let x0 = Int((bar.minX * scale).rounded(.down)), y0 = Int((bar.minY * scale).rounded(.down))
+        let x1 = Int((bar.maxX * scale).rounded(.up)), y1 = Int((bar.maxY * scale).rounded(.up))
+        if let pixels {
+            return pixels.meanLuminance(x: x0..<min(x1, pixels.pixelWidth), y: y0..<min(y1, pixels.pixelHeight))
+        }
+        guard x1 > x0, y1 > y0, let probe = try? ImageSurface(pixelWidth: x1 - x0, pixelHeight: y1 - y0) else { return nil }
+        let canvas = Canvas(probe)
+        canvas.translate(-Double(x0), -Double(y0))
+        canvas.scale(scale, scale)
+        canvas.fontFile = scenario.font
+        drawContent(in: DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette, scale: scale,
+                                    icons: icons, pictures: pictures))
+        return probe.meanLuminance(x: 0..<probe.pixelWidth, y: 0..<probe.pixelHeight)
     }
 
     /// `frame` drawn into an image of viewport × scale pixels. The image is reused by the next call.
@@ -123,7 +153,7 @@ public final class FrameRenderer {
         }
         let canvas = Canvas(surface)
         canvas.setScale(scale)
-        draw(frame, on: canvas, mapCache: mapCache)
+        draw(frame, on: canvas, mapCache: mapCache, pixels: surface)
         surface.flush()
         try check(canvas, drew: frame)
         return surface
@@ -134,7 +164,7 @@ public final class FrameRenderer {
     public func draw(_ frame: FrameState, into surface: ImageSurface) throws {
         let canvas = Canvas(surface)
         canvas.setScale(scale)
-        draw(frame, on: canvas, mapCache: mapCache)
+        draw(frame, on: canvas, mapCache: mapCache, pixels: surface)
         surface.flush()
         try check(canvas, drew: frame)
     }

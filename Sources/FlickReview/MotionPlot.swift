@@ -153,6 +153,18 @@ public struct MotionPlot: Sendable {
         "velocity (pt/s): d(contentOffset.\(axis))/dt; positive is scrolling toward the end and is drawn up"
     }
 
+    /// The note beside a panel's title: the value's unit and which way is up on its graph. A list's offset is drawn
+    /// with larger values up, so its content's end edge (the right one of a horizontal list) is the upper line.
+    static func unitNote(_ series: MotionSeries) -> String {
+        switch series.kind {
+        case .sheetTop: "\(series.unit) from the viewport's top; higher on screen is higher here"
+        case .pages: "pages (0 is the first page)"
+        case .scrollOffset(let axis):
+            axis == .horizontal ? "\(series.unit); up is toward the right edge (larger contentOffset.x)"
+                : "\(series.unit); up is toward the bottom edge (larger contentOffset.y)"
+        }
+    }
+
     /// The velocity caption of a pager's or carousel's panel (`velocityCaption`), shared with `CompareGraph`.
     static let pagesVelocityCaption = "velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up"
 
@@ -315,8 +327,7 @@ public struct MotionPlot: Sendable {
         let series = panel.series
         let valueRect = panel.valueRect, speedRect = panel.speedRect
         canvas.text(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, weight: .bold, size: 13, color: .black)
-        let unitNote = series.flipped ? "\(series.unit) from the viewport's top; higher on screen is higher here"
-            : series.unit == "pages" ? "pages (0 is the first page)" : "\(series.unit)"
+        let unitNote = MotionPlot.unitNote(series)
         let titleWidth = canvas.textWidth(series.title, weight: .bold, size: 13)
         canvas.text("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
                     color: MotionPlot.axisColor)
@@ -403,12 +414,16 @@ public struct MotionPlot: Sendable {
     /// Font sizes of the reference labels (margin and in-graph, and off-scale notes), in points.
     static let referenceLabelSize = 10.5
     static let noteSize = 9.5
+    /// From one line of an off-scale note to the next, and from one note to the next, in points.
+    static let noteLineHeight = 11.0
+    static let noteHeight = 24.0
     /// Least distance between two margin labels' baselines, in points (a 10.5 pt line is about 11 pt tall).
     static let labelSpacing = 12.0
 
     /// Where a panel's reference labels go: margin labels (a line lasting to the end, pushed apart so no two
     /// overlap, with a leader to their line), in-graph labels (a line that ended earlier, at its start), and notes
-    /// for lines beyond the scale. Every box is inside the panel's own rows, so no label lands on another graph.
+    /// for lines beyond the scale, at the top of the margin for a line above the scale and at its bottom for one below.
+    /// Every box is beside the panel's own value graph, so no label lands on another graph or between two.
     struct ReferenceLayout {
         struct Margin { var text: String; var lineY: Double; var baseline: Double }
         struct Note { var lines: [String]; var baseline: Double }
@@ -452,22 +467,33 @@ public struct MotionPlot: Sendable {
                 layout.inGraph.append((name, first.x + 3, baseline))
             }
         }
-        // Margin labels at least `labelSpacing` apart, inside the graph's height when they fit in it.
-        margin.sort { $0.lineY < $1.lineY }
-        let placed = MotionPlot.spread(margin.map(\.lineY), spacing: MotionPlot.labelSpacing,
-                                       within: (rect.minY + 4)...(rect.maxY))
-        layout.margin = zip(margin, placed).map { ReferenceLayout.Margin(text: $0.text, lineY: $0.lineY, baseline: $1 + 3.5) }
-        // Lines too far from the motion to draw: below the lowest margin label.
-        var noteY = max(rect.maxY + 14, (layout.margin.map(\.baseline).max() ?? 0) + 13)
+        // Lines too far from the motion to draw are noted in the margin at the graph's edge they lie beyond: at its
+        // top for a line above the scale, at its bottom for one below, two lines of text each (at most two notes).
         var noted: [ReferenceLine] = []
         for line in panel.offScale.reversed() where !noted.contains(where: { $0.label == line.label }) { noted.insert(line, at: 0) }
+        var topNotes: [ReferenceLayout.Note] = [], bottomNotes: [ReferenceLayout.Note] = []
         for line in noted.prefix(2) {
-            let arrow = (line.value > max(panel.valueAtTop, panel.valueAtBottom)) != series.flipped ? "↑" : "↓"
-            layout.notes.append(ReferenceLayout.Note(
-                lines: ["\(arrow) \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))", "   beyond the scale"],
-                baseline: noteY))
-            noteY += 24
+            let above = (line.value > max(panel.valueAtTop, panel.valueAtBottom)) != series.flipped
+            let lines = ["\(above ? "↑" : "↓") \(line.label) \(MotionPlot.valueText(line.value, unit: series.unit))",
+                         "   \(above ? "above" : "below") this scale"]
+            if above {
+                // Its first line's box starts a point below the graph's top.
+                let baseline = rect.minY + 9 + Double(topNotes.count) * MotionPlot.noteHeight
+                topNotes.append(ReferenceLayout.Note(lines: lines, baseline: baseline))
+            } else {
+                // Its second line's baseline a point above the graph's bottom.
+                let baseline = rect.maxY - 1 - MotionPlot.noteLineHeight - Double(bottomNotes.count) * MotionPlot.noteHeight
+                bottomNotes.insert(ReferenceLayout.Note(lines: lines, baseline: baseline), at: 0)
+            }
         }
+        layout.notes = topNotes + bottomNotes
+        // Margin labels at least `labelSpacing` apart, inside the graph's height left by the notes when they fit in it
+        // (a label's box runs from 4.5 above its line's y to 6 below; a note's from 8 above its baseline to 13 below).
+        let low = topNotes.last.map { $0.baseline + 13 + 5 } ?? rect.minY + 4
+        let high = bottomNotes.first.map { $0.baseline - 8 - 6.5 } ?? rect.maxY
+        margin.sort { $0.lineY < $1.lineY }
+        let placed = MotionPlot.spread(margin.map(\.lineY), spacing: MotionPlot.labelSpacing, within: low...max(low, high))
+        layout.margin = zip(margin, placed).map { ReferenceLayout.Margin(text: $0.text, lineY: $0.lineY, baseline: $1 + 3.5) }
         return layout
     }
 
@@ -557,7 +583,7 @@ public struct MotionPlot: Sendable {
         }
         for note in layout.notes {
             for (n, line) in note.lines.enumerated() {
-                canvas.text(line, x: rect.maxX + 8, baseline: note.baseline + 11 * Double(n), size: MotionPlot.noteSize,
+                canvas.text(line, x: rect.maxX + 8, baseline: note.baseline + MotionPlot.noteLineHeight * Double(n), size: MotionPlot.noteSize,
                             color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
             }
         }

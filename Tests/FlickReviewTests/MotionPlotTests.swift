@@ -190,7 +190,7 @@ import Testing
     /// over the list's "bottom edge 1748.4 pt"), and a panel's labels stay in its own rows.
     @Test func labelsNeverOverlap() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Fixtures.examples.path)
-            .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
         #expect(names.count > 10)
         for name in names {
             let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example(name)), title: name)
@@ -208,6 +208,42 @@ import Testing
                 }
             }
         }
+    }
+
+    /// A horizontal list's panel: its right edge, far above the scale, is noted at the top of its own value graph's
+    /// margin (it was under the graph, between it and the velocity graph), saying which way it lies; the left edge's
+    /// label stays by its line; the title's note says that up is toward the right edge.
+    @Test func aHorizontalListsEdgesReadOnItsOwnGraph() throws {
+        let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("horizontal-carousel")), title: "h")
+        let list = try #require(plot.panels.first { $0.series.kind == .scrollOffset(.horizontal) })
+        let rect = list.valueRect
+        let layout = plot.referenceLayout(list)
+        let note = try #require(layout.notes.first)
+        #expect(note.lines == ["↑ right edge 1410 pt", "   above this scale"])
+        // Both lines of the note beside the value graph's top: from its top edge down, clear of its bottom.
+        #expect(note.baseline - 8 >= rect.minY && note.baseline + 11 + 3 <= rect.minY + 30,
+                "note at baseline \(note.baseline), graph \(rect.minY)...\(rect.maxY)")
+        let left = try #require(layout.margin.first { $0.text == "left edge  0 pt" })
+        #expect(abs(left.baseline - 3.5 - list.y(ofValue: 0)) < 1, "the left edge's label by its line")
+        #expect(MotionPlot.unitNote(list.series) == "pt; up is toward the right edge (larger contentOffset.x)")
+        // Every label of the panel is beside its value graph, none in the gap above the velocity graph.
+        let boxes = try #require(plot.labelBoxes().last)
+        for box in boxes { #expect(box.rect.minY >= rect.minY && box.rect.maxY <= rect.maxY + 1, "\(box.text) at \(box.rect)") }
+    }
+
+    /// A line below the scale is noted at the bottom of the margin, above the graph's bottom edge, and the margin
+    /// labels keep clear of it.
+    @Test func aNoteBelowTheScaleSitsAtTheGraphsBottom() throws {
+        let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("carousel-sheet")), title: "c")
+        var list = try #require(plot.panels.first { $0.series.key == "places" })
+        // The same panel with its scale moved above every line: the top edge (0 pt) is now below it.
+        list.valueAtBottom = 50
+        list.offScale = list.series.references.filter { $0.value < 50 }
+        let layout = plot.referenceLayout(list)
+        let note = try #require(layout.notes.first { $0.lines[0].hasPrefix("↓ top edge") })
+        #expect(note.lines[1] == "   below this scale")
+        #expect(note.baseline + 11 <= list.valueRect.maxY && note.baseline + 11 >= list.valueRect.maxY - 3)
+        for label in layout.margin { #expect(label.baseline + 3 <= note.baseline - 8, "\(label.text) clear of the note") }
     }
 
     @Test func carouselSheetDrawsTheListEdgeOnlyAsANoteOfItsOwnPanel() throws {

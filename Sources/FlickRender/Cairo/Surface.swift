@@ -69,6 +69,24 @@ public final class ImageSurface: Surface {
         return try body(UnsafeBufferPointer(start: words, count: stride / 4 * pixelHeight))
     }
 
+    /// The mean relative luminance (`Color.luminance`'s weights) of the pixels in the columns `x` and rows `y`, in
+    /// 0...1, each pixel as premultiplied (a transparent one counts as black); nil for an empty range.
+    func meanLuminance(x: Range<Int>, y: Range<Int>) -> Double? {
+        let columns = x.clamped(to: 0..<pixelWidth), rows = y.clamped(to: 0..<pixelHeight)
+        guard !columns.isEmpty, !rows.isEmpty else { return nil }
+        return withPixels { words in
+            var sum = 0.0
+            for row in rows {
+                for column in columns {
+                    let word = words[row * stride / 4 + column]
+                    let (r, g, b) = (Double((word >> 16) & 0xFF), Double((word >> 8) & 0xFF), Double(word & 0xFF))
+                    sum += 0.2126 * r + 0.7152 * g + 0.0722 * b
+                }
+            }
+            return sum / 255 / Double(columns.count * rows.count)
+        }
+    }
+
     /// The drawing as a bitmap of straight RGBA pixels: the one place where Cairo's pixels leave Cairo.
     public func bitmap() -> Bitmap {
         flush()

@@ -7,7 +7,9 @@ enum SystemChromeDrawing {
     /// The status bar's clock, as in Apple's screenshots.
     static let clockText = "9:41"
 
-    static func draw(in context: DrawContext) {
+    /// Draws the status bar and the home indicator; `homeIndicatorBackdrop` is the mean luminance of what was drawn
+    /// under the home indicator (nil: unknown, the theme's label colour).
+    static func draw(in context: DrawContext, homeIndicatorBackdrop: Double?) {
         let safe = context.safeArea
         if safe.top >= 20 {
             // Content that scrolls under the status bar (a list or pager filling the screen) gets the bar
@@ -29,7 +31,7 @@ enum SystemChromeDrawing {
             // Dark text on light backgrounds, light text on dark ones (UIStatusBarStyle.default).
             drawStatusBar(height: safe.top, ink: behind.luminance > 0.5 ? .black : .white, in: context)
         }
-        if safe.bottom > 0 { drawHomeIndicator(in: context) }
+        if safe.bottom > 0 { drawHomeIndicator(over: homeIndicatorBackdrop, in: context) }
     }
 
     static func isSheet(_ component: Component) -> Bool {
@@ -86,10 +88,29 @@ enum SystemChromeDrawing {
         }
     }
 
-    static func drawHomeIndicator(in context: DrawContext) {
-        let view = context.viewport
-        let size = Size(width: min(134, view.width * 0.36), height: 5)
-        let rect = Rect(x: (view.width - size.width) / 2, y: view.maxY - 8 - size.height, width: size.width, height: size.height)
-        context.canvas.fill(roundedRect: rect, radius: size.height / 2, context.palette.label.withAlpha(0.9))
+    /// The home indicator's bar: 134 pt wide (at most 36 % of a narrow viewport), 5 pt tall, 8 pt above the bottom
+    /// edge, centred.
+    static func homeIndicatorRect(viewport: Size) -> Rect {
+        let size = Size(width: min(134, viewport.width * 0.36), height: 5)
+        return Rect(x: (viewport.width - size.width) / 2, y: viewport.height - 8 - size.height, width: size.width,
+                    height: size.height)
+    }
+
+    /// Content under the home indicator at least this light (mean luminance, 0...1) gets a dark bar, darker content
+    /// a light one: the status bar's rule for its ink (UIStatusBarStyle.default).
+    static let homeIndicatorLightBackdrop = 0.5
+    /// The bar's opacity over the content.
+    static let homeIndicatorAlpha = 0.9
+
+    /// The bar's colour over content of mean luminance `backdrop`: black over light content, white over dark, as
+    /// iOS adapts its home indicator to what is under it; the theme's label colour when that is unknown.
+    static func homeIndicatorColor(over backdrop: Double?, palette: Palette) -> Color {
+        let ink = backdrop.map { $0 >= homeIndicatorLightBackdrop ? Color.black : Color.white } ?? palette.label
+        return ink.withAlpha(homeIndicatorAlpha)
+    }
+
+    static func drawHomeIndicator(over backdrop: Double?, in context: DrawContext) {
+        let rect = homeIndicatorRect(viewport: context.frame.viewport)
+        context.canvas.fill(roundedRect: rect, radius: rect.height / 2, homeIndicatorColor(over: backdrop, palette: context.palette))
     }
 }

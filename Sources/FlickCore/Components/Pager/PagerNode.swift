@@ -135,8 +135,8 @@ final class PagerNode: ComponentNode {
     static let tabTitleSize = 15.0
     static let tabPadding = 16.0
     static let minimumTabWidth = 56.0
-    /// The smallest size the renderer shrinks a title to before a fixed bar counts as too narrow for its tabs.
-    static let smallestTitleSize = 10.0
+    /// The smallest size the renderer shrinks the titles to before a fixed bar counts as too narrow for its tabs.
+    static let smallestTitleSize = TabBarSpec.smallestTitleSize
     /// An inline icon and the gap after it.
     static let inlineIconWidth = 16.0 + 5.0
     /// Bars this tall stack the icon above the title.

@@ -32,6 +32,9 @@ public struct TabBarSpec: Hashable, Sendable {
     public var scrollable: Bool?
 
     public static let defaultHeight = 44.0
+    /// The smallest size in points the renderer sets a fixed bar's titles at (all of them at one size) before the
+    /// bar counts as too narrow for its tabs and scrolls instead.
+    public static let smallestTitleSize = 10.0
 
     public init(height: Double = TabBarSpec.defaultHeight, indicator: TabIndicatorStyle = .underline,
                 widths: [Double]? = nil, scrollable: Bool? = nil) {

@@ -27,7 +27,7 @@ enum ListDrawing {
             case .vertical:
                 if let refresh = context.frame.refreshControl(key) { RefreshDrawing.draw(refresh, in: context) }
                 drawRows(spec, state: state, visible: visible, origin: origin, in: context)
-                drawSectionHeaders(spec, state: state, origin: origin, in: context)
+                drawSectionHeaders(spec, key: key, state: state, origin: origin, in: context)
             case .horizontal:
                 drawCards(spec, state: state, visible: visible, origin: origin, in: context)
             }
@@ -131,8 +131,20 @@ enum ListDrawing {
     /// below the top of the visible area and pushed up by the next, like the date chips of a chat. The list's
     /// content has no room for header rows (its height is rows × rowHeight), so the chips sit in the padding
     /// between rows instead of covering them.
-    static func drawSectionHeaders(_ spec: ListSpec, state: ScrollViewState, origin: Point, in context: DrawContext) {
+    ///
+    /// A list with an info panel shows its section in the panel while the panel is visible (Path 2's timeline): the
+    /// chips are drawn at 1 − the panel's `alpha`, so they fade out as it fades in and back as it fades out, and the
+    /// dark panel and a light chip never show a section title side by side or over each other.
+    static func drawSectionHeaders(_ spec: ListSpec, key: String, state: ScrollViewState, origin: Point, in context: DrawContext) {
         guard !spec.sections.isEmpty else { return }
+        let panelAlpha = context.frame.panel(key).map { min(max($0.alpha, 0), 1) } ?? 0
+        context.canvas.withOpacity(1 - panelAlpha) {
+            drawSectionChips(spec, state: state, origin: origin, in: context)
+        }
+    }
+
+    /// The section chips at full opacity (`drawSectionHeaders`).
+    private static func drawSectionChips(_ spec: ListSpec, state: ScrollViewState, origin: Point, in context: DrawContext) {
         let canvas = context.canvas
         let palette = context.palette
         let pinY = state.frame.minY + state.adjustedContentInset.top + sectionChipMargin

@@ -11,6 +11,11 @@ enum PagerDrawing {
     static let iconSize = 18.0
     /// Thickness of the underline indicator.
     static let underlineThickness = 2.5
+    /// An icon beside its title (in a bar too low to stack them) and the gap after it.
+    static let inlineIconSize = iconSize - 2
+    static let inlineIconGap = 5.0
+    /// Room kept free on each side of a title in its tab.
+    static let titleInset = 6.0
 
     static func draw(_ spec: PagerSpec, key: String, in context: DrawContext) {
         guard let state = context.frame.scrollView(key), let pager = context.frame.pager(key) else { return }
@@ -88,7 +93,13 @@ enum PagerDrawing {
             }
 
             let stacked = bar.height >= 56
-            let titleSize = min(15, max(10, bar.height * (stacked ? 0.2 : 0.32)))
+            let nominalSize = min(15, max(TabBarSpec.smallestTitleSize, bar.height * (stacked ? 0.2 : 0.32)))
+            // One size for every title, as a tab bar's labels share one font: a scrolling bar's tabs were sized to
+            // their titles, so they all fit at it; a fixed bar's titles shrink together to the size at which the
+            // widest (in bold, the selected weight, so the size holds as the selection moves) fits its tab, down
+            // to the smallest size, below which a title is truncated.
+            let titleSize = overflows ? nominalSize : sharedTitleSize(spec, tabs: tabs, nominal: nominalSize, stacked: stacked,
+                                                                      on: canvas)
             for (i, tab) in tabs.enumerated() where tab.x + tab.width > 0 && tab.x < bar.width {
                 let page = spec.pages[i]
                 // How selected the tab looks: 1 under the indicator's centre, 0 a tab's width away.
@@ -97,21 +108,19 @@ enum PagerDrawing {
                 let midX = bar.minX + tab.x + tab.width / 2
                 let midY = bar.minY + bar.height / 2
                 let font: Font = selection > 0.5 ? .bold : .regular
-                let inlineIcon = iconSize - 2
-                // Titles shrink a little rather than truncate when a tab is narrow.
-                let room = tab.width - 12 - (page.icon != nil && !stacked ? inlineIcon + 5 : 0)
-                let titleSize = canvas.fittingSize(of: page.title, font: font, size: titleSize, minimumSize: 10, maxWidth: room)
+                let room = titleRoom(page, in: tab, stacked: stacked)
                 if let icon = page.icon, stacked {
                     context.icons.draw(icon, in: Rect(x: midX - iconSize / 2, y: midY - iconSize - 1, width: iconSize, height: iconSize),
                                        color: color, on: canvas)
                     canvas.drawText(page.title, x: midX, baseline: midY + 3 + titleSize, font: font, size: titleSize,
                                     color: color, alignment: .center, maxWidth: tab.width - 8)
                 } else if let icon = page.icon {
+                    let inlineIcon = inlineIconSize
                     let textWidth = min(canvas.width(of: page.title, font: font, size: titleSize), room)
-                    let left = midX - (inlineIcon + 5 + textWidth) / 2
+                    let left = midX - (inlineIcon + inlineIconGap + textWidth) / 2
                     context.icons.draw(icon, in: Rect(x: left, y: midY - inlineIcon / 2, width: inlineIcon, height: inlineIcon),
                                        color: color, on: canvas)
-                    canvas.drawText(page.title, x: left + inlineIcon + 5, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
+                    canvas.drawText(page.title, x: left + inlineIcon + inlineIconGap, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
                                     font: font, size: titleSize, color: color, maxWidth: textWidth + 0.5)
                 } else {
                     canvas.drawText(page.title, x: midX, baseline: canvas.baseline(centeringOn: midY, size: titleSize),
@@ -124,5 +133,21 @@ enum PagerDrawing {
                 canvas.fill(roundedRect: line, radii: CornerRadii(top: underlineThickness / 2, bottom: 0), palette.tint)
             }
         }
+    }
+
+    /// The width a tab's title may take: the tab's, less an inset on each side and an inline icon.
+    static func titleRoom(_ page: Page, in tab: TabSpan, stacked: Bool) -> Double {
+        tab.width - 2 * titleInset - (page.icon != nil && !stacked ? inlineIconSize + inlineIconGap : 0)
+    }
+
+    /// The size every title of a fixed bar is set at: the largest up to `nominal` at which each title, in bold, fits
+    /// its tab, and at least the smallest title size (a title still too wide is truncated).
+    static func sharedTitleSize(_ spec: PagerSpec, tabs: TabSpans, nominal: Double, stacked: Bool, on canvas: Canvas) -> Double {
+        var size = nominal
+        for (i, tab) in tabs.enumerated() where size > TabBarSpec.smallestTitleSize {
+            size = canvas.fittingSize(of: spec.pages[i].title, font: .bold, size: size, minimumSize: TabBarSpec.smallestTitleSize,
+                                      maxWidth: titleRoom(spec.pages[i], in: tab, stacked: stacked))
+        }
+        return size
     }
 }
