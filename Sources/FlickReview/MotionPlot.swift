@@ -58,6 +58,8 @@ public struct MotionPlot: Sendable {
     static let speedHeight = 96.0
     static let panelGap = 30.0
     static let headerHeight = 62.0
+    /// The height of a recording's legend line under a panel's title.
+    static let legendRowHeight = 14.0
     static let eventRowHeight = 15.0
 
     public static let valueColor = Color(rgb: 0x007AFF)
@@ -108,9 +110,13 @@ public struct MotionPlot: Sendable {
         eventsTop = MotionPlot.headerHeight
         var y = MotionPlot.headerHeight + Double(eventRows) * MotionPlot.eventRowHeight + 10
         var panels: [Panel] = []
-        for series in timeline.series {
+        for (index, series) in timeline.series.enumerated() {
             let titleOrigin = Point(x: MotionPlot.left, y: y + 14)
-            let valueRect = Rect(x: MotionPlot.left, y: y + 24, width: plotWidth, height: MotionPlot.valueHeight)
+            // A line under the title for each recording of this series (its legend), so that it never runs into the
+            // title's note.
+            let legendRows = Double(timeline.recordings.filter { $0.seriesIndex == index }.count)
+            let valueRect = Rect(x: MotionPlot.left, y: y + 24 + legendRows * MotionPlot.legendRowHeight, width: plotWidth,
+                                 height: MotionPlot.valueHeight)
             let speedRect = Rect(x: MotionPlot.left, y: valueRect.maxY + 24, width: plotWidth, height: MotionPlot.speedHeight)
             var (low, high, offScale) = MotionPlot.valueRange(series)
             // A recording widens the scale to what it reached inside the plotted time.
@@ -537,10 +543,22 @@ public struct MotionPlot: Sendable {
             }
             result.append(events)
         }
-        for panel in panels {
+        for (index, panel) in panels.enumerated() {
             let layout = referenceLayout(panel)
             let maxWidth = MotionPlot.right - 12
             var boxes: [LabelBox] = []
+            // The title with its note, and each recording's legend on a line of its own under it.
+            let title = panel.series.title, note = "  " + MotionPlot.unitNote(panel.series)
+            boxes.append(LabelBox(text: title + note, rect: Rect(
+                x: panel.titleOrigin.x, y: panel.titleOrigin.y - 10,
+                width: TextMetrics.width(of: title, size: 13, bold: true) + TextMetrics.width(of: note, size: 11), height: 12)))
+            var legendY = panel.titleOrigin.y
+            for recording in timeline.recordings where recording.seriesIndex == index {
+                legendY += MotionPlot.legendRowHeight
+                let text = "● recorded: \(recording.residual.reference.file)"
+                boxes.append(LabelBox(text: text, rect: Rect(x: panel.valueRect.minX, y: legendY - 8,
+                                                             width: TextMetrics.width(of: text, size: 10.5), height: 10.5)))
+            }
             for label in layout.margin {
                 boxes.append(LabelBox(text: label.text, rect: Rect(
                     x: panel.valueRect.maxX + 8, y: label.baseline - 8,
@@ -595,7 +613,7 @@ public struct MotionPlot: Sendable {
         guard let index = timeline.series.firstIndex(where: { $0.key == panel.series.key && $0.title == panel.series.title })
         else { return }
         let rect = panel.valueRect
-        // Legends in the title's row, right-aligned (further recordings of the same series above it).
+        // Legends under the title, one line each, left-aligned with it.
         var legendY = panel.titleOrigin.y
         for recording in timeline.recordings where recording.seriesIndex == index {
             canvas.preservingState {
@@ -608,8 +626,8 @@ public struct MotionPlot: Sendable {
             let r = recording.residual
             let legend = "● recorded: \(r.reference.file) — residual max \(MotionPlot.residualText(r.maximum)), "
                 + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(String(format: "%.3f", $0.t)) s" } ?? "")
-            canvas.text(legend, x: rect.maxX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor, anchor: .right)
-            legendY -= 13
+            legendY += MotionPlot.legendRowHeight
+            canvas.text(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
         }
     }
 
