@@ -992,6 +992,13 @@ func minimalScenario(_ extra: String = "") -> String {
         } catch {
             expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil, message: "no such file", file: missing)
         }
+        let nothing = (text as NSString).deletingLastPathComponent + "/nope/sheet-handoff"
+        do {
+            _ = try ScenarioDecoder.load(path: nothing)
+            Issue.record("a missing path was read")
+        } catch {
+            expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil, message: "no such file or folder", file: nothing)
+        }
         let folder = (text as NSString).deletingLastPathComponent + "/folder.yaml"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         do {

@@ -162,6 +162,24 @@ struct CLITests {
         #expect(missing.stderr.contains("no-such-file.yaml: error: no such file"))
     }
 
+    @Test("A scenario path that does not exist is said to be missing, by every command that takes scenarios", arguments: [
+        ["render", "nope/sheet-handoff"], ["states", "nope/sheet-handoff"], ["check", "nope/sheet-handoff"],
+        ["validate", "nope/sheet-handoff"], ["review", "sheet-handoff", "nope/sheet-handoff"],
+        ["states", "nope/sheet-handoff", "--set", "physics.preset=uikit,flutter"],
+        ["render", "nope/sheet-handoff", "--set", "physics.preset=uikit,flutter"],
+        ["fuzz", "nope/sheet-handoff"], ["fit", "nope/sheet-handoff"], ["bench", "nope/sheet-handoff"],
+        ["serve", "nope/sheet-handoff"],
+    ])
+    func missingScenarioPath(_ arguments: [String]) throws {
+        let dir = try scratchFolder("missing-path")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try flick(arguments, in: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("nope/sheet-handoff: error: no such file or folder\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("unsupported file type"))
+        #expect(contents(dir).isEmpty)
+    }
+
     @Test("validate reports ok for every example; examples lists them all")
     func validateAndList() throws {
         let run = try flick(["validate"] + exampleNames)
