@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickImage
 import Foundation
 
 @main
@@ -25,6 +26,11 @@ struct Flick: ParsableCommand {
         do {
             var command = try parseAsRoot(States.optionalValues(Array(CommandLine.arguments.dropFirst())))
             if !(command is WritesOutput) { Interruption.release() }
+            // A deflate asked for by name that this build lacks is an error, not a silent fallback.
+            if let problem = PNGEncoder.environmentProblem {
+                printError("error: \(problem)")
+                Foundation.exit(failureExit.rawValue)
+            }
             try command.run()
         } catch let exit as ExitCode {
             finishStandardOutput()
