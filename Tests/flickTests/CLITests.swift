@@ -180,6 +180,26 @@ struct CLITests {
         #expect(contents(dir).isEmpty)
     }
 
+    @Test("flick help names a command, or is an error naming the closest; help of a command and of no command print help")
+    func helpOfNoSuchCommand() throws {
+        let typo = try flick(["help", "rendr"])
+        #expect(typo.status == 2)
+        #expect(typo.stdout.isEmpty)
+        #expect(typo.stderr == "error: flick has no command named \"rendr\"; did you mean render? (see `flick help`)\n")
+        let unknown = try flick(["help", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: flick has no command named \"nosuch\" (see `flick help`)\n")
+        let nested = try flick(["help", "render", "nosuch"])
+        #expect(nested.status == 2)
+        #expect(nested.stderr == "error: flick render has no command named \"nosuch\" (see `flick help render`)\n")
+        for arguments in [["help"], ["help", "render"], ["help", "help"]] {
+            let run = try flick(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.hasPrefix("OVERVIEW: "), "\(arguments): \(run.stdout)")
+        }
+        #expect(try flick(["help", "render"]).stdout == (try flick(["render", "--help"])).stdout)
+    }
+
     @Test("validate reports ok for every example; examples lists them all")
     func validateAndList() throws {
         let run = try flick(["validate"] + exampleNames)
