@@ -46,12 +46,25 @@ public final class PNGEncoder {
     /// "Development"). The generic code gives the same bytes on every x86-64 CPU, run after run: every output of
     /// Flick must be byte-identical across runs.
     public static let preferred: Deflate = {
-        if let name = ProcessInfo.processInfo.environment["FLICK_DEFLATE"], let asked = Deflate(rawValue: name),
+        if let name = ProcessInfo.processInfo.environment[environmentVariable], let asked = Deflate(rawValue: name),
            available.contains(asked) {
             return asked
         }
         return available[0]
     }()
+
+    /// The environment variable that chooses among `available` at run time.
+    public static let environmentVariable = "FLICK_DEFLATE"
+
+    /// Why `FLICK_DEFLATE` names no deflate of this build (`preferred` then ignores it), or nil when it is unset,
+    /// empty, or names one: "FLICK_DEFLATE=zlib is not a deflate this flick has; it takes igzip, libdeflate or libspng (default: igzip)".
+    public static var environmentProblem: String? {
+        guard let name = ProcessInfo.processInfo.environment[environmentVariable], !name.isEmpty else { return nil }
+        if let asked = Deflate(rawValue: name), available.contains(asked) { return nil }
+        let names = available.map(\.rawValue)
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        return "\(environmentVariable)=\(name) is not a deflate this flick has; it takes \(list) (default: \(available[0].rawValue))"
+    }
 
     /// Every implementation this build has, the default first.
     public static let available: [Deflate] = {

@@ -136,8 +136,9 @@ public enum SweepRenderer {
     }
 
     /// `flick states --set`'s JSON document (docs/states.md, "Sweeps"): the swept keys, then per variant its number,
-    /// label, folder, assignments, measures and whole states document, written variant by variant to `sink`.
-    public static func writeStates(name: String, axes: [SweepAxis], variants: [SweepVariant],
+    /// label, folder, assignments, measures and whole states document, written variant by variant to `sink`; with
+    /// `explains`, each states document has its `explain` lists (`flick states --explain`).
+    public static func writeStates(name: String, axes: [SweepAxis], variants: [SweepVariant], explains: Bool = false,
                                    cancellation: Cancellation? = nil, sink: (String) throws -> Void) throws {
         let sweep = JSONValue.array(axes.map { axis in
             .object([("path", .string(axis.path)), ("values", .array(axis.values.map(SweepTable.jsonScalar)))])
@@ -148,7 +149,7 @@ public enum SweepRenderer {
             var states = ""
             var writer = StatesWriter(format: .json) { states += $0 }
             try writer.begin(variant.scenario)
-            let simulation = Simulation(scenario: variant.scenario)
+            let simulation = Simulation(scenario: variant.scenario, explains: explains)
             while let frame = simulation.nextFrame() {
                 if cancellation?.isCancelled == true { throw RenderCancelled() }
                 meter.add(frame)
@@ -162,5 +163,19 @@ public enum SweepRenderer {
             try sink((n == 0 ? "\n" : ",\n") + head + ",\n \"states\": " + states + "}")
         }
         try sink("\n]}\n")
+    }
+
+    /// `flick states --set --explain=text`: per variant a heading naming it (`== variant 1: physics.preset=uikit`),
+    /// then the text of each of its decisions, one line each (docs/states.md, "Explanations").
+    public static func explanationLines(variants: [SweepVariant], cancellation: Cancellation? = nil,
+                                        line: (String) throws -> Void) throws {
+        for variant in variants {
+            try line("== variant \(variant.number): \(variant.label)")
+            let simulation = Simulation(scenario: variant.scenario, explains: true)
+            while let frame = simulation.nextFrame() {
+                if cancellation?.isCancelled == true { throw RenderCancelled() }
+                for explanation in frame.explanations { try line(explanation.text) }
+            }
+        }
     }
 }

@@ -53,13 +53,35 @@ public final class LiveServer: @unchecked Sendable {
         server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 30, logger: .disabled))
     }
 
-    /// Starts listening; returns the port it listens on once it does.
+    /// Starts listening; returns the port it listens on once it does, or throws `ListenError` as soon as the
+    /// address cannot be bound (in use, not this machine's, a port below 1024 without the right).
     public func start() async throws -> UInt16 {
         let handler = Handler(owner: self)
         await server.appendRoute("*", to: handler)
         let server = self.server
-        Task { try? await server.run() }
-        try await server.waitUntilListening(timeout: 10)
+        // The server says it listens, or its run ends first with the bind's error: the first of the two is the outcome.
+        let (outcomes, outcome) = AsyncStream<Result<Void, any Error>>.makeStream()
+        Task {
+            do {
+                try await server.run()
+                outcome.yield(.failure(ListenError.other("the server stopped")))
+            } catch {
+                outcome.yield(.failure(ListenError(error)))
+            }
+        }
+        let listening = Task {
+            do {
+                try await server.waitUntilListening(timeout: Self.listenTimeout)
+                outcome.yield(.success(()))
+            } catch {
+                outcome.yield(.failure(ListenError.other("it did not start listening within \(Int(Self.listenTimeout)) s")))
+            }
+        }
+        var first = outcomes.makeAsyncIterator()
+        let result = await first.next()
+        outcome.finish()
+        listening.cancel()
+        try result?.get()
         var port = configuration.port
         if case .ip4(_, let p)? = await server.listeningAddress { port = p }
         if case .ip6(_, let p)? = await server.listeningAddress { port = p }
@@ -67,6 +89,10 @@ public final class LiveServer: @unchecked Sendable {
         lock.withLock { allowedHosts = hosts }
         return port
     }
+
+    /// How long `start()` waits for a server that neither listens nor fails, in seconds: a bind succeeds or fails
+    /// at once, so this is only a bound on a stall.
+    static let listenTimeout: Double = 10
 
     /// Stops listening, ends every page's live channel and waits for open requests (at most a second).
     public func stop() async {
@@ -107,6 +133,40 @@ public final class LiveServer: @unchecked Sendable {
         continuation.onTermination = { _ in forwarding.cancel() }
         continuation.yield(ComparePage.status(scenarios))
         return stream
+    }
+}
+
+/// Why `flick serve` could not listen on its address, in words for the person who typed `--host` and `--port`.
+public enum ListenError: Error, Equatable, CustomStringConvertible {
+    /// Another process (often another `flick serve`) listens on the port: `EADDRINUSE`.
+    case addressInUse
+    /// The address is not one of this machine's: `EADDRNOTAVAIL`.
+    case addressNotAvailable
+    /// The port needs privileges this process lacks (below 1024 on most systems): `EACCES`.
+    case permissionDenied
+    /// Any other failure, as the socket layer says it.
+    case other(String)
+
+    init(_ error: any Error) {
+        guard case SocketError.failed(_, let number, let message) = error else {
+            self = .other(String(describing: error))
+            return
+        }
+        switch number {
+        case EADDRINUSE: self = .addressInUse
+        case EADDRNOTAVAIL: self = .addressNotAvailable
+        case EACCES: self = .permissionDenied
+        default: self = .other(message)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .addressInUse: "the address is in use (another flick serve?); try --port N"
+        case .addressNotAvailable: "the address is not one of this machine's; try --host 127.0.0.1"
+        case .permissionDenied: "permission denied (ports below 1024 need privileges); try --port N"
+        case .other(let message): message
+        }
     }
 }
 

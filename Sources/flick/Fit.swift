@@ -1,33 +1,56 @@
 import ArgumentParser
 import FlickCore
 import FlickImage
+import FlickOutput
 import FlickRender
 import FlickReview
 import FlickRunner
 import Foundation
 
-struct Fit: ParsableCommand {
+struct Fit: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Fit the physics constants a scenario's recordings constrain, by least squares.",
         discussion: """
         SCENARIO names recordings (`reference:`, docs/scenario-format.md, "References"). flick fit changes only the constants those recordings constrain — of the edge bounce's ω (`bounce`), `decelerationRate`, `rubberBand`, `sheetSpring` (response, dampingRatio) and `pagingSpring`, those whose 1 % change moves a recorded sample — to minimise the sum of squared differences between the simulation and every recorded sample (Levenberg–Marquardt; docs/physics.md, "Fitting to a recording").
 
-        It prints a `physics:` block ready to paste into the scenario, each reference's residual before and after, and each fitted constant's uncertainty: how much the rms residual grows when it is 1 % lower or higher. With --out DIR it writes DIR/fit.svg and DIR/fit.png: each recording against the simulation before and after (an existing file there is an error, never replaced).
+        It prints a `physics:` block ready to paste into the scenario, each reference's residual before and after, and each fitted constant's uncertainty: how much the rms residual grows when it is 1 % lower or higher. With --out DIR it writes DIR/fit.svg and DIR/fit.png: each recording against the simulation before and after. DIR must be new, empty, or an earlier flick output (it holds a .flick-output list of flick's files and nothing else), which is then replaced; this is checked before fitting. The files are written into a hidden folder beside DIR and renamed into place when complete; files flick did not write are never overwritten or deleted.
         """
     )
 
     @Argument(help: "The scenario file, or the name of a bundled example.")
     var scenario: String
 
-    @Option(help: "Write fit.svg and fit.png (recording vs before vs after) into this folder.")
+    @Option(help: "Write fit.svg and fit.png (recording vs before vs after) into this folder (new, empty or an earlier flick output).")
     var out: String?
 
     func run() throws {
+        // Only a plot written into --out stops between steps on a signal (held since the start, see Interruption).
+        if out == nil { Interruption.release() }
         let scenario = try loadScenario(self.scenario)
         guard !scenario.references.isEmpty else {
             printError("\(ExampleCatalog.resolve(self.scenario)): error: the scenario names no recording (reference:); nothing to fit")
             throw failureExit
         }
+        // The output folder is checked (and its staging folder made) before the fit, so that nothing is printed
+        // and then refused.
+        let folder: OutputFolder?
+        do {
+            if out?.isEmpty == true { throw RenderError("--out is empty; give the folder fit.svg and fit.png go in") }
+            folder = try out.map { try OutputFolder(destination: URL(fileURLWithPath: $0)) }
+        } catch {
+            printError("error: \(error)")
+            throw failureExit
+        }
+        do {
+            try fitAndReport(scenario, into: folder)
+        } catch {
+            folder?.abandon()
+            throw error
+        }
+    }
+
+    /// Fits, prints the block, the residuals and the uncertainties, and writes the plot into `folder`.
+    private func fitAndReport(_ scenario: Scenario, into folder: OutputFolder?) throws {
         guard let fit = PhysicsFit(scenario) else {
             printError("\(ExampleCatalog.resolve(self.scenario)): error: no recorded sample lies inside the scenario's time; nothing to fit")
             throw failureExit
@@ -51,26 +74,24 @@ struct Fit: ParsableCommand {
         if !fit.unconstrained.isEmpty {
             print("not constrained by these recordings: \(fit.unconstrained.map(\.rawValue).joined(separator: ", "))")
         }
-        if let out { try writePlot(fit, to: out) }
+        if let folder { try writePlot(fit, into: folder) }
     }
 
-    private func writePlot(_ fit: PhysicsFit, to folder: String) throws {
-        let url = URL(fileURLWithPath: folder)
+    /// Writes fit.svg and fit.png into the output folder and moves it into place; exits 2 (or 128 + N on signal N)
+    /// with the reason when it cannot.
+    private func writePlot(_ fit: PhysicsFit, into folder: OutputFolder) throws {
         let plot = FitPlot(title: "\(fit.scenario.name) · fit", before: fit.before, after: fit.after)
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            for (name, data) in [("fit.svg", try plot.svg()), ("fit.png", try PNGEncoder().encode(plot.image()))] {
-                let file = url.appendingPathComponent(name)
-                guard !FileManager.default.fileExists(atPath: file.path) else {
-                    printError("error: \(file.path) exists; flick fit never replaces a file (remove it or choose another --out)")
-                    throw failureExit
-                }
-                try data.write(to: file, options: .withoutOverwriting)
-            }
-        } catch let exit as ExitCode {
-            throw exit
+            try folder.write(try plot.svg(), to: "fit.svg")
+            try folder.write(try PNGEncoder().encode(plot.image()), to: "fit.png")
+            for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
+        } catch let error as RenderCancelled {
+            folder.abandon()
+            printError("error: \(error)")
+            throw Interruption.exit
         } catch {
-            printError("error: \(folder): \(error)")
+            folder.abandon()
+            printError("error: \(error)")
             throw failureExit
         }
     }

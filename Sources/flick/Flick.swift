@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlickCore
+import FlickImage
 import Foundation
 
 @main
@@ -22,9 +23,20 @@ struct Flick: ParsableCommand {
     static func main() {
         // Before any thread starts, so that every thread inherits it: see `Interruption`.
         Interruption.hold()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        // ArgumentParser's `help` shows the nearest command's help for a name it does not know, and exits 0.
+        if let problem = unknownHelpTopic(arguments) {
+            printError("error: \(problem)")
+            Foundation.exit(failureExit.rawValue)
+        }
         do {
-            var command = try parseAsRoot(States.optionalValues(Array(CommandLine.arguments.dropFirst())))
+            var command = try parseAsRoot(States.optionalValues(arguments))
             if !(command is WritesOutput) { Interruption.release() }
+            // A deflate asked for by name that this build lacks is an error, not a silent fallback.
+            if let problem = PNGEncoder.environmentProblem {
+                printError("error: \(problem)")
+                Foundation.exit(failureExit.rawValue)
+            }
             try command.run()
         } catch let exit as ExitCode {
             finishStandardOutput()
@@ -41,6 +53,38 @@ struct Flick: ParsableCommand {
             Foundation.exit(failureExit.rawValue)
         }
         finishStandardOutput()
+    }
+}
+
+extension Flick {
+    /// Why `flick help NAME...` names no command: "flick has no command named \"rendr\"; did you mean render? (see
+    /// `flick help`)"; nil for anything else.
+    static func unknownHelpTopic(_ arguments: [String]) -> String? {
+        guard arguments.first == "help" else { return nil }
+        let names = arguments.dropFirst().filter { !$0.hasPrefix("-") }
+        // `flick help help` is the help of `help` itself, which ArgumentParser adds.
+        if names.first == "help" { return nil }
+        var subcommands = configuration.subcommands
+        var path: [String] = []
+        for name in names {
+            let known = subcommands.map { $0._commandName }
+            guard let index = known.firstIndex(of: name) else {
+                return helpProblem(name, known: known, path: path)
+            }
+            path.append(name)
+            subcommands = subcommands[index].configuration.subcommands
+        }
+        return nil
+    }
+
+    /// "flick render has no command named \"x\" (see `flick help render`)", with the closest name when one is close.
+    private static func helpProblem(_ name: String, known: [String], path: [String]) -> String {
+        var message = "\((["flick"] + path).joined(separator: " ")) has no command named \"\(name)\""
+        if let closest = known.min(by: { ExampleCatalog.editDistance($0, name) < ExampleCatalog.editDistance($1, name) }),
+           ExampleCatalog.editDistance(closest, name) <= max(2, name.count / 3) {
+            message += "; did you mean \(closest)?"
+        }
+        return message + " (see `\((["flick", "help"] + path).joined(separator: " "))`)"
     }
 }
 

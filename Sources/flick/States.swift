@@ -13,7 +13,7 @@ struct States: ParsableCommand, WritesOutput {
 
         With -o FILE the document is written beside FILE and renamed over it once complete, so an interrupted run leaves FILE as it was; the replaced file keeps its permissions, and a symbolic link is followed (the file it points to is replaced). A device or a named pipe is written directly. -o - is standard output.
 
-        With --set PATH=V1,V2,... (or `sweep:` in the file), prints one document for every variant of the sweep: the swept keys, then per variant its number, label, assignments, measures (settle time, overshoot, final detent or page, peak velocity) and states document; --format csv prints the measures' table instead (docs/states.md, "Sweeps").
+        With --set PATH=V1,V2,... (or `sweep:` in the file), prints one document for every variant of the sweep: the swept keys, then per variant its number, label, assignments, measures (settle time, overshoot, final detent or page, peak velocity) and states document; --format csv prints the measures' table instead (docs/states.md, "Sweeps"). With --explain each variant's states document has its explain lists; --explain=text prints, per variant, a heading naming it (`== variant 1: physics.decelerationRate=0.99`) and then its lines, with -o as for one scenario.
 
         SCENARIO is a .json, .yaml or .yml file, or the name of a bundled example (see `flick examples`).
         """

@@ -139,16 +139,37 @@ extension States {
         let axes = try sweepOptions.axes()
         guard !axes.isEmpty || hasFileSweep(scenario) else { return false }
         let sweep = try loadSweep(scenario, axes: axes)
+        if explain == .text {
+            // The lines alone on standard output; with -o FILE beside the plain document, with -o - on standard
+            // error beside the document on standard output (as for one scenario).
+            let toStandardError = output == "-"
+            do {
+                try SweepRenderer.explanationLines(variants: sweep.variants, cancellation: Interruption.cancellation) { line in
+                    if toStandardError { printError(line) } else { print(line) }
+                }
+            } catch is RenderCancelled {
+                throw Interruption.exit
+            }
+            guard let output else { return true }
+            try writeSweepDocument(sweep, explains: false)
+            if output != "-" { printError("states written to \(output)") }
+            return true
+        }
+        try writeSweepDocument(sweep, explains: explain == .json)
+        return true
+    }
+
+    /// Writes a sweep's document, JSON or the CSV table, to -o FILE or standard output.
+    private func writeSweepDocument(_ sweep: ScenarioSweep, explains: Bool) throws {
         try writeDocument { file, cancellation in
             switch format {
             case .json:
                 try SweepRenderer.writeStates(name: sweep.name, axes: sweep.axes, variants: sweep.variants,
-                                              cancellation: cancellation) { try file.write($0) }
+                                              explains: explains, cancellation: cancellation) { try file.write($0) }
             case .csv:
                 try file.write(SweepRenderer.table(name: sweep.name, paths: sweep.axes.map(\.path), variants: sweep.variants).csv)
             }
         }
-        return true
     }
 }
 

@@ -695,13 +695,9 @@ func minimalScenario(_ extra: String = "") -> String {
 
     @Test func unknownKeyWithSuggestion() {
         let text = Self.sheetScenario.replacingOccurrences(of: "    detents:", with: "    detent:")
-        let found = problems(text)
-        #expect(found.count == 2)
-        expectDiagnostic(found.first, path: "scene.sheet.detent", line: 5, column: 5,
+        // One typo, one error: the key it suggests is the one missing, so that is not said again.
+        expectDiagnostic(problem(text), path: "scene.sheet.detent", line: 5, column: 5,
                          message: "unknown key \"detent\" (did you mean \"detents\"?); expected one of: id, detents, initial, header, image, content, dismissible, dismiss, tracks, spring, dimming, cornerRadius, grabber, projectsAcrossDetents, presentation")
-        // The mapping that lacks the real key says so, pointing at itself.
-        expectDiagnostic(found.last, path: "scene.sheet", line: 5, column: 5,
-                         message: "missing required key \"detents\"")
         expectDiagnostic(problem(minimalScenario("fsp: 30\n")), path: "fsp", line: 5, column: 1,
                          containing: ["unknown key \"fsp\" (did you mean \"fps\"?)"])
         // No suggestion when nothing is close.
@@ -712,6 +708,47 @@ func minimalScenario(_ extra: String = "") -> String {
         let damping = Self.sheetScenario.replacingOccurrences(of: "    initial: half", with: "    initial: half\n    spring: {damping: 0.8}")
         expectDiagnostic(problem(damping), path: "scene.sheet.spring.damping", line: 7, column: 14,
                          containing: ["unknown key \"damping\" (did you mean \"dampingRatio\"?)"])
+    }
+
+    @Test("A misspelt required key is one error, the suggestion, in YAML and JSON; a missing key no typo explains is still said")
+    func misspeltRequiredKeyIsOneError() {
+        let list = "  list: {rows: 10, rowHight: 56}\n"
+        let yaml = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n", with: list)
+        let found = problems(yaml)
+        #expect(found.map(\.description) == [
+            "test.yaml:4:20: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+        ])
+        let json = #"{"viewport": {"width": 390, "height": 844}, "duration": 2, "scene": {"list": {"rows": 10, "rowHight": 56}}}"#
+        #expect(problems(json, file: "test.json").map(\.description) == [
+            "test.json:1:91: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+        ])
+        // `rows` misspelt: its "rows (or sections)" is not said either.
+        let rows = minimalScenario().replacingOccurrences(of: "rows: 10,", with: "rwos: 10,")
+        #expect(problems(rows).map(\.description) == [
+            "test.yaml:4:10: error: scene.list.rwos: unknown key \"rwos\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+        ])
+        // A typo of a key that is given explains nothing missing: both are said.
+        let other = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n", with: "  list: {rows: 10, rowz: 56}\n")
+        #expect(problems(other).map(\.description) == [
+            "test.yaml:4:20: error: scene.list.rowz: unknown key \"rowz\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+            "test.yaml:4:9: error: scene.list: missing required key \"rowHeight\"",
+        ])
+    }
+
+    @Test("A YAML merge key is one error: the keys it would have merged are not also said to be missing")
+    func mergeKeyIsOneError() {
+        let merged = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n",
+                                                            with: "  list:\n    <<: {rowHeight: 56}\n    rows: 10\n")
+        #expect(problems(merged).map(\.description) == [
+            "test.yaml:5:5: error: scene.list.<<: YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias",
+        ])
+        // A required key the merge does not hold is still missing.
+        let partial = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n",
+                                                             with: "  list:\n    <<: {id: feed}\n    rows: 10\n")
+        #expect(problems(partial).map(\.description) == [
+            "test.yaml:5:5: error: scene.list.<<: YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias",
+            "test.yaml:5:5: error: scene.list: missing required key \"rowHeight\"",
+        ])
     }
 
     @Test func duplicateKey() {
@@ -998,6 +1035,13 @@ func minimalScenario(_ extra: String = "") -> String {
             Issue.record("a missing file was read")
         } catch {
             expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil, message: "no such file", file: missing)
+        }
+        let nothing = (text as NSString).deletingLastPathComponent + "/nope/sheet-handoff"
+        do {
+            _ = try ScenarioDecoder.load(path: nothing)
+            Issue.record("a missing path was read")
+        } catch {
+            expectDiagnostic(error.diagnostics.first, path: "", line: nil, column: nil, message: "no such file or folder", file: nothing)
         }
         let folder = (text as NSString).deletingLastPathComponent + "/folder.yaml"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

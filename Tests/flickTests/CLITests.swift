@@ -162,6 +162,44 @@ struct CLITests {
         #expect(missing.stderr.contains("no-such-file.yaml: error: no such file"))
     }
 
+    @Test("A scenario path that does not exist is said to be missing, by every command that takes scenarios", arguments: [
+        ["render", "nope/sheet-handoff"], ["states", "nope/sheet-handoff"], ["check", "nope/sheet-handoff"],
+        ["validate", "nope/sheet-handoff"], ["review", "sheet-handoff", "nope/sheet-handoff"],
+        ["states", "nope/sheet-handoff", "--set", "physics.preset=uikit,flutter"],
+        ["render", "nope/sheet-handoff", "--set", "physics.preset=uikit,flutter"],
+        ["fuzz", "nope/sheet-handoff"], ["fit", "nope/sheet-handoff"], ["bench", "nope/sheet-handoff"],
+        ["serve", "nope/sheet-handoff"],
+    ])
+    func missingScenarioPath(_ arguments: [String]) throws {
+        let dir = try scratchFolder("missing-path")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try flick(arguments, in: dir)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("nope/sheet-handoff: error: no such file or folder\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("unsupported file type"))
+        #expect(contents(dir).isEmpty)
+    }
+
+    @Test("flick help names a command, or is an error naming the closest; help of a command and of no command print help")
+    func helpOfNoSuchCommand() throws {
+        let typo = try flick(["help", "rendr"])
+        #expect(typo.status == 2)
+        #expect(typo.stdout.isEmpty)
+        #expect(typo.stderr == "error: flick has no command named \"rendr\"; did you mean render? (see `flick help`)\n")
+        let unknown = try flick(["help", "nosuch"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: flick has no command named \"nosuch\" (see `flick help`)\n")
+        let nested = try flick(["help", "render", "nosuch"])
+        #expect(nested.status == 2)
+        #expect(nested.stderr == "error: flick render has no command named \"nosuch\" (see `flick help render`)\n")
+        for arguments in [["help"], ["help", "render"], ["help", "help"]] {
+            let run = try flick(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.hasPrefix("OVERVIEW: "), "\(arguments): \(run.stdout)")
+        }
+        #expect(try flick(["help", "render"]).stdout == (try flick(["render", "--help"])).stdout)
+    }
+
     @Test("validate reports ok for every example; examples lists them all")
     func validateAndList() throws {
         let run = try flick(["validate"] + exampleNames)

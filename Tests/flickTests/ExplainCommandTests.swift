@@ -53,10 +53,61 @@ import Testing
         #expect(both.stderr == run.stdout)
     }
 
+    @Test("With --set, --explain=text prints each variant's lines under a heading naming it, and no document")
+    func sweepText() throws {
+        let run = try flick(["states", "fling-to-rest", "--set", "physics.decelerationRate=0.99,0.998", "--explain=text"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        let single = try flick(["states", "fling-to-rest", "--explain=text"])
+        let dir = try scratchFolder("explain-sweep")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tuned = try flick(["states", try tunedFlingToRest(rate: 0.99, in: dir), "--explain=text"])
+        #expect(single.status == 0 && tuned.status == 0 && !tuned.stdout.isEmpty)
+        #expect(run.stdout == "== variant 1: physics.decelerationRate=0.99\n" + tuned.stdout
+                + "== variant 2: physics.decelerationRate=0.998\n" + single.stdout)
+        // -o FILE: the same lines on standard output, the plain sweep document in FILE.
+        let file = dir.appendingPathComponent("sweep.json")
+        let toFile = try flick(["states", "fling-to-rest", "--set", "physics.decelerationRate=0.99,0.998", "--explain=text", "-o", file.path])
+        #expect(toFile.status == 0)
+        #expect(toFile.stdout == run.stdout)
+        #expect(toFile.stderr == "states written to \(file.path)\n")
+        let plain = try flick(["states", "fling-to-rest", "--set", "physics.decelerationRate=0.99,0.998"])
+        #expect(try String(contentsOf: file, encoding: .utf8) == plain.stdout)
+        // -o -: the document on standard output, the lines on standard error.
+        let both = try flick(["states", "fling-to-rest", "--set", "physics.decelerationRate=0.99,0.998", "--explain=text", "-o", "-"])
+        #expect(both.stdout == plain.stdout)
+        #expect(both.stderr == run.stdout)
+        // --help says so.
+        let help = try flick(["states", "--help"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("--explain=text prints, per variant, a heading naming it (`== variant 1: physics.decelerationRate=0.99`)"), "\(help)")
+    }
+
+    @Test("With --set, --explain puts each variant's explain lists in its states document")
+    func sweepJSON() throws {
+        let run = try flick(["states", "fling-to-rest", "--set", "physics.decelerationRate=0.99,0.998", "--explain"])
+        #expect(run.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let variants = try #require(document["variants"] as? [[String: Any]])
+        #expect(variants.count == 2)
+        let single = try #require(try JSONSerialization.jsonObject(with: Data(try flick(["states", "fling-to-rest", "--explain"]).stdout.utf8)) as? [String: Any])
+        let states = try #require(variants.last?["states"] as? [String: Any])
+        #expect(NSDictionary(dictionary: states).isEqual(to: single))
+        let explained = (states["frames"] as? [[String: Any]] ?? []).filter { $0["explain"] != nil }
+        #expect(explained.count == 1)
+    }
+
     @Test("A bad --explain value names the option and the choices")
     func badValue() throws {
         let run = try flick(["states", "sheet-handoff", "--explain=words"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--explain") && run.stderr.contains("json") && run.stderr.contains("text"), "\(run.stderr)")
     }
+}
+
+/// A copy of fling-to-rest's file in `folder` with `physics.decelerationRate` set to `rate`, as --set writes it in.
+private func tunedFlingToRest(rate: Double, in folder: URL) throws -> String {
+    let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/fling-to-rest.yaml"), encoding: .utf8)
+    let file = folder.appendingPathComponent("fling-to-rest.yaml")
+    try (text + "physics: {decelerationRate: \(rate)}\n").write(to: file, atomically: true, encoding: .utf8)
+    return file.path
 }

@@ -17,6 +17,23 @@ struct MessagesTests {
         #expect(validate.status == 2 && validate.stderr.contains("did you mean sheet-handoff?"), "\(validate.stderr)")
     }
 
+    @Test("FLICK_DEFLATE naming no deflate of this build is an error naming those it has, as FLICK_RECORD's is")
+    func unknownDeflate() throws {
+        let dir = try scratchFolder("deflate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bogus = try flick(["render", "fling-to-rest", "--frames", "0..0", "--out", dir.path], environment: ["FLICK_DEFLATE": "bogus"])
+        #expect(bogus.status == 2)
+        #expect(bogus.stderr.hasPrefix("error: FLICK_DEFLATE=bogus is not a deflate this flick has; it takes "), "\(bogus.stderr)")
+        #expect(bogus.stderr.contains("libspng (default: "), "\(bogus.stderr)")
+        #expect(bogus.stderr.hasSuffix(")\n") && bogus.stderr.split(separator: "\n").count == 1, "\(bogus.stderr)")
+        #expect(contents(dir).isEmpty)
+        // libspng, which every build has, is taken; so is an empty value (as unset).
+        for value in ["libspng", ""] {
+            let run = try flick(["render", "fling-to-rest", "--frames", "0..0", "--out", dir.path], environment: ["FLICK_DEFLATE": value])
+            #expect(run.status == 0, "\(value): \(run.stderr)")
+        }
+    }
+
     @Test("- reads the scenario from standard input")
     func standardInput() throws {
         let file = packageRoot.appendingPathComponent("Examples/rubber-band-pull.yaml")

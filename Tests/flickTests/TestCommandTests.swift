@@ -395,7 +395,8 @@ private struct JUnitDocument {
         #expect(run.stderr.contains("s.yaml:4:48: error: reference[0].file: r.csv:3: value is NaN, not a finite number"), "\(run.stderr)")
     }
 
-    /// `flick fit`: the paste-ready block, the residuals before and after, the uncertainty; --out never replaces.
+    /// `flick fit`: the paste-ready block, the residuals before and after, the uncertainty; --out replaces its own
+    /// earlier plot and refuses, before fitting, a folder of someone else's.
     @Test func fitPrintsTheBlockAndWritesThePlot() throws {
         let run = try flick(["fit", "Examples/device-bounce.yaml"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -403,13 +404,31 @@ private struct JUnitDocument {
         #expect(run.stdout.contains("reference[0] feed.contentOffset.y vs recordings/uikit-bounce-2x.csv: max 0.391 → 0.402 pt, rms 0.139 → 0.138 pt"))
         #expect(run.stdout.contains("bounce: 10.91000 → 10.91287; ±1 % raises the rms by 0.504 / 0.488 pt"), "\(run.stdout)")
         #expect(run.stdout.contains("not constrained by these recordings: decelerationRate, rubberBand"))
-        let folder = try scratchFolder("fit-out")
-        #expect(try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path]).status == 0)
+        let scratch = try scratchFolder("fit-out")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("fit")
+        let first = try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == run.stdout)
+        #expect(contents(folder) == [".flick-output", "fit.png", "fit.svg"])
         let png = try Data(contentsOf: folder.appendingPathComponent("fit.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Run again into the same folder: flick's own earlier plot is replaced.
         let again = try flick(["fit", "Examples/device-bounce.yaml", "--out", folder.path])
-        #expect(again.status == 2)
-        #expect(again.stderr.contains("fit.svg exists; flick fit never replaces a file"), "\(again.stderr)")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stderr.isEmpty, "\(again.stderr)")
+        #expect(contents(folder) == [".flick-output", "fit.png", "fit.svg"])
+        #expect(try Data(contentsOf: folder.appendingPathComponent("fit.png")) == png)
+        // A folder holding a file flick did not write is refused before anything is fitted or printed.
+        let mine = scratch.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        try "keep".write(to: mine.appendingPathComponent("fit.svg"), atomically: true, encoding: .utf8)
+        let refused = try flick(["fit", "Examples/device-bounce.yaml", "--out", mine.path])
+        #expect(refused.status == 2)
+        #expect(refused.stdout.isEmpty, "\(refused.stdout)")
+        #expect(refused.stderr == "error: \(mine.path) exists and was not written by flick (it has no .flick-output list of flick's files); move it away or choose another output folder\n")
+        #expect(contents(mine) == ["fit.svg"])
+        #expect(try String(contentsOf: mine.appendingPathComponent("fit.svg"), encoding: .utf8) == "keep")
         let none = try flick(["fit", "fling-to-rest"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("the scenario names no recording (reference:); nothing to fit"), "\(none.stderr)")

@@ -73,8 +73,14 @@ public enum ScenarioDecoder {
         let url = URL(fileURLWithPath: path)
         let ext = url.pathExtension.lowercased()
         var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+        if exists, isFolder.boolValue {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "is a directory, not a scenario file")])
+        }
+        // A path without a scenario's extension that names nothing may be a file or a folder (`Output/x/name`):
+        // that it is missing is the problem, not its extension.
+        if !exists, !supportedExtensions.contains(ext) {
+            throw ScenarioError([ScenarioDiagnostic(file: path, path: "", message: "no such file or folder")])
         }
         guard supportedExtensions.contains(ext) else {
             throw ScenarioError([ScenarioDiagnostic(file: path, path: "",

@@ -236,6 +236,9 @@ final class Mapping {
     /// Keys that are not allowed here but have their own message (a sheet inside a page).
     private var refused: Set<String> = []
     private var takesOthers = false
+    /// Required keys found missing, with where their message goes among the reader's diagnostics: said by `finish()`
+    /// unless an unknown key's suggestion or a merge key (`<<`) explains them (one typo, one error).
+    private var missing: [(keys: [String], message: String, at: Int)] = []
     private let describing: Bool
     private(set) var description = ObjectDescription()
     private(set) var failed = false
@@ -318,6 +321,15 @@ final class Mapping {
         owner?.fail(message)
     }
 
+    /// Reports that a required key is absent, naming it in `message`; `keys` are the keys any of which would have
+    /// answered. Said when the mapping is finished, and not at all if an unknown key here is a misspelling of one of
+    /// `keys` (its "did you mean" is the one error) or a merge key here holds one of them.
+    func failMissing(_ keys: [String], _ message: String) {
+        failed = true
+        guard let owner else { return }
+        missing.append((keys, message, owner.reader.diagnostics.count))
+    }
+
     /// Reports a problem with the value of `key`.
     func fail(_ key: String, _ message: String) {
         failed = true
@@ -342,7 +354,7 @@ final class Mapping {
     func required<T>(_ key: String, _ value: Value<T>, _ doc: String) -> T? {
         ask(key, value.shape, .required, doc)
         guard let field = field(key) else {
-            if live { fail("missing required key \"\(key)\"") }
+            if live { failMissing([key], "missing required key \"\(key)\"") }
             return nil
         }
         return read(field, key, value)
@@ -352,7 +364,7 @@ final class Mapping {
     func required<T>(_ key: String, _ value: Value<T>, _ doc: String, orElse fallback: T?, unless: String) -> T? {
         ask(key, value.shape, .requiredUnless(unless), doc)
         guard let field = field(key) else {
-            if live, !has(unless) { fail("missing required key \"\(key)\"") }
+            if live, !has(unless) { failMissing([key], "missing required key \"\(key)\"") }
             return fallback
         }
         return read(field, key, value)
@@ -438,6 +450,8 @@ final class Mapping {
         }
         guard live else { return }
         var problems: [ScenarioDiagnostic] = []
+        // Keys an unknown key was taken for, or a merge key holds: not said to be missing as well.
+        var explained: Set<String> = []
         for i in keys.indices {
             guard let key = keys[i] else {
                 problems.append(diagnostic(owner.path, entries[i].keyMark, "keys must be strings, found \(entries[i].keyKind)"))
@@ -452,14 +466,34 @@ final class Mapping {
             } else if key == "<<" {
                 problems.append(diagnostic(field.path, entries[i].keyMark,
                                            "YAML merge keys (<<) are not read: write the keys out, or make the whole mapping an alias"))
+                explained.formUnion(Self.mergedKeys(entries[i].value))
             } else {
                 var message = "unknown key \"\(Field.truncated(key))\""
-                if let suggestion = closest(to: key, in: asked) { message += " (did you mean \"\(suggestion)\"?)" }
+                if let suggestion = closest(to: key, in: asked) {
+                    message += " (did you mean \"\(suggestion)\"?)"
+                    explained.insert(suggestion)
+                }
                 problems.append(diagnostic(field.path, entries[i].keyMark, message + "; expected one of: \(list)"))
             }
         }
+        // Last first, each at its own place: an earlier one's place is not moved by a later one's.
+        for absent in missing.reversed() where !absent.keys.contains(where: explained.contains) {
+            owner.reader.insert([diagnostic(owner.path, owner.mark, absent.message)], at: absent.at)
+        }
         if !problems.isEmpty { failed = true }
         owner.reader.insert(problems, at: anchor)
+    }
+
+    /// The string keys a merge key's value holds: a mapping's, or those of each mapping in a sequence.
+    private static func mergedKeys(_ node: Node) -> [String] {
+        switch node {
+        case .mapping(let mapping): mapping.keys.compactMap(\.string)
+        case .sequence(let sequence): sequence.flatMap { item -> [String] in
+            guard case .mapping(let mapping) = item else { return [] }
+            return mapping.keys.compactMap(\.string)
+        }
+        case .scalar, .alias: []
+        }
     }
 
     private func diagnostic(_ path: String, _ mark: Mark?, _ message: String) -> ScenarioDiagnostic {
