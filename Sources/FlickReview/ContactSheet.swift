@@ -215,8 +215,20 @@ public struct ContactSheet: Sendable {
         // Frames spaced evenly through the visible change fill the gaps with the most of it (pixels moved, not frames
         // with motion: a slow settle's many frames look alike). Rests get no in-between frames.
         var set = Set(chosen)
-        fillByChange(&set, change: timeline.visibleChange(), limit: min(limit, n),
-                     minimum: minimumTileChange * timeline.scale)
+        let change = timeline.visibleChange()
+        // An end that follows a settle with nothing moving between (card-dismiss: settled at frame 115, the same black
+        // screen at 150) is not a tile of its own: the settle's tile says the rest lasts to the end, and the tile goes
+        // to a frame that shows something (the change-filling below never picks one inside a rest).
+        let sorted = set.sorted()
+        if sorted.count >= 2, let last = sorted.last, last == n - 1, events[last] == ["end"] {
+            let previous = sorted[sorted.count - 2]
+            if change[(previous + 1)...last].allSatisfy({ $0 == 0 }), timeline.touches[previous] == nil,
+               events[previous]?.contains(MotionEvent.Kind.settle.rawValue) == true {
+                set.remove(last)
+                events[previous, default: []].append("at rest to the end (frame \(last))")
+            }
+        }
+        fillByChange(&set, change: change, limit: min(limit, n), minimum: minimumTileChange * timeline.scale)
         return set.sorted().map { ($0, events[$0] ?? []) }
     }
 

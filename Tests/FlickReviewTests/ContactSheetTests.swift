@@ -26,7 +26,12 @@ import Testing
             let tile = try #require(sheet.tiles.first { $0.position == position }, "no tile for \(event.kind) at \(event.time) s")
             #expect(tile.events.contains(event.kind.rawValue))
         }
-        #expect(sheet.tiles.first?.frame == 0 && sheet.tiles.last?.frame == scenario.frameCount - 1)
+        // The run rests from its settle to its end: the settle's tile says so, and the end has no tile of its own.
+        #expect(sheet.tiles.first?.frame == 0)
+        let settle = try #require(timeline.events.last { $0.kind == .settle })
+        let last = try #require(sheet.tiles.last)
+        #expect(last.position == timeline.position(atOrAfter: settle.time))
+        #expect(last.events.last == "at rest to the end (frame \(scenario.frameCount - 1))", "\(last.events)")
         #expect(sheet.tiles.map(\.frame) == sheet.tiles.map(\.frame).sorted())
 
         let sheetWords = Fixtures.pixels(of: decoded)
