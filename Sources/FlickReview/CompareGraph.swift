@@ -401,18 +401,35 @@ public struct CompareGraph: Sendable {
                 + "d=\"\(path(s.times, s.velocities, ySpeed))\"><title>\(name) · velocity</title></path>\n"
         }
         // Each run's releases and settles on its value line, with the explanation as the hover title.
+        // Marks of several runs at the same place (the same release in every variant) are drawn nested, the first
+        // run's largest, so that every run's colour shows instead of only the last one drawn.
+        var markSpots: [(run: Int, mark: CompareRun.Mark, cx: Double, cy: Double)] = []
         for (i, s) in members {
-            let color = Self.style(of: i).color
             for mark in runs[i].marks {
                 guard let value = Self.value(at: mark.time, s) else { continue }
-                let cx = self.x(mark.time), cy = min(max(yValue(value), valueTop), valueBottom)
-                let shape: String = switch mark.kind {
-                case .release, .tap: "<path d=\"M\(f(cx)) \(f(cy - 5.5))l5 8.5h-10z\" fill=\"\(color)\"/>"
-                case .settled: "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"4.5\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"/>"
-                case .moving: "<path d=\"M\(f(cx - 5)) \(f(cy - 5))l8 5l-8 5z\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
-                }
-                out += "<g class=\"mark \(mark.kind.rawValue)\" data-run=\"\(i)\" tabindex=\"0\"><title>\(esc(Self.markTitle(mark, run: runs[i])))</title>\(shape)</g>\n"
+                markSpots.append((i, mark, self.x(mark.time), min(max(yValue(value), valueTop), valueBottom)))
             }
+        }
+        func spot(_ p: (run: Int, mark: CompareRun.Mark, cx: Double, cy: Double)) -> String {
+            "\(p.mark.kind == .tap ? CompareRun.Mark.Kind.release.rawValue : p.mark.kind.rawValue) \(f(p.cx)) \(f(p.cy))"
+        }
+        var sharing: [String: [Int]] = [:]
+        for p in markSpots { sharing[spot(p), default: []].append(p.run) }
+        for p in markSpots {
+            let (i, mark, cx, cy) = p
+            let color = Self.style(of: i).color
+            let together = sharing[spot(p)] ?? [i]
+            let k = Double(together.count - 1 - (together.firstIndex(of: i) ?? 0))
+            let scale = 1 + 0.45 * k
+            let shape: String = switch mark.kind {
+            case .release, .tap:
+                "<path d=\"M\(f(cx)) \(f(cy - 5.5 * scale))l\(f(5 * scale)) \(f(8.5 * scale))h\(f(-10 * scale))z\" fill=\"\(color)\"/>"
+            case .settled:
+                "<circle cx=\"\(f(cx))\" cy=\"\(f(cy))\" r=\"\(f(4.5 * scale))\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"2\"/>"
+            case .moving:
+                "<path d=\"M\(f(cx - 5 * scale)) \(f(cy - 5 * scale))l\(f(8 * scale)) \(f(5 * scale))l\(f(-8 * scale)) \(f(5 * scale))z\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+            }
+            out += "<g class=\"mark \(mark.kind.rawValue)\" data-run=\"\(i)\" tabindex=\"0\"><title>\(esc(Self.markTitle(mark, run: runs[i])))</title>\(shape)</g>\n"
         }
         out += "</g>\n"
         return (out, speedBottom + 22 + 26 - top)
