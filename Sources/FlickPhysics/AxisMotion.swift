@@ -225,6 +225,39 @@ public struct AxisMotion: Hashable, Sendable {
                           endTime: start + law.duration, finalPosition: target)
     }
 
+    /// Flutter's `Curves.fastEaseInToSlowEaseOut` from `x` to `target` over `duration` seconds, starting at `start`:
+    /// a `ThreePointCubic` (fitted by Flutter to iOS 16.3 transitions, packages/flutter/lib/src/animation/curves.dart)
+    /// of two cubic Béziers that meet at (0.198, 0.541). Each is a timed segment here, over its own part of the time
+    /// and of the distance, with its control points scaled as `ThreePointCubic.transformInternal` scales them.
+    public static func fastEaseInToSlowEaseOut(from x: Double, to target: Double, duration: Double,
+                                               start: Double, phase: Phase = .spring) -> AxisMotion {
+        let mid = FastEaseInToSlowEaseOut.midpoint
+        let (a1, b1) = (FastEaseInToSlowEaseOut.a1, FastEaseInToSlowEaseOut.b1)
+        let (a2, b2) = (FastEaseInToSlowEaseOut.a2, FastEaseInToSlowEaseOut.b2)
+        let first = UnitBezier(a1.x / mid.x, a1.y / mid.y, b1.x / mid.x, b1.y / mid.y)
+        let second = UnitBezier((a2.x - mid.x) / (1 - mid.x), (a2.y - mid.y) / (1 - mid.y),
+                                (b2.x - mid.x) / (1 - mid.x), (b2.y - mid.y) / (1 - mid.y))
+        let through = x + (target - x) * mid.y
+        let lead = TimedCurve(from: x, to: through, duration: duration * mid.x, curve: first)
+        let rest = TimedCurve(from: through, to: target, duration: duration * (1 - mid.x), curve: second)
+        return AxisMotion(segments: [Segment(start: start, law: .timed(lead), phase: phase),
+                                     Segment(start: start + lead.duration, law: .timed(rest), phase: phase)],
+                          endTime: start + max(duration, lead.duration + rest.duration), finalPosition: target)
+    }
+
+    /// This motion, then `next` from its start (which should be at or after this one's end).
+    public func then(_ next: AxisMotion) -> AxisMotion {
+        precondition(shift == 0 && scale == 1 && next.shift == 0 && next.scale == 1, "joins motions as their laws built them")
+        return AxisMotion(segments: segments + next.segments, endTime: next.endTime, finalPosition: next.finalPosition)
+    }
+
+    /// Where the laws of the last segment put the motion at its end: within the settling threshold of
+    /// `finalPosition`, where a motion that follows should start so that nothing jumps.
+    public var positionAtEnd: Double {
+        guard let last = segments.last else { return finalPosition }
+        return placed(last.law.position(at: max(0, endTime - last.start)))
+    }
+
     // MARK: Flutter
 
     /// Flutter's `BouncingScrollSimulation`: friction, then `ScrollSpringSimulation` from the edge it would cross;
@@ -318,4 +351,14 @@ public struct AxisMotion: Hashable, Sendable {
         }
         return high
     }
+}
+
+/// The control points of Flutter's `Curves.fastEaseInToSlowEaseOut` (packages/flutter/lib/src/animation/curves.dart):
+/// `ThreePointCubic(a1, b1, midpoint, a2, b2)`.
+public enum FastEaseInToSlowEaseOut {
+    public static let a1 = (x: 0.056, y: 0.024)
+    public static let b1 = (x: 0.108, y: 0.3085)
+    public static let midpoint = (x: 0.198, y: 0.541)
+    public static let a2 = (x: 0.3655, y: 1.0)
+    public static let b2 = (x: 0.5465, y: 0.989)
 }

@@ -79,6 +79,9 @@ final class ScrollView: NestedScrollParticipant {
     var heldLeadingInset = 0.0
     /// The list's refresh control, if it has one: a sheet around it leaves it the pulls at its lowest detent.
     var refreshControl: RefreshControl?
+    /// Where a release that comes to rest at an offset is then snapped to, within these limits (a large-title bar
+    /// snaps its list to expanded or collapsed: docs/physics.md, "Large-title navigation bar"); nil: it stays.
+    var restSnap: ((Double, ClosedRange<Double>) -> RestSnap?)?
     /// Set for a paging scroll view: where a release comes to rest.
     var paging: PagingBehavior?
     /// The distance between two pages when it is not the frame's size (a carousel's card plus its spacing).
@@ -422,10 +425,18 @@ final class ScrollView: NestedScrollParticipant {
         let gated = rule.releaseVelocity(fingerVelocity, dragDistance: dragDistance)
         let velocity = carried?.releaseVelocity(gated) ?? gated
         carried = nil
-        let animation = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
+        let release = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
+        // Where the release comes to rest may be snapped on from (a large-title bar partly collapsed).
+        var snapped: (RestSnap, AxisMotion)?
+        if let snap = restSnap?(release?.finalPosition ?? x, limits) {
+            let from = release?.positionAtEnd ?? x, start = release?.endTime ?? t
+            let motion = AxisMotion.fastEaseInToSlowEaseOut(from: from, to: snap.target, duration: snap.duration, start: start)
+            snapped = (snap, motion)
+        }
+        let animation = snapped.map { release?.then($0.1) ?? $0.1 } ?? release
         if let log, activeWhileTracking || velocity != 0 || animation != nil {
             log.record(explainRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, carried: velocity - gated,
-                                      motion: animation, time: t))
+                                      motion: release, snap: snapped, time: t))
         }
         if let animation {
             motion = .animating(animation)
@@ -456,4 +467,13 @@ final class ScrollView: NestedScrollParticipant {
         if trackingExcess != 0, (trackingExcess < 0) == movingForward { return 1 }
         return rule.trackingSlope(tracking: raw, limits: limits, dimension: dimension, movingForward: movingForward)
     }
+}
+
+/// A snap after a release comes to rest: where to and over how long (along Flutter's `fastEaseInToSlowEaseOut`),
+/// and what it is, in an explanation's words.
+struct RestSnap {
+    var target: Double
+    var duration: Double
+    /// "the navigation bar snaps the large title to collapsed".
+    var words: String
 }

@@ -99,7 +99,26 @@ extension ScrollView {
     }
 
     func explainRelease(at x: Double, velocity: Double, fingerVelocity: Double, carried: Double = 0, motion: AxisMotion?,
-                        time t: Double) -> Explanation {
+                        snap: (RestSnap, AxisMotion)? = nil, time t: Double) -> Explanation {
+        var e = explainedRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, carried: carried, motion: motion, time: t)
+        guard let (snap, snapMotion) = snap else { return e }
+        // The snap after the rest: it ends the motion, so the entry's destination and settle are the snap's.
+        let words = "\(snap.words): offset \(Say.pt(snap.target)) over \(Say.number(snap.duration, digits: 2)) s "
+            + "(Flutter's fastEaseInToSlowEaseOut)"
+        e.reason += "; then \(words)"
+        e.destination = snap.target
+        e.settles = snapMotion.endTime
+        let settle = settleWords(snapMotion.endTime, decidedAt: t)
+        if let cut = e.text.range(of: "; settles at ", options: .backwards) ?? e.text.range(of: "; would settle at ", options: .backwards) {
+            e.text = String(e.text[..<cut.lowerBound]) + "; then \(words); \(settle)"
+        } else {
+            e.text += "; then \(words); \(settle)"
+        }
+        return e
+    }
+
+    private func explainedRelease(at x: Double, velocity: Double, fingerVelocity: Double, carried: Double, motion: AxisMotion?,
+                                  time t: Double) -> Explanation {
         var e = Explanation(time: t, event: .release, component: key, rule: motionRule, position: x, velocity: velocity,
                             reason: "", text: "")
         if velocity != fingerVelocity { e.fingerVelocity = fingerVelocity }

@@ -13,7 +13,9 @@ extension ScenarioFormat {
                                  "The component under the bar, laid out over the whole frame; its first vertical list collapses the bar.")
         let stretches = m.value("stretches", .bool, default: defaults.stretches,
                                 "While the list is pulled past its top, the bar grows with it and the large title scales up (at most 1.1×); false keeps the expanded height.")
-        guard !m.failed, let title, let content, let stretches else { return nil }
+        let snaps = m.value("snaps", .bool, default: defaults.snaps,
+                            "When the list comes to rest with the large title partly collapsed, it scrolls on to expanded or collapsed, whichever is nearer, over 0.3 s (iOS 18; Flutter's CupertinoSliverNavigationBar); false leaves it where it stopped.")
+        guard !m.failed, let title, let content, let stretches, let snaps else { return nil }
         let lists = content.allComponents.contains { component in
             if case .list(let spec) = component.kind { return spec.axis == .vertical }
             return false
@@ -22,6 +24,6 @@ extension ScenarioFormat {
             m.fail("content", "a navigation bar collapses with a vertical list, and its content holds none")
             return nil
         }
-        return NavigationBarSpec(title: title, content: content, stretches: stretches)
+        return NavigationBarSpec(title: title, content: content, stretches: stretches, snaps: snaps)
     }
 }

@@ -37,6 +37,25 @@ public enum NavigationBarGeometry {
     /// …up to this scale (`_computeTitleScale`'s 1.1).
     public static let maximumTitleScale = 1.1
 
+    /// How long the snap to expanded or collapsed takes, in seconds, along `fastEaseInToSlowEaseOut`: the 300 ms
+    /// of `_handleScrollChange` ("eyeballed on an iPhone 16 simulator running iOS 18").
+    public static let snapDuration = 0.3
+
+    /// Where a list that comes to rest at `offset` is snapped to (`_handleScrollChange`): with the large title partly
+    /// collapsed (0 < scrolled < 52 pt), to collapsed (scrolled 52) past half of it, else to expanded (scrolled 0),
+    /// when the content reaches that far; nil otherwise.
+    static func snapTarget(offset: Double, limits: ClosedRange<Double>) -> RestSnap? {
+        let scrolled = offset - limits.lowerBound
+        // A rest within a billionth of a point of either end is there already.
+        guard scrolled > 1e-9, scrolled < largeTitleExtension - 1e-9 else { return nil }
+        let collapses = scrolled > largeTitleExtension / 2
+        let target = limits.lowerBound + (collapses ? largeTitleExtension : 0)
+        guard target <= limits.upperBound else { return nil }
+        return RestSnap(target: target, duration: snapDuration,
+                        words: "the large title rests partly collapsed (scrolled \(Say.pt(scrolled))), so the navigation bar snaps it "
+                            + (collapses ? "collapsed" : "expanded"))
+    }
+
     /// Where the large title moves to the inline bar: scrolled 42 pt.
     public static var largeTitleLimit: Double { largeTitleExtension - showLargeTitleThreshold }
 

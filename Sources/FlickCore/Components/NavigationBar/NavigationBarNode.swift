@@ -35,6 +35,9 @@ final class NavigationBarNode: ComponentNode {
     }
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
+        if spec.snaps, let tracked, tracked.restSnap == nil {
+            tracked.restSnap = { offset, limits in NavigationBarGeometry.snapTarget(offset: offset, limits: limits) }
+        }
         self.frame = frame
         safeTop = context.safeAreaOverlap(frame).top
         var inner = context

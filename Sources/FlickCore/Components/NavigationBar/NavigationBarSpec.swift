@@ -14,10 +14,14 @@ public struct NavigationBarSpec: Sendable {
     /// While the list is pulled past its top, the bar grows with it and the large title scales up (UIKit's
     /// behaviour, Flutter's `CupertinoSliverNavigationBar.stretch`). False keeps the expanded height.
     public var stretches: Bool
+    /// When the list comes to rest with the large title partly collapsed, it is scrolled on to the nearer of
+    /// expanded and collapsed (iOS 18's bar, Flutter's `CupertinoSliverNavigationBar`). False leaves it there.
+    public var snaps: Bool
 
-    public init(title: String, content: Component, stretches: Bool = true) {
+    public init(title: String, content: Component, stretches: Bool = true, snaps: Bool = true) {
         self.title = title
         self.content = content
         self.stretches = stretches
+        self.snaps = snaps
     }
 }
