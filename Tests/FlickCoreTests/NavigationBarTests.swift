@@ -152,6 +152,79 @@ struct NavigationBarTests {
         #expect(raised.collapse == 1 && raised.titleAlpha == 1 && raised.height == 44)
     }
 
+    /// A sheet whose pager pages are large-title bars, flung up so fast that its spring carries it past its full
+    /// detent and the pages' tops above the screen: the four cases `flick fuzz Examples/large-title-nested.yaml` found
+    /// with seeds 6 (cases 0, 2, 4; case 0 resizes the viewport first) and 8 (case 12), shrunk.
+    static func flungSheet(_ gestures: String, duration: Double) -> String {
+        """
+        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+        duration: \(duration)
+        scene:
+          background: map
+          sheet:
+            detents: [{name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
+            initial: half
+            header: {height: 20}
+            content:
+              pager:
+                tabBar: {height: 40, indicator: pill}
+                pages:
+                  - {title: Studios, content: {navigationBar: {id: studiosBar, title: Studios, content: {list: {id: studios, rows: 40, rowHeight: 64}}}}}
+                  - {title: Classes, content: {navigationBar: {id: classesBar, title: Classes, content: {list: {id: classes, rows: 40, rowHeight: 56}}}}}
+        gestures: \(gestures)
+        """
+    }
+
+    static let flings: [(gestures: String, duration: Double)] = [
+        ("[{at: 0.1, resize: {width: 544, height: 585}}, {at: 0.112, drag: {from: [74, 446.5], to: [74, 102], duration: 0.05}}]", 0.26),
+        ("[{at: 0.1, drag: {from: [169, 498.5], to: [169, 0], duration: 0.067}}]", 0.26),
+        ("[{at: 0.1, drag: {from: [44, 561], to: [44, 0], duration: 0.025}}]", 0.19),
+        ("[{at: 0.1, drag: {from: [359, 675.5], to: [359, 340], duration: 0.023}}]", 0.21),
+    ]
+
+    @Test("A sheet flung past the screen's top: its lists keep their bars' whole inset and each bar rides on its content",
+          arguments: flings.indices)
+    func frameAboveTheScreen(_ fling: Int) throws {
+        let (gestures, duration) = Self.flings[fling]
+        let sim = Simulation(scenario: try scenario(Self.flungSheet(gestures, duration: duration)))
+        var aboveTheScreen = false
+        for frame in 0...Int(duration * 60) {
+            let state = sim.state(at: Double(frame) / 60)
+            for (barKey, listKey) in [("studiosBar", "studios"), ("classesBar", "classes")] {
+                let bar = try #require(state.navigationBar(barKey)), list = try #require(state.scrollView(listKey))
+                aboveTheScreen = aboveTheScreen || bar.frame.minY < 0
+                // The status bar's part of the bar plus 96 pt, wherever the bar's top is.
+                let safeTop = bar.frame.height - bar.height
+                expectClose(list.adjustedContentInset.top, safeTop + 96, 1e-9, "frame \(frame): \(listKey)'s inset")
+                let contentTop = list.frame.minY - list.contentOffset.y
+                let inlineBottom = bar.frame.minY + safeTop + 44
+                expectClose(bar.frame.maxY, min(max(contentTop, inlineBottom), inlineBottom + 52 + bar.stretch), 1e-9,
+                            "frame \(frame): \(barKey)'s bottom rides on \(listKey)'s content")
+            }
+        }
+        #expect(aboveTheScreen, "the fling takes the bars' tops above the screen")
+    }
+
+    @Test("Flung past the screen's top: the bar, pushed down its frame by the status bar, collapses onto the content")
+    func collapsedAboveTheScreen() throws {
+        let (gestures, duration) = Self.flings[2]
+        let sim = Simulation(scenario: try scenario(Self.flungSheet(gestures, duration: duration)))
+        // Frame 8: the sheet's top at −188.29, the page's at −81.29 (below the 20 pt header, the 40 pt tab bar and the
+        // 47 pt status bar the pager keeps its tab bar under). The list has not moved on its page (offset −96), so
+        // its content's top is at 14.71; the bar, pushed 47 pt down its frame by the status bar, is collapsed
+        // 47 of its 52 pt onto it. Before the fix the list got only the 61.71 pt of the bar's inset that were on
+        // screen, counted itself pulled 34.29 pt past its top, and the bar stretched to 96 over the rows.
+        let state = sim.state(at: 8.0 / 60)
+        let bar = try #require(state.navigationBar("studiosBar")), list = try #require(state.scrollView("studios"))
+        expectClose(try #require(state.sheet?.top), -188.286091, 1e-6)
+        expectClose(list.frame.minY, -81.286091, 1e-6)
+        #expect(list.contentOffset.y == -96)
+        #expect(list.adjustedContentInset.top == 47 + 96)
+        expectClose(bar.frame.maxY, 14.713909, 1e-6)
+        expectClose(bar.collapse, 47.0 / 52, 1e-12)
+        #expect(bar.stretch == 0)
+    }
+
     @Test("In pager pages: each bar moves with its page and tracks its own list")
     func inPager() throws {
         let yaml = """

@@ -4,15 +4,27 @@ import Foundation
 public struct LayoutContext: Sendable {
     public var viewport: Size
     public var safeArea: EdgeInsets
+    /// Where the band above `safeArea.top` begins: the viewport's top edge (0), or, inside a large-title navigation
+    /// bar whose frame runs above the screen, the bar's own top. The bar covers its content from its top edge down to
+    /// its expanded bottom wherever that top is, so a list laid out in the bar's frame gets the bar's whole inset
+    /// (the status bar's part of the bar plus 96 pt), not only the part of it on screen (docs/physics.md,
+    /// "Large-title navigation bar", Insets).
+    public var topBandStart = 0.0
+
+    public init(viewport: Size, safeArea: EdgeInsets) {
+        self.viewport = viewport
+        self.safeArea = safeArea
+    }
 
     /// The part of the viewport's safe area that `frame` overlaps, measured inside the viewport
-    /// (a frame that runs below the screen still gets only the bottom band it covers).
+    /// (a frame that runs below the screen still gets only the bottom band it covers; at the top, the band starts at
+    /// `topBandStart`).
     public func safeAreaOverlap(_ frame: Rect) -> EdgeInsets {
         let w = viewport.width, h = viewport.height
         func overlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Double {
             max(0, min(a1, b1) - max(a0, b0))
         }
-        return EdgeInsets(top: overlap(frame.minY, frame.maxY, 0, safeArea.top),
+        return EdgeInsets(top: overlap(frame.minY, frame.maxY, topBandStart, safeArea.top),
                           left: overlap(frame.minX, frame.maxX, 0, safeArea.left),
                           bottom: overlap(frame.minY, frame.maxY, h - safeArea.bottom, h),
                           right: overlap(frame.minX, frame.maxX, w - safeArea.right, w))

@@ -42,6 +42,10 @@ final class NavigationBarNode: ComponentNode {
         safeTop = context.safeAreaOverlap(frame).top
         var inner = context
         inner.safeArea.top = frame.minY + safeTop + NavigationBarGeometry.expandedHeight
+        // The bar covers its content from its own top: a list in its frame gets all of `safeTop + 96` even when the
+        // frame runs above the screen (a sheet flung past its top), so the content's top resting position stays the
+        // bar's expanded bottom, the position the bar's geometry assumes.
+        inner.topBandStart = min(context.topBandStart, frame.minY)
         content.layout(frame: frame, context: inner, at: t)
         observe(at: t)
     }
