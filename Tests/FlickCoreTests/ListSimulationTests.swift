@@ -310,3 +310,45 @@ struct ListSimulationTests {
         #expect(f[release].scrollView("list")!.contentOffset.y == 0)
     }
 }
+
+extension ListSimulationTests {
+    /// `flick fuzz own-content --seed 8 --case 1`, shrunk (its 14 rows of 64 pt, 896 pt): a pull past the top let go
+    /// at 0.333 s; an animated resize to 674 × 1193 from 0.349 s makes the content fit its frame (896 + 47 + 34 < 1193);
+    /// the bounce back to the top is caught at 0.635 s, 4.8 pt past it, and (with `drag`) pushed 43 pt up until 1.041 s.
+    static func fittingAfterResize(drag: Bool) -> String {
+        """
+        viewport: {width: 390, height: 844, scale: 2, safeArea: {top: 47, bottom: 34}}
+        fps: 30
+        duration: 2
+        scene:
+          list: {rows: 14, rowHeight: 64}
+        gestures:
+          - {at: 0.1, drag: {from: [211, 280], to: [390, 316], duration: 0.233}}
+          - {at: 0.349, resize: {width: 674, height: 1193, duration: 0.164, curve: easeIn}}
+        """ + (drag ? "\n  - {at: 0.635, drag: {from: [1, 771], to: [0, 728], duration: 0.406}}\n" : "\n")
+    }
+
+    @Test("Content that fits its frame does not scroll under a finger, even caught past its top after a resize; the lift springs it back from rest")
+    func fittingContentDoesNotScroll() throws {
+        let alone = Simulation(scenario: try scenario(Self.fittingAfterResize(drag: false)))
+        let shown = try #require(alone.state(at: 0.635).scrollView("list")?.contentOffset.y)
+        expectClose(shown, -51.810413, 1e-6)
+        let simulation = Simulation(scenario: try scenario(Self.fittingAfterResize(drag: true)))
+        // Held where it was caught while the finger moves 43 pt up: no scroll back to the top, no velocity.
+        for t in [0.635, 0.7, 0.8, 1.0, 1.041 - 1e-7] {
+            let list = try #require(simulation.state(at: t).scrollView("list"))
+            expectClose(list.contentOffset.y, shown, 1e-9, "\(t) s")
+            #expect(list.velocity.y == 0 && list.phase == .tracking, "\(t) s")
+        }
+        // Let go 4.8 pt past its top at 0 pt/s: the bounce spring brings it to the top, never beyond (the finger's
+        // 106 pt/s used to fling it 3.6 pt past, to −43.43, and back).
+        let f = Simulation.frames(of: try scenario(Self.fittingAfterResize(drag: true)))
+        let after = f.filter { $0.time >= 1.041 }.map { $0.scrollView("list")!.contentOffset.y }
+        #expect(after.allSatisfy { $0 >= shown - 1e-9 && $0 <= -47 }, "\(after)")
+        #expect(f.last?.scrollView("list")?.contentOffset.y == -47 && f.last?.scrollView("list")?.phase == .idle)
+        var explained: [FrameState] = []
+        Simulation(scenario: try scenario(Self.fittingAfterResize(drag: true)), explains: true).run { explained.append($0) }
+        let drag = try #require(explained.flatMap(\.explanations).first { $0.event == .drag })
+        #expect(drag.text == "0.64 s–1.04 s, drag: nothing moved: `list` stayed where it was: its content fits its frame, so it does not scroll")
+    }
+}

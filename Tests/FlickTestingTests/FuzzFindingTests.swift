@@ -171,3 +171,56 @@ extension FuzzFindingTests {
         #expect(abs(end - -(1 - 1 / (x * 0.55 / 390 + 1)) * 390) < 1e-6, "\(end)")
     }
 }
+
+extension FuzzFindingTests {
+    /// `flick fuzz sheet-floatingpanel --seed 8 --case 10`, shrunk: a drag lowers the sheet and lets go at 0.706 s; its
+    /// stepped attraction (120 Hz) shows a display frame every 1/120 s from then on, the 15th due at 0.831 s. Then (with
+    /// `beside`) a finger comes down at 0.831 s on the map at y 248, 182 pt above the sheet's top: it catches nothing.
+    static func floatingPanelBeside(_ beside: Bool) -> String {
+        """
+        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
+        fps: 60
+        physics: {preset: floatingpanel, refreshRate: 120}
+        scene:
+          background: map
+          sheet:
+            detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
+            initial: half
+            header: {height: 56, title: "Studios nearby", buttons: [Filters]}
+            dimming: {from: half, to: full, alpha: 0.3}
+            content: {list: {rows: 60, rowHeight: 56}}
+        duration: 0.89
+        gestures:
+          - {at: 0.1, drag: {from: [135.5, 827], to: [390, 844], duration: 0.606}}
+        """ + (beside ? "\n  - {at: 0.831, drag: {from: [105.5, 248], to: [0, 190.5], duration: 0.303}}\n" : "\n")
+    }
+
+    @Test("floatingpanel: a finger beside a settling sheet leaves it settling; the display frame due at that instant is shown, and is no jump")
+    func floatingPanelFingerBesideTheSheet() throws {
+        let report = InvariantChecker.check(try fuzzCase(Self.floatingPanelBeside(true)))
+        #expect(report.passed, "\(report.lines)")
+        #expect((report.checks[.grab] ?? 0) >= 2)
+        // The attraction's 14th frame (shown from 0.8227 s) just before 0.831 s, its 15th at 0.831 s: 0.615 pt higher.
+        let alone = Simulation(scenario: try fuzzCase(Self.floatingPanelBeside(false)))
+        let shownBefore = try #require(alone.state(at: 0.831 - 1e-7).sheet?.top)
+        let dueAtTouch = try #require(alone.state(at: 0.831).sheet?.top)
+        #expect(abs(shownBefore - 430.700344) < 1e-6 && abs(dueAtTouch - 430.085175) < 1e-6)
+        // With the finger on the map the sheet is not caught: it shows the same frames, still settling.
+        let beside = Simulation(scenario: try fuzzCase(Self.floatingPanelBeside(true)))
+        #expect(beside.state(at: 0.831 - 1e-7).sheet?.top == shownBefore)
+        let atTouch = beside.state(at: 0.831)
+        #expect(atTouch.touch?.phase == .began && atTouch.sheet?.top == dueAtTouch && atTouch.sheet?.phase == .settling)
+    }
+
+    @Test("A part the finger does not catch that the touch-down moves is still a jump, named with where it is without the finger")
+    func uncaughtPartMovedByTheTouchDown() throws {
+        // The sheet shifted 5 pt while the finger on the map is down (from 0.831 s): the run without it has no shift.
+        let report = checkAltered(try fuzzCase(Self.floatingPanelBeside(true))) { state, _ in
+            if state.time >= 0.831, let touch = state.touch, touch.phase != .ended { state.sheets[0].top += 5 }
+        }
+        #expect(report.violations.count == 1, "\(report.lines)")
+        let v = try #require(report.violations.first)
+        #expect(v.rule == .grab && v.path == "sheet.top" && v.time == 0.831)
+        #expect(v.detail == "jumped 4.384831 pt when the finger came down, from 430.700344 to 435.085175 (allowed 0.020015, or 430.085175 where it is without the finger)", "\(v.detail)")
+    }
+}

@@ -368,7 +368,10 @@ final class ScrollView: NestedScrollParticipant {
             // A scroll view leaves deltas meant for a scroll view inside it alone (UIKit: the inner one bounces).
             used = 0
         case .scroll:
-            used = Self.withinBounds(delta, raw: raw, limits: limits)
+            // Content that fits its frame does not scroll at all, not even back to its range when a resize left it past
+            // an edge: UIScrollView allows no drag on an axis whose content is smaller than the bounds unless
+            // `alwaysBounceVertical`/`Horizontal` (default false, UIScrollView.h).
+            used = canScroll ? Self.withinBounds(delta, raw: raw, limits: limits) : 0
         case .overscroll:
             // Past an edge: rubber band or resistance where the rule allows it; a clamping view leaves it to its parent.
             used = canScroll && rule.allowsOverscroll ? delta : 0

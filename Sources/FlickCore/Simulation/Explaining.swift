@@ -419,17 +419,21 @@ enum DragExplanation {
     /// The drag's entry: who took it in which pass, and the notes said at touch-down; nil when one component took
     /// all of it and there is nothing to note.
     /// - Parameter unmoved: the views under a finger that dragged (past the tap slop) without moving any of them.
-    static func make(passes: [Explanation.Pass], notes: [String], unmoved: [String], down: Double,
-                     up: Double) -> Explanation? {
+    /// - Parameter unmovedFit: whether those are all scroll views whose content fits their frame (they do not scroll).
+    static func make(passes: [Explanation.Pass], notes: [String], unmoved: [String], unmovedFit: Bool,
+                     down: Double, up: Double) -> Explanation? {
         let movers = Set(passes.map(\.component))
         guard movers.count > 1 || !notes.isEmpty || (passes.isEmpty && !unmoved.isEmpty) else { return nil }
         let runs = passes.map { p in
             "`\(p.component)` took \(Say.pt(abs(p.distance))) \(p.distance > 0 ? "forward" : "back") "
                 + "(\(p.pass): \(NestedScrollPass(name: p.pass)?.words ?? p.pass), \(Say.number(p.from, digits: 2))–\(Say.number(p.to, digits: 2)) s)"
         }
+        let one = unmoved.count == 1
+        let why = unmovedFit
+            ? " stayed where \(one ? "it was: its content fits its frame, so it does" : "they were: their content fits their frames, so they do") not scroll"
+            : " stayed at \(one ? "its edge, which it does" : "their edges, which they do") not go past under this preset"
         var reason = runs.isEmpty
-            ? "nothing moved: " + unmoved.map { "`\($0)`" }.joined(separator: ", ")
-                + " stayed at \(unmoved.count == 1 ? "its edge, which it does" : "their edges, which they do") not go past under this preset"
+            ? "nothing moved: " + unmoved.map { "`\($0)`" }.joined(separator: ", ") + why
             : runs.joined(separator: ", then ")
         if !notes.isEmpty { reason += (runs.isEmpty ? "; " : "; ") + notes.joined(separator: "; ") }
         let hand = movers.count > 1 ? "hand-off" : "drag"

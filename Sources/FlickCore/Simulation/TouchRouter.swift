@@ -100,9 +100,10 @@ final class TouchRouter {
         let mover = s.dispatcher?.lastMover
         if let log {
             let notes = s.locked == .vertical || s.locked == nil ? log.notes : []
-            let unmoved = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []).map(\.key) : []
-            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: unmoved,
-                                               down: s.downTime, up: t) {
+            let still = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []) : []
+            let fitting = !still.isEmpty && still.allSatisfy { ($0 as? ScrollView)?.canScroll == false }
+            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: still.map(\.key),
+                                               unmovedFit: fitting, down: s.downTime, up: t) {
                 log.record(drag)
             }
             log.notes = []

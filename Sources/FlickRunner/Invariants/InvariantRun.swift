@@ -8,6 +8,8 @@ import Foundation
 struct TouchSession {
     var down: Double
     var downPoint: Point
+    /// The index of the touch-down among the scenario's input events.
+    var downEvent: Int
     var up: Double
     /// The touch samples after the down: when, and where the finger was.
     var moves: [(time: Double, point: Point)] = []
@@ -24,6 +26,7 @@ struct Run {
     var checks: [InvariantRule: Int] = [:]
 
     let sessions: [TouchSession]
+    let events: [InputEvent]
     let eventTimes: [Double]
     /// When the viewport changes size: at once (a zero-length span) or animated.
     let resizes: [ClosedRange<Double>]
@@ -42,6 +45,7 @@ struct Run {
         facts = SceneFacts(scenario.scene, rules: rules)
         restThreshold = rules.restDistance
         let events = scenario.inputEvents
+        self.events = events
         eventTimes = events.map(\.time)
         var sessions: [TouchSession] = []
         var open: TouchSession?
@@ -53,7 +57,7 @@ struct Run {
             switch event.kind {
             case .down(let p):
                 if var s = open { s.up = event.time; sessions.append(s) }
-                open = TouchSession(down: event.time, downPoint: p, up: .infinity)
+                open = TouchSession(down: event.time, downPoint: p, downEvent: k, up: .infinity)
             case .move(let p):
                 open?.moves.append((event.time, p))
             case .up:
@@ -74,6 +78,16 @@ struct Run {
         self.resizes = resizes
         lateLiftEvents = late
         lateLiftSessions = lateSessions
+    }
+
+    /// The state at session `i`'s touch-down instant of the run without that finger: the same scenario given only
+    /// the input events before its touch-down (see checkGrab).
+    func stateWithoutFinger(session i: Int) -> FrameState {
+        var live = scenario
+        live.gestures = []
+        let simulation = source(live)
+        for event in events[..<sessions[i].downEvent] { try? simulation.send(event.kind, at: event.time) }
+        return simulation.state(at: sessions[i].down)
     }
 
     /// Whether the viewport changed size at some time from `a` through `b` (geometry moved under the finger:

@@ -9,7 +9,8 @@ public enum InvariantRule: String, Sendable, CaseIterable {
     /// While a finger is down, the parts it moves (sheets and scroll views, rubber band undone) move together by
     /// exactly what the finger moved: a hand-off from the sheet to its list (or back) loses or adds nothing.
     case followsFinger = "follows the finger"
-    /// Nothing jumps when a finger comes down (a moving scroll view or sheet is caught where it is).
+    /// Nothing jumps when a finger comes down (a moving scroll view or sheet is caught where it is; one the finger does
+    /// not catch goes on as it would have without the finger).
     case grab = "no jump at touch-down"
     /// When a finger lifts, the motion starts with the velocity the parts had under the finger.
     case releaseVelocity = "velocity continuous at lift"
