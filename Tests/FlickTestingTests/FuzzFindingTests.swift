@@ -56,7 +56,8 @@ struct FuzzFindingTests {
 extension FuzzFindingTests {
     /// `flick fuzz sheet-floatingpanel --seed 3 --case 12`, shrunk: a drag lowers the sheet 10.5 pt and lets go at
     /// 1.084 s; its stepped attraction (120 Hz) is caught 0.025 s later, the very instant its third display frame is due.
-    static func floatingPanelCatch(secondDrag: Bool = true) -> String {
+    /// sheet-floatingpanel's scene at 120 Hz display frames, its header as given, then the rest of a case.
+    static func floatingPanelScene(header: String) -> String {
         """
         viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
         fps: 60
@@ -66,9 +67,15 @@ extension FuzzFindingTests {
           sheet:
             detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
             initial: half
-            header: {height: 56, title: "Studios nearby"}
+            header: \(header)
             dimming: {from: half, to: full, alpha: 0.3}
             content: {list: {rows: 60, rowHeight: 56}}
+
+        """
+    }
+
+    static func floatingPanelCatch(secondDrag: Bool = true) -> String {
+        floatingPanelScene(header: #"{height: 56, title: "Studios nearby"}"#) + """
         duration: 1.16
         gestures:
           - {at: 0.1, drag: {from: [335, 664], to: [390, 674.5], duration: 0.984}}
@@ -177,18 +184,7 @@ extension FuzzFindingTests {
     /// stepped attraction (120 Hz) shows a display frame every 1/120 s from then on, the 15th due at 0.831 s. Then (with
     /// `beside`) a finger comes down at 0.831 s on the map at y 248, 182 pt above the sheet's top: it catches nothing.
     static func floatingPanelBeside(_ beside: Bool) -> String {
-        """
-        viewport: {width: 390, height: 844, scale: 3, safeArea: {top: 47, bottom: 34}}
-        fps: 60
-        physics: {preset: floatingpanel, refreshRate: 120}
-        scene:
-          background: map
-          sheet:
-            detents: [{name: tip, height: 120}, {name: half, fraction: 0.5}, {name: full, fraction: 0.92}]
-            initial: half
-            header: {height: 56, title: "Studios nearby", buttons: [Filters]}
-            dimming: {from: half, to: full, alpha: 0.3}
-            content: {list: {rows: 60, rowHeight: 56}}
+        floatingPanelScene(header: #"{height: 56, title: "Studios nearby", buttons: [Filters]}"#) + """
         duration: 0.89
         gestures:
           - {at: 0.1, drag: {from: [135.5, 827], to: [390, 844], duration: 0.606}}
