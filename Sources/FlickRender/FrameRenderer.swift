@@ -46,18 +46,6 @@ public final class FrameRenderer {
         if let font = scenario.font { try FontBook.check(file: font) }
     }
 
-    /// Checks, as `init` does, that every icon `scenario` names is found in `iconFolders` and parses; the error
-    /// names the key path (`flick validate` passes only files that render).
-    public static func checkIcons(of scenario: Scenario, iconFolders: [String]) throws {
-        try IconLibrary.check(scenario, folders: iconFolders)
-    }
-
-    /// Checks, as `init` does, that every picture `scenario` names loads and (an SVG) draws once: the error names
-    /// the key path and the file (`flick validate` passes only files that render).
-    public static func checkPictures(of scenario: Scenario) throws {
-        try PictureLibrary.check(scenario)
-    }
-
     /// Every icon and picture of `scenario` that would not load or draw, each once, with the key path that first
     /// names it: what `flick validate` reports, all at once (a render stops at the first).
     public static func drawingProblems(of scenario: Scenario, iconFolders: [String]) -> [DrawingProblem] {
@@ -249,4 +237,26 @@ extension Rect {
 public struct DrawingProblem: Sendable, Equatable {
     public var keyPath: String
     public var message: String
+
+    /// Loads each distinct name of `items` (a name and the key path that names it, in document order) once with
+    /// `load`: what loaded by name, the key path that first names each, and a problem for each that did not load.
+    static func loadEach<T>(_ items: [(name: String, keyPath: String)], _ load: (String) throws -> T) -> LoadedEach<T> {
+        var loaded = LoadedEach<T>()
+        for (name, keyPath) in items where loaded.keyPaths[name] == nil {
+            loaded.keyPaths[name] = keyPath
+            do {
+                loaded.items[name] = try load(name)
+            } catch {
+                loaded.problems.append(DrawingProblem(keyPath: keyPath, message: "\(error)"))
+            }
+        }
+        return loaded
+    }
+}
+
+/// What `DrawingProblem.loadEach` loaded, by name; the key path that first names each; and what would not load.
+struct LoadedEach<T> {
+    var items: [String: T] = [:]
+    var keyPaths: [String: String] = [:]
+    var problems: [DrawingProblem] = []
 }

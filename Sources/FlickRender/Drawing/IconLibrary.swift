@@ -16,13 +16,17 @@ final class IconLibrary {
 
     init(scenario: Scenario, folders: [String]) throws {
         scenarioName = scenario.name
-        for (name, keyPath) in scenario.scene.root.icons(at: "scene") where documents[name] == nil {
-            keyPaths[name] = keyPath
-            do {
-                documents[name] = try IconLibrary.document(named: name, folders: folders)
-            } catch {
-                throw RenderError("\(scenario.name): \(keyPath): \(error)")
-            }
+        let loaded = IconLibrary.loadAll(scenario, folders: folders)
+        if let first = loaded.problems.first { throw RenderError("\(scenario.name): \(first.keyPath): \(first.message)") }
+        documents = loaded.items
+        keyPaths = loaded.keyPaths
+    }
+
+    /// Every icon `scenario` names, each loaded once, and those that would not load, with the key path that first
+    /// names each (`DrawingProblem.loadEach`).
+    private static func loadAll(_ scenario: Scenario, folders: [String]) -> LoadedEach<SVGDocument> {
+        DrawingProblem.loadEach(scenario.scene.root.icons(at: "scene").map { ($0.name, $0.keyPath) }) {
+            try document(named: $0, folders: folders)
         }
     }
 
@@ -44,16 +48,7 @@ final class IconLibrary {
     /// Every icon of `scenario` that would not load, each once, with the key path that first names it, in document
     /// order: what `flick validate` reports (a render stops at the first).
     static func problems(_ scenario: Scenario, folders: [String]) -> [DrawingProblem] {
-        var seen: Set<String> = []
-        var problems: [DrawingProblem] = []
-        for (name, keyPath) in scenario.scene.root.icons(at: "scene") where seen.insert(name).inserted {
-            do {
-                _ = try document(named: name, folders: folders)
-            } catch {
-                problems.append(DrawingProblem(keyPath: keyPath, message: "\(error)"))
-            }
-        }
-        return problems
+        loadAll(scenario, folders: folders).problems
     }
 
     /// The largest icon file read (a tab icon is a few KB).
@@ -80,12 +75,6 @@ final class IconLibrary {
     func takeFailure() -> String? {
         defer { failure = nil }
         return failure
-    }
-
-    /// Checks that every icon `scenario` names is found in `folders` and parses, as a render would: the error
-    /// names the scenario, the key path (`scene.pager.pages[2].icon`) and the problem.
-    static func check(_ scenario: Scenario, folders: [String]) throws {
-        _ = try IconLibrary(scenario: scenario, folders: folders)
     }
 
     /// Draws icon `name` fitted into `rect`, in `color` whatever colours the file uses (tab icons are templates).

@@ -21,14 +21,16 @@ final class PictureLibrary {
     /// Loads every picture: an SVG is parsed and drawn once (`SVGDocument(contentsOfFile:)`), so that one librsvg
     /// cannot draw is refused here, naming the scenario, the key path and the file, not drawn blank.
     init(scenario: Scenario) throws {
-        for (path, keyPath) in PictureLibrary.paths(in: scenario.scene) where pictures[path] == nil {
-            keyPaths[path] = keyPath
-            do {
-                pictures[path] = try PictureLibrary.load(path)
-            } catch {
-                throw RenderError("\(scenario.name): \(keyPath): \(error)")
-            }
-        }
+        let loaded = PictureLibrary.loadAll(scenario)
+        if let first = loaded.problems.first { throw RenderError("\(scenario.name): \(first.keyPath): \(first.message)") }
+        pictures = loaded.items
+        keyPaths = loaded.keyPaths
+    }
+
+    /// Every picture `scenario` names, each file loaded once, and those that would not load, with the key path that
+    /// first names each (`DrawingProblem.loadEach`).
+    private static func loadAll(_ scenario: Scenario) -> LoadedEach<Picture> {
+        DrawingProblem.loadEach(paths(in: scenario.scene).map { ($0.file, $0.keyPath) }, load)
     }
 
     /// The picture at `path`: an SVG parsed and drawn once, a PNG decoded.
@@ -44,22 +46,7 @@ final class PictureLibrary {
     /// Every picture of `scenario` that would not load, each file once, with the key path that first names it, in
     /// document order: what `flick validate` reports (a render stops at the first).
     static func problems(_ scenario: Scenario) -> [DrawingProblem] {
-        var seen: Set<String> = []
-        var problems: [DrawingProblem] = []
-        for (path, keyPath) in paths(in: scenario.scene) where seen.insert(path).inserted {
-            do {
-                _ = try load(path)
-            } catch {
-                problems.append(DrawingProblem(keyPath: keyPath, message: "\(error)"))
-            }
-        }
-        return problems
-    }
-
-    /// Loads every picture `scenario` names as a render does (`init`), and keeps none: `flick validate` passes only
-    /// files that render.
-    static func check(_ scenario: Scenario) throws {
-        _ = try PictureLibrary(scenario: scenario)
+        loadAll(scenario).problems
     }
 
     /// Why a picture could not be drawn since the last call (its file and librsvg's words), or nil; the renderer
