@@ -154,9 +154,8 @@ struct Render: ParsableCommand, WritesOutput {
                 continue
             }
             // Every icon and picture that would not load or draw, said as validate says them, before anything is drawn.
-            let drawing = FrameRenderer.drawingProblems(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
-            if !drawing.isEmpty {
-                printError(Validate.diagnostics(drawing, file: path, text: argument == "-" ? nil : try? String(contentsOfFile: path, encoding: .utf8)).description)
+            if let drawing = Validate.drawingError(of: scenario, argument: argument, path: path) {
+                printError(drawing.description)
                 problems += 1
                 continue
             }

@@ -22,10 +22,9 @@ struct Validate: ParsableCommand {
             switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
                 // The icons and pictures a render would load and draw once: validate passes only files that render.
-                let drawing = FrameRenderer.drawingProblems(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
-                if !drawing.isEmpty {
+                if let drawing = Self.drawingError(of: scenario, argument: argument, path: path) {
                     failed += 1
-                    printError(Self.diagnostics(drawing, file: path, text: argument == "-" ? nil : try? String(contentsOfFile: path, encoding: .utf8)).description)
+                    printError(drawing.description)
                     continue
                 }
                 print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
@@ -40,6 +39,14 @@ struct Validate: ParsableCommand {
             printError("\(failed) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid")
             throw failureExit
         }
+    }
+
+    /// The icons and pictures of `scenario` (given as `argument`, read from `path`) that would not load or draw, as
+    /// `diagnostics` says them; nil when every one does. `flick render` asks this too, before it draws anything.
+    static func drawingError(of scenario: Scenario, argument: String, path: String) -> ScenarioError? {
+        let problems = FrameRenderer.drawingProblems(of: scenario, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path))
+        guard !problems.isEmpty else { return nil }
+        return diagnostics(problems, file: path, text: argument == "-" ? nil : try? String(contentsOfFile: path, encoding: .utf8))
     }
 
     /// Icon and picture problems as decoding problems are said: `file:line:column: error: key.path: message`, the
