@@ -98,64 +98,52 @@ extension ScrollView {
         return words
     }
 
+    /// A list's release: the rule's decision for `motion`, then the snap that follows its rest, if any (a
+    /// large-title bar's), which ends the motion: the entry's destination and settle are then the snap's.
     func explainRelease(at x: Double, velocity: Double, fingerVelocity: Double, carried: Double = 0, motion: AxisMotion?,
                         snap: (RestSnap, AxisMotion)? = nil, time t: Double) -> Explanation {
-        var e = explainedRelease(at: x, velocity: velocity, fingerVelocity: fingerVelocity, carried: carried, motion: motion, time: t)
-        guard let (snap, snapMotion) = snap else { return e }
-        // The snap after the rest: it ends the motion, so the entry's destination and settle are the snap's.
-        let words = "\(snap.words): offset \(Say.pt(snap.target)) over \(Say.number(snap.duration, digits: 2)) s "
-            + "(Flutter's fastEaseInToSlowEaseOut)"
-        e.reason += "; then \(words)"
-        e.destination = snap.target
-        e.settles = snapMotion.endTime
-        let settle = settleWords(snapMotion.endTime, decidedAt: t)
-        if let cut = e.text.range(of: "; settles at ", options: .backwards) ?? e.text.range(of: "; would settle at ", options: .backwards) {
-            e.text = String(e.text[..<cut.lowerBound]) + "; then \(words); \(settle)"
-        } else {
-            e.text += "; then \(words); \(settle)"
-        }
-        return e
-    }
-
-    private func explainedRelease(at x: Double, velocity: Double, fingerVelocity: Double, carried: Double, motion: AxisMotion?,
-                                  time t: Double) -> Explanation {
         var e = Explanation(time: t, event: .release, component: key, rule: motionRule, position: x, velocity: velocity,
                             reason: "", text: "")
         if velocity != fingerVelocity { e.fingerVelocity = fingerVelocity }
         let head = "\(Say.time(t)), \(name) released at offset \(Say.pt(x)) \(Say.contentMotion(velocity, axis: scrollAxis))"
             + gateWords(velocity, fingerVelocity, carried: carried)
-        guard let motion else {
-            e.chosen = "rest"
-            e.destination = x
-            e.reason = "nothing to animate: it stays at \(Say.pt(x))"
-            e.text = "\(head); \(e.reason)"
-            return e
-        }
-        e.destination = motion.finalPosition
-        e.settles = motion.endTime
-        e.projected = projection(of: motion)
-        let edgeName = { (edge: Double) in edge == self.limits.lowerBound ? "the start" : "the end" }
-        let bounces = motion.segments.contains { $0.phase == .bounce }
-        if motion.segments.first?.phase == .bounce {
-            e.chosen = "edge"
-            e.reason = "released \(Say.pt(abs(x - motion.finalPosition))) past \(edgeName(motion.finalPosition)) "
-                + "(\(Say.pt(motion.finalPosition))): springs back to it"
-        } else if let projected = e.projected {
-            let past = projected < limits.lowerBound || projected > limits.upperBound
-            e.chosen = past ? "edge" : "rest"
-            e.reason = "\(lawWords) projects it to \(Say.pt(projected))"
-            if past {
-                e.reason += bounces
-                    ? ", past \(edgeName(motion.finalPosition)) (\(Say.pt(motion.finalPosition))): it meets the edge and bounces back"
-                    : ", past \(edgeName(motion.finalPosition)) (\(Say.pt(motion.finalPosition))): it stops at the edge, no bounce"
+        if let motion {
+            e.destination = motion.finalPosition
+            e.settles = motion.endTime
+            e.projected = projection(of: motion)
+            let edgeName = { (edge: Double) in edge == self.limits.lowerBound ? "the start" : "the end" }
+            let bounces = motion.segments.contains { $0.phase == .bounce }
+            if motion.segments.first?.phase == .bounce {
+                e.chosen = "edge"
+                e.reason = "released \(Say.pt(abs(x - motion.finalPosition))) past \(edgeName(motion.finalPosition)) "
+                    + "(\(Say.pt(motion.finalPosition))): springs back to it"
+            } else if let projected = e.projected {
+                let past = projected < limits.lowerBound || projected > limits.upperBound
+                e.chosen = past ? "edge" : "rest"
+                e.reason = "\(lawWords) projects it to \(Say.pt(projected))"
+                if past {
+                    e.reason += bounces
+                        ? ", past \(edgeName(motion.finalPosition)) (\(Say.pt(motion.finalPosition))): it meets the edge and bounces back"
+                        : ", past \(edgeName(motion.finalPosition)) (\(Say.pt(motion.finalPosition))): it stops at the edge, no bounce"
+                } else {
+                    e.reason += "; it rests at \(Say.pt(motion.finalPosition))"
+                }
             } else {
-                e.reason += "; it rests at \(Say.pt(motion.finalPosition))"
+                e.chosen = "rest"
+                e.reason = "moves to \(Say.pt(motion.finalPosition))"
             }
         } else {
             e.chosen = "rest"
-            e.reason = "moves to \(Say.pt(motion.finalPosition))"
+            e.destination = x
+            e.reason = "nothing to animate: it stays at \(Say.pt(x))"
         }
-        e.text = "\(head); \(e.reason); \(settleWords(motion.endTime, decidedAt: t))"
+        if let (snap, snapMotion) = snap {
+            e.reason += "; then \(snap.words): offset \(Say.pt(snap.target)) over \(Say.number(snap.duration, digits: 2)) s "
+                + "(Flutter's fastEaseInToSlowEaseOut)"
+            e.destination = snap.target
+            e.settles = snapMotion.endTime
+        }
+        e.text = "\(head); \(e.reason)" + (e.settles.map { "; " + settleWords($0, decidedAt: t) } ?? "")
         return e
     }
 
