@@ -36,19 +36,37 @@ public enum ScenarioTextEdit {
         let body = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
         guard let steps = try? SweepAxis.steps(of: path, shown: path),
               let composed = try? ScenarioDecoder.compose(data: Data(body.utf8), file: "") else { return nil }
-        var node = composed.root
-        for step in steps {
+        guard case .node(let node) = walk(steps, from: composed.root) else { return nil }
+        return node.mark.map { ($0.line, $0.column) }
+    }
+
+    /// Where `steps` lead from `root`.
+    enum Walk {
+        /// To this node.
+        case node(Node)
+        /// To a key that a mapping lacks: the index of that step, the mapping and the node that is it.
+        case missingKey(step: Int, mapping: Node.Mapping, holder: Node)
+        /// Nowhere: a missing list item, or a value where a mapping or a list is asked for.
+        case nowhere
+    }
+
+    /// Follows `steps` (keys and list indexes) from `root`, as a key path's assignment does.
+    static func walk(_ steps: [SweepPathStep], from root: Node) -> Walk {
+        var node = root
+        for (i, step) in steps.enumerated() {
             switch (step, node) {
             case (.key(let key), .mapping(let mapping)):
-                guard let child = mapping.first(where: { $0.key.string == key })?.value else { return nil }
+                guard let child = mapping.first(where: { $0.key.string == key })?.value else {
+                    return .missingKey(step: i, mapping: mapping, holder: node)
+                }
                 node = child
             case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
                 node = sequence[index]
             default:
-                return nil
+                return .nowhere
             }
         }
-        return node.mark.map { ($0.line, $0.column) }
+        return .node(node)
     }
 
     static func apply(_ assignment: SweepAssignment, to text: String, file: String) throws(ScenarioError) -> String {
@@ -78,20 +96,14 @@ public enum ScenarioTextEdit {
         guard !steps.isEmpty else { throw failure("no place to write a value") }
         guard !value.contains("\n") else { throw failure("a value saved into the file is one line") }
         let scalars = Array(text.unicodeScalars)
-        var node = composed.root
-        for (i, step) in steps.enumerated() {
-            switch (step, node) {
-            case (.key(let key), .mapping(let mapping)):
-                if let child = mapping.first(where: { $0.key.string == key })?.value {
-                    node = child
-                    continue
-                }
-                return try insert(steps[i...], value: value, into: mapping, at: node.mark, in: scalars, failure)
-            case (.index(let index), .sequence(let sequence)) where sequence.indices.contains(index):
-                node = sequence[index]
-            default:
-                throw failure("the file has no such place to write a value (a missing list item, or a value where a mapping is)")
-            }
+        let node: Node
+        switch walk(steps, from: composed.root) {
+        case .node(let found):
+            node = found
+        case .missingKey(let i, let mapping, let holder):
+            return try insert(steps[i...], value: value, into: mapping, at: holder.mark, in: scalars, failure)
+        case .nowhere:
+            throw failure("the file has no such place to write a value (a missing list item, or a value where a mapping is)")
         }
         guard let mark = node.mark, let start = DocumentComposer.offset(line: mark.line, column: mark.column, in: scalars) else {
             throw failure("the file does not say where this value is")
