@@ -51,5 +51,10 @@ public struct Color: Hashable, Sendable {
     }
 
     /// Relative luminance (Rec. 709 weights, no gamma): picks dark or light text over this colour.
-    public var luminance: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
+    public var luminance: Double {
+        Color.luminanceWeights.red * red + Color.luminanceWeights.green * green + Color.luminanceWeights.blue * blue
+    }
+
+    /// Rec. 709's weights of red, green and blue in relative luminance (`luminance`, `ImageSurface.meanLuminance`).
+    static let luminanceWeights = (red: 0.2126, green: 0.7152, blue: 0.0722)
 }

@@ -80,7 +80,7 @@ public final class ImageSurface: Surface {
                 for column in columns {
                     let word = words[row * stride / 4 + column]
                     let (r, g, b) = (Double((word >> 16) & 0xFF), Double((word >> 8) & 0xFF), Double(word & 0xFF))
-                    sum += 0.2126 * r + 0.7152 * g + 0.0722 * b
+                    sum += Color.luminanceWeights.red * r + Color.luminanceWeights.green * g + Color.luminanceWeights.blue * b
                 }
             }
             return sum / 255 / Double(columns.count * rows.count)
