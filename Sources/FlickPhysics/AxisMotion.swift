@@ -22,8 +22,10 @@ public struct AxisMotion: Hashable, Sendable {
     public enum Law: Hashable, Sendable {
         /// UIScrollView's momentum.
         case deceleration(Deceleration)
-        /// A closed-form spring (UIKit's bounce, Flick's page and sheet springs).
+        /// A closed-form spring (Flick's page and sheet springs).
         case spring(SpringMotion)
+        /// UIScrollView's bounce at an edge.
+        case edgeBounce(EdgeBounceMotion)
         /// Flutter's friction (`BouncingScrollSimulation`'s momentum).
         case friction(FrictionSimulation)
         /// Flutter's `SpringSimulation`/`ScrollSpringSimulation`.
@@ -43,6 +45,7 @@ public struct AxisMotion: Hashable, Sendable {
             switch self {
             case .deceleration(let d): d.position(at: t)
             case .spring(let m): m.position(at: t)
+            case .edgeBounce(let b): b.position(at: t)
             case .friction(let f): f.x(t)
             case .flutterSpring(let s): s.x(t)
             case .clamping(let c): c.x(t)
@@ -57,6 +60,7 @@ public struct AxisMotion: Hashable, Sendable {
             switch self {
             case .deceleration(let d): d.velocity(at: t)
             case .spring(let m): m.velocity(at: t)
+            case .edgeBounce(let b): b.velocity(at: t)
             case .friction(let f): f.dx(t)
             case .flutterSpring(let s): s.dx(t)
             case .clamping(let c): c.dx(t)
@@ -170,7 +174,7 @@ public struct AxisMotion: Hashable, Sendable {
             let ms = SplineOverScroller.milliseconds(justBefore: t - s.start)
             let endMilliseconds = Int(((endTime - s.start) * 1000).rounded())
             return ms >= endMilliseconds ? finalPosition : placed(fling.position(atMilliseconds: ms))
-        case .deceleration, .spring, .friction, .flutterSpring, .clamping, .snapping, .timed:
+        case .deceleration, .spring, .edgeBounce, .friction, .flutterSpring, .clamping, .snapping, .timed:
             return position(at: t)
         }
     }
@@ -178,16 +182,16 @@ public struct AxisMotion: Hashable, Sendable {
     // MARK: UIKit
 
     /// UIScrollView's release: momentum with `rate`, which, if it would cross an edge of `limits`, meets the edge and
-    /// continues as the `bounce` spring with the velocity it had there; released outside `limits`, the spring returns
-    /// to the nearer edge starting from `velocity`. Nil when there is nothing to animate.
+    /// continues as the `bounce` (`EdgeBounce`) with the velocity it had there; released outside `limits`, the bounce
+    /// returns to the nearer edge starting from `velocity`. Nil when there is nothing to animate.
     /// - Parameter threshold: the motion ends when the remaining distance is under this (0.5/scale pt).
     public static func momentum(from x: Double, velocity v: Double, limits: ClosedRange<Double>,
-                                rate: DecelerationRate, bounce: Spring = .bounce, threshold: Double,
+                                rate: DecelerationRate, bounce: EdgeBounce = .uikit, threshold: Double,
                                 start: Double) -> AxisMotion? {
         if x < limits.lowerBound || x > limits.upperBound {
             let edge = x < limits.lowerBound ? limits.lowerBound : limits.upperBound
-            return spring(from: x, to: edge, velocity: v, spring: bounce, threshold: threshold, start: start,
-                          phase: .bounce)
+            return edgeBounce(bounce.motion(from: x, edge: edge, velocity: v, deceleration: rate), threshold: threshold,
+                              start: start)
         }
         let decay = Deceleration(origin: x, initialVelocity: v, rate: rate)
         let destination = decay.destination
@@ -199,12 +203,18 @@ public struct AxisMotion: Hashable, Sendable {
         }
         let edge = destination > limits.upperBound ? limits.upperBound : limits.lowerBound
         let hit = decay.time(toReach: edge) ?? 0
-        let edgeVelocity = decay.velocity(at: hit)
-        let motion = SpringMotion(spring: bounce, from: edge, to: edge, initialVelocity: edgeVelocity)
+        let motion = bounce.motion(from: edge, edge: edge, velocity: decay.velocity(at: hit), deceleration: rate)
         let settle = motion.settlingDuration(threshold: threshold)
         return AxisMotion(segments: [Segment(start: start, law: .deceleration(decay), phase: .momentum),
-                                     Segment(start: start + hit, law: .spring(motion), phase: .bounce)],
+                                     Segment(start: start + hit, law: .edgeBounce(motion), phase: .bounce)],
                           endTime: start + hit + settle, finalPosition: edge)
+    }
+
+    /// A bounce back to its edge from `start` on; it settles when its distance past the edge stays under `threshold`.
+    public static func edgeBounce(_ motion: EdgeBounceMotion, threshold: Double, start: Double) -> AxisMotion {
+        let settle = motion.settlingDuration(threshold: threshold)
+        return AxisMotion(segments: [Segment(start: start, law: .edgeBounce(motion), phase: .bounce)],
+                          endTime: start + settle, finalPosition: motion.edge)
     }
 
     /// A closed-form spring from `x` to `target` starting with `velocity`; it settles when its displacement stays under

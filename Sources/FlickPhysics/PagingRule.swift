@@ -14,7 +14,10 @@ public struct PagingRule: Hashable, Sendable {
     public var projectionRate: DecelerationRate = .normal
 
     public enum Settle: Hashable, Sendable {
-        /// Flick's closed-form spring (response 0.3 s, critically damped), ending within `threshold`.
+        /// UIScrollView's paging motion (`UIKitPaging`), whose constants depend on the scroll view's width, ending
+        /// within `threshold`.
+        case uikit(threshold: Double)
+        /// A closed-form spring (`physics.pagingSpring`), ending within `threshold`.
         case spring(Spring, threshold: Double)
         /// Flutter's `ScrollSpringSimulation` with the default spring, ending by the tolerance.
         case flutterSpring(Spring, Tolerance)
@@ -30,7 +33,7 @@ public struct PagingRule: Hashable, Sendable {
     /// UIScrollView's paging as Flick models it.
     public static func uikit(display: PhysicsDisplay) -> PagingRule {
         PagingRule(velocityThreshold: Paging.defaultVelocityThreshold, limitsToAdjacentPage: true,
-                   settle: .spring(.standard, threshold: display.halfPixel))
+                   settle: .uikit(threshold: display.halfPixel))
     }
 
     /// Flutter's `PageScrollPhysics` (`widgets/page_view.dart`).
@@ -77,9 +80,27 @@ public struct PagingRule: Hashable, Sendable {
                             rounded: rounded, limitedFrom: page != rounded ? dragStartPage : nil)
     }
 
-    /// The motion to a page's offset (also a tab tap's).
-    public func settle(from position: Double, to target: Double, velocity: Double, start: Double) -> AxisMotion {
+    /// A scroll to a page that no release started (a tab tap: UIKit's `setContentOffset(_:animated:)`, whose curve is
+    /// not published): `Spring.standard` from the current velocity under UIKit's rules, else the release's motion.
+    public func scroll(from position: Double, to target: Double, velocity: Double, width: Double,
+                       start: Double) -> AxisMotion {
+        if case .uikit(let threshold) = settle {
+            return .spring(from: position, to: target, velocity: velocity, spring: .standard, threshold: threshold,
+                           start: start)
+        }
+        return self.settle(from: position, to: target, velocity: velocity, width: width, start: start)
+    }
+
+    /// The motion to a released page's offset; `width` is the scroll view's size along its axis, on which
+    /// UIKit's paging constants depend.
+    public func settle(from position: Double, to target: Double, velocity: Double, width: Double,
+                       start: Double) -> AxisMotion {
         switch settle {
+        case .uikit(let threshold):
+            let paging = UIKitPaging(width: width)
+            return .spring(from: position, to: target, velocity: paging.continuousVelocity(displacement: position - target,
+                                                                                           velocity: velocity),
+                           spring: paging.spring, threshold: threshold, start: start)
         case .spring(let spring, let threshold):
             return .spring(from: position, to: target, velocity: velocity, spring: spring, threshold: threshold,
                            start: start)

@@ -28,8 +28,8 @@ public struct ScrollRule: Hashable, Sendable {
 
     public var momentum: Momentum
     public var overscroll: Overscroll
-    /// UIKit's bounce spring at an edge (for `.uikit` momentum): `Spring.bounce`, critically damped at ω = 10.91/s.
-    public var bounce: Spring
+    /// UIKit's bounce at an edge (for `.uikit` momentum): `EdgeBounce`, its overshoot drawn back at about 10/s.
+    public var bounce: EdgeBounce
     /// The drag-end fling gate, if the system has one (UIKit passes every release velocity on).
     public var gate: FlingGate?
     /// UIKit: a motion ends once within this distance of rest, half a pixel (0.5/scale pt).
@@ -37,7 +37,7 @@ public struct ScrollRule: Hashable, Sendable {
     /// Flutter: the scroll tolerance, a pixel and a pixel per 50 ms.
     public var tolerance: Tolerance
 
-    public init(momentum: Momentum, overscroll: Overscroll, bounce: Spring = .bounce, gate: FlingGate? = nil,
+    public init(momentum: Momentum, overscroll: Overscroll, bounce: EdgeBounce = .uikit, gate: FlingGate? = nil,
                 restThreshold: Double, tolerance: Tolerance) {
         self.momentum = momentum
         self.overscroll = overscroll
@@ -47,10 +47,10 @@ public struct ScrollRule: Hashable, Sendable {
         self.tolerance = tolerance
     }
 
-    /// UIScrollView: normal deceleration, the 0.55 rubber band, the critically damped bounce, half-pixel rest.
+    /// UIScrollView: normal deceleration, the 0.55 rubber band, the measured edge bounce, half-pixel rest.
     public static func uikit(display: PhysicsDisplay, rate: DecelerationRate = .normal) -> ScrollRule {
         ScrollRule(momentum: .uikit(rate), overscroll: .rubberBand(coefficient: RubberBand.defaultCoefficient),
-                   restThreshold: display.halfPixel, tolerance: .scroll(devicePixelRatio: display.scale))
+                   bounce: EdgeBounce(refreshRate: display.refreshRate), restThreshold: display.halfPixel, tolerance: .scroll(devicePixelRatio: display.scale))
     }
 
     // MARK: Tracking (see `Overscroll`)

@@ -4,8 +4,10 @@ import Foundation
 public struct SheetRule: Hashable, Sendable {
     /// The rule that picks the detent.
     public enum Target: Hashable, Sendable {
-        /// Flick's UIKit sheet: the detent nearest to the top projected at this rate, among the one it was last at and
-        /// that one's neighbours (all detents with `projectsAcrossDetents`); the sheet's own spring.
+        /// UIKit's sheet: the detent nearest to the top projected at this rate (UIKit's sheet interaction, 0.99; a
+        /// release slower than `minimumProjectionSpeed` projects nowhere), among the detents of the segment the sheet is
+        /// in when the finger lifts and one more on either side (all detents with `projectsAcrossDetents`); the
+        /// sheet's own spring.
         case uikit(DecelerationRate)
         /// FloatingPanel's `targetState` and its stepped attraction.
         case floatingPanel(FloatingPanelBehavior)
@@ -36,6 +38,8 @@ public struct SheetRule: Hashable, Sendable {
     public var restThreshold: Double
     /// The display FloatingPanel steps at.
     public var display: PhysicsDisplay
+    /// UIKit: a release slower than this (pt/s) projects the sheet where it is (`_UIHyperInteractor`'s minimum speed).
+    public var minimumProjectionSpeed = 0.0
     /// Replace the response and the damping ratio of each sheet's own spring (`Release.spring`), when set.
     public var springResponse: Double?
     public var springDampingRatio: Double?
@@ -50,10 +54,25 @@ public struct SheetRule: Hashable, Sendable {
         self.display = display
     }
 
-    public static func uikit(display: PhysicsDisplay, rate: DecelerationRate = .normal) -> SheetRule {
-        SheetRule(target: .uikit(rate), removal: .uikit,
-                  overscroll: .rubberBand(coefficient: RubberBand.defaultCoefficient),
-                  restThreshold: display.halfPixel, display: display)
+    /// The rate UIKit's sheets project a release with: 0.99 per millisecond, `UIScrollView.DecelerationRate.fast`
+    /// (docs/physics.md, "Sheets").
+    public static let uikitProjectionRate = DecelerationRate.fast
+    /// The slowest release UIKit's sheets project: 250 pt/s (docs/physics.md, "Sheets").
+    public static let uikitMinimumProjectionSpeed = 250.0
+
+    /// Where UIKit's sheet interaction projects a release: `top + v·r/(1 − r)/1000`, the distance a velocity
+    /// multiplied by `r` every millisecond covers (`_UIHyperInteractor`'s projected point; 0.099 s of the velocity at
+    /// 0.99). Flick's scroll projection is the continuous form of the same sum, `−v/(1000·ln r)` (0.0995 s).
+    public static func uikitProjection(top: Double, velocity: Double, rate: DecelerationRate) -> Double {
+        top + velocity * rate.rawValue / (1 - rate.rawValue) / 1000
+    }
+
+    public static func uikit(display: PhysicsDisplay, rate: DecelerationRate = uikitProjectionRate) -> SheetRule {
+        var rule = SheetRule(target: .uikit(rate), removal: .uikit,
+                             overscroll: .rubberBand(coefficient: RubberBand.defaultCoefficient),
+                             restThreshold: display.halfPixel, display: display)
+        rule.minimumProjectionSpeed = uikitMinimumProjectionSpeed
+        return rule
     }
 
     public static func floatingPanel(display: PhysicsDisplay,
@@ -146,8 +165,9 @@ public struct SheetRule: Hashable, Sendable {
 
     /// Why a release went where it went.
     public enum Reason: Hashable, Sendable {
-        /// UIKit: the candidate nearest to the top projected with this deceleration rate.
-        case nearestToProjection(rate: Double)
+        /// UIKit: the candidate nearest to the top projected with this deceleration rate; `minimumSpeed` when the
+        /// release was slower than it and so projected nowhere.
+        case nearestToProjection(rate: Double, minimumSpeed: Double?)
         /// FloatingPanel's `targetState`: the (clipped) projection covered `progress` of the way from candidate
         /// `from` to candidate `to` (indices into `detentTops`); past `redirect` it goes on to `to`.
         case redirect(from: Int, to: Int, progress: Double, redirect: Double, rate: Double)
@@ -206,17 +226,20 @@ public struct SheetRule: Hashable, Sendable {
         }
         switch target {
         case .uikit(let rate):
-            let projected = project(position: r.top, velocity: r.velocity, rate: rate)
-            let position = order.firstIndex(of: r.current) ?? 0
+            let slow = abs(r.velocity) < minimumProjectionSpeed
+            let projected = Self.uikitProjection(top: r.top, velocity: slow ? 0 : r.velocity, rate: rate)
+            let segment = Self.segment(containing: r.top, order: order, tops: tops)
             let candidates = r.projectsAcrossDetents
-                ? order : Array(order[max(0, position - 1)...min(order.count - 1, position + 1)])
+                ? order : Array(order[max(0, segment.lowerBound - 1)...min(order.count - 1, segment.upperBound + 1)])
             let chosen = candidates.min { abs(tops[$0] - projected) < abs(tops[$1] - projected) }!
             let destination = tops[chosen]
             let motion: AxisMotion? = r.top == destination && r.velocity == 0 ? nil
                 : .spring(from: r.top, to: destination, velocity: r.velocity, spring: r.spring,
                           threshold: restThreshold, start: r.time)
             return Decision(outcome: .detent(chosen), destination: destination, motion: motion, projected: projected,
-                            candidates: candidates, reason: .nearestToProjection(rate: rate.rawValue), removal: check)
+                            candidates: candidates,
+                            reason: .nearestToProjection(rate: rate.rawValue, minimumSpeed: slow ? minimumProjectionSpeed : nil),
+                            removal: check)
         case .floatingPanel(let behavior):
             // FloatingPanel's anchors in increasing position: the highest detent first.
             let anchors = order.reversed().map { tops[$0] }
@@ -327,6 +350,16 @@ public struct SheetRule: Hashable, Sendable {
                                 removes: childHeight > 0 && (r.velocity > Self.materialMinFlingVelocity
                                                              || value < Self.materialCloseProgressThreshold))
         }
+    }
+
+    /// The positions in `order` (lowest detent first) of the detents around `top`: the one it is at (a range of
+    /// one), or the two it lies between; below the lowest or above the highest, that end's alone.
+    public static func segment(containing top: Double, order: [Int], tops: [Double]) -> ClosedRange<Int> {
+        guard !order.isEmpty else { return 0...0 }
+        // The last detent at or below the top (tops grow downwards), then whether the top is exactly there.
+        guard let below = order.lastIndex(where: { tops[$0] >= top }) else { return 0...0 }
+        if tops[order[below]] == top || below == order.count - 1 { return below...below }
+        return below...(below + 1)
     }
 
     private func neighbours(of size: Double, in sizes: [Double]) -> [Int] {

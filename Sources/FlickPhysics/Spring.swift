@@ -33,12 +33,6 @@ public struct Spring: Hashable, Sendable {
     /// The period of the undamped spring, `2π·√(m/k)`, in seconds.
     public var response: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
 
-    /// UIScrollView's bounce, measured: ω = 10.91/s, the least-squares fit shared by three bounces recorded on iOS
-    /// devices (LevisonNN/LNCustomScrollView `BouncesOptimizationDataList.m`; docs/physics.md, "Bounce"). Each alone
-    /// fits 10.93, 10.93 and 10.88/s; ScrollMechanics' 10/s was 6–11 pt off every one of them.
-    public static let bounceFrequency = 10.91
-    /// UIScrollView's bounce: mass 1, stiffness ω² = 119.0281, critically damped (damping 2ω = 21.82), ω = `bounceFrequency`.
-    public static let bounce = Spring(mass: 1, stiffness: bounceFrequency * bounceFrequency, damping: 2 * bounceFrequency)
     /// The default spring of sheets and pages: response 0.3 s, critically damped.
     public static let standard = Spring(response: 0.3, dampingRatio: 1)
 }

@@ -5,7 +5,7 @@ import Foundation
 /// Fits the physics constants a scenario's recordings (`reference:`) constrain, by least squares over every
 /// recorded sample (`flick fit`; docs/physics.md, "Fitting to a recording").
 ///
-/// Candidates are the constants a recording of a UIKit-style scroll view or sheet can measure: the edge bounce's ω,
+/// Candidates are the constants a recording of a UIKit-style scroll view or sheet can measure: the edge bounce's rate k,
 /// the deceleration rate, the rubber band's coefficient, the sheet spring's response and damping ratio, and the
 /// paging spring's. A candidate is fitted only if the recordings constrain it: a ±1 % change must move some
 /// simulated sample. The fit is Levenberg–Marquardt (`LeastSquaresFit`) on the simulated − recorded differences,
@@ -21,7 +21,7 @@ public struct PhysicsFit: Sendable {
         /// Its value in `settings`, or the preset's when the scenario does not override it.
         func value(in settings: PhysicsSettings) -> Double {
             switch self {
-            case .bounce: settings.bounceFrequency ?? Spring.bounceFrequency
+            case .bounce: settings.bounceRate ?? EdgeBounce.uikitRate(refreshRate: settings.refreshRate)
             case .decelerationRate: -1000 * log(settings.decelerationRate.rawValue)
             case .rubberBand: settings.rubberBand ?? RubberBand.defaultCoefficient
             case .sheetSpringResponse: settings.sheetSpring?.response ?? Spring.standard.response
@@ -36,7 +36,7 @@ public struct PhysicsFit: Sendable {
             guard value.isFinite, value > 0 else { return nil }
             var s = settings
             switch self {
-            case .bounce: s.bounceFrequency = value
+            case .bounce: s.bounceRate = value
             case .decelerationRate: s.decelerationRate = DecelerationRate(exp(-value / 1000))
             case .rubberBand: s.rubberBand = value
             case .sheetSpringResponse: s.sheetSpring = .init(response: value, dampingRatio: s.sheetSpring?.dampingRatio)
@@ -59,8 +59,10 @@ public struct PhysicsFit: Sendable {
     }
 
     /// How far a 1 % change of a constant must move some recorded sample for the recordings to constrain it, in
-    /// points: far below a pixel, far above rounding.
-    public static let constrainingChange = 0.01
+    /// points: a fifth of a pixel at 2x, so that a constant is fitted only where the recordings' own pixel rounding
+    /// can show its change (a bounce recorded alone moves 0.095 pt at most when the deceleration rate changes by
+    /// 1 %, and a fit of both would trade one against the other within that rounding).
+    public static let constrainingChange = 0.1
 
     /// The scenario as given and as fitted.
     public var scenario: Scenario

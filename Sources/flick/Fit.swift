@@ -11,7 +11,9 @@ struct Fit: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Fit the physics constants a scenario's recordings constrain, by least squares.",
         discussion: """
-        SCENARIO names recordings (`reference:`, docs/scenario-format.md, "References"). flick fit changes only the constants those recordings constrain — of the edge bounce's ω (`bounce`), `decelerationRate`, `rubberBand`, `sheetSpring` (response, dampingRatio) and `pagingSpring`, those whose 1 % change moves a recorded sample — to minimise the sum of squared differences between the simulation and every recorded sample (Levenberg–Marquardt; docs/physics.md, "Fitting to a recording").
+        SCENARIO names recordings (`reference:`, docs/scenario-format.md, "References"). flick fit changes only the constants those recordings constrain — of the edge bounce's rate k (`bounce`), `decelerationRate`, `rubberBand`, `sheetSpring` (response, dampingRatio) and `pagingSpring`, those whose 1 % change moves a recorded sample — to minimise the sum of squared differences between the simulation and every recorded sample (Levenberg–Marquardt; docs/physics.md, "Fitting to a recording").
+
+        --only names the constants to fit (comma-separated), leaving the others as the scenario has them: a recording of a bounce alone constrains `bounce` well and `decelerationRate` only weakly (it shortens the bounce too), so `--only bounce` measures k alone.
 
         It prints a `physics:` block ready to paste into the scenario, each reference's residual before and after, and each fitted constant's uncertainty: how much the rms residual grows when it is 1 % lower or higher. With --out DIR it writes DIR/fit.svg and DIR/fit.png: each recording against the simulation before and after. DIR must be new, empty, or an earlier flick output (it holds a .flick-output list of flick's files and nothing else), which is then replaced; this is checked before fitting. The files are written into a hidden folder beside DIR and renamed into place when complete; files flick did not write are never overwritten or deleted.
         """
@@ -23,7 +25,27 @@ struct Fit: ParsableCommand, WritesOutput {
     @Option(help: "Write fit.svg and fit.png (recording vs before vs after) into this folder (new, empty or an earlier flick output).")
     var out: String?
 
+    @Option(help: ArgumentHelp("Fit only these constants, comma-separated: \(PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")).",
+                               valueName: "names"))
+    var only: String?
+
+    /// The constants `--only` names, or every one; an unknown name is an error (exit 2).
+    private func candidates() throws -> [PhysicsFit.Constant] {
+        guard let only else { return PhysicsFit.Constant.allCases }
+        var chosen: [PhysicsFit.Constant] = []
+        for name in only.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let constant = PhysicsFit.Constant(rawValue: name) else {
+                let known = PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")
+                printError("error: --only: \(name.isEmpty ? "an empty name" : "unknown constant '\(name)'"); flick fit knows \(known)")
+                throw failureExit
+            }
+            if !chosen.contains(constant) { chosen.append(constant) }
+        }
+        return chosen
+    }
+
     func run() throws {
+        let candidates = try candidates()
         // Only a plot written into --out stops between steps on a signal (held since the start, see Interruption).
         if out == nil { Interruption.release() }
         let scenario = try loadScenario(self.scenario)
@@ -42,7 +64,7 @@ struct Fit: ParsableCommand, WritesOutput {
             throw failureExit
         }
         do {
-            try fitAndReport(scenario, into: folder)
+            try fitAndReport(scenario, candidates: candidates, into: folder)
         } catch {
             folder?.abandon()
             throw error
@@ -50,13 +72,13 @@ struct Fit: ParsableCommand, WritesOutput {
     }
 
     /// Fits, prints the block, the residuals and the uncertainties, and writes the plot into `folder`.
-    private func fitAndReport(_ scenario: Scenario, into folder: OutputFolder?) throws {
-        guard let fit = PhysicsFit(scenario) else {
+    private func fitAndReport(_ scenario: Scenario, candidates: [PhysicsFit.Constant], into folder: OutputFolder?) throws {
+        guard let fit = PhysicsFit(scenario, candidates: candidates) else {
             printError("\(ExampleCatalog.resolve(self.scenario)): error: no recorded sample lies inside the scenario's time; nothing to fit")
             throw failureExit
         }
         if fit.constants.isEmpty {
-            print("# The recordings constrain none of: \(PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")).")
+            print("# The recordings constrain none of: \(candidates.map(\.rawValue).joined(separator: ", ")).")
         } else {
             print("# Fitted to \(fit.before.map(\.differences.count).reduce(0, +)) recorded samples in \(fit.iterations) steps; paste into the scenario:")
             print(fit.physicsBlock)

@@ -29,7 +29,7 @@ struct ExplanationTests {
         #expect(!f.contains { $0.json.text.contains("explain") })
     }
 
-    @Test("A UIKit sheet release: projection at 0.998, candidates the last detent and its neighbours, the nearest chosen")
+    @Test("A UIKit sheet release: UIKit's sheet projection at 0.99, candidates around the segment at the lift, the nearest chosen")
     func uikitSheetRelease() throws {
         let frames = try Self.explained("sheet-handoff.yaml")
         // The flick down from half at 3.1 s, on the frame of the release.
@@ -40,16 +40,16 @@ struct ExplanationTests {
         #expect(e.rule == "uikit.sheet")
         expectClose(e.position!, 522, 1e-9)
         expectClose(e.velocity!, 1000, 1e-6)
-        // x − v/(1000·ln 0.998) = 522 + 499.4998.
-        expectClose(e.projected!, 522 - 1000 / (1000 * log(0.998)), 1e-6)
+        // UIKit's sheet projection: x + v·0.99/(1 − 0.99)/1000 = 522 + 99.
+        expectClose(e.projected!, 621, 1e-9)
         #expect(e.candidates.map(\.name) == ["tip", "half", "full"])
         #expect(e.chosen == "tip")
         expectClose(e.destination!, 724, 1e-9)
-        #expect(e.text.hasPrefix("3.1 s, sheet `sheet` released at top 522 pt moving down at 1000 pt/s; projected to 1021.5 pt (UIKit projection, rate 0.998); detents: tip 724, half 422, full 67.5; chose tip, the nearest to the projection; settles at"))
-        // The release at 2.7 s from full: tip is two detents away, and the words say which rule left it out.
-        let fromFull = try #require(frames.flatMap(\.explanations).first { $0.time == 2.7 && $0.component == "sheet" && $0.event == .release })
-        #expect(fromFull.candidates.map(\.name) == ["half", "full"])
-        #expect(fromFull.reason.contains("; detents: half 422, full 67.5; ruled out: tip 724 (more than one detent from full, where it was: a release moves at most one detent unless `projectsAcrossDetents: true`); chose half"), "\(fromFull.reason)")
+        #expect(e.text.hasPrefix("3.1 s, sheet `sheet` released at top 522 pt moving down at 1000 pt/s; projected to 621 pt (UIKit's sheet projection, rate 0.99); detents: tip 724, half 422, full 67.5; chose tip, the nearest to the projection; settles at"))
+        // The release at 2.7 s, still at half: slower than 250 pt/s, it projects nowhere.
+        let atHalf = try #require(frames.flatMap(\.explanations).first { $0.time == 2.7 && $0.component == "sheet" && $0.event == .release })
+        #expect(atHalf.candidates.map(\.name) == ["tip", "half", "full"])
+        #expect(atHalf.reason == "slower than 250 pt/s, so projected where it is, 422 pt; detents: tip 724, half 422, full 67.5; chose half, the nearest to the projection", "\(atHalf.reason)")
     }
 
     @Test("A rest the run does not reach, or a touch-down comes before, is said as one it would reach")
@@ -59,12 +59,17 @@ struct ExplanationTests {
         #expect(fling.settlesFrame == 282 && fling.afterLastFrame && fling.nextTouchDown == nil)
         #expect(fling.text.hasSuffix("; would settle at 4.7 s (frame 282), after the run's last frame (240, 4 s): it ends still moving"))
         #expect(fling.json.text.contains(#""settlesFrame": 282, "afterLastFrame": true, "reason""#))
-        // pull-to-refresh: the spring back from the first pull would end at frame 100; the next drag starts at 1.6 s.
+        // A pull released still at 0.7 s: its bounce would end after 1.3 s; a touch-down at 1 s comes first.
+        var caught: [FrameState] = []
+        Simulation(scenario: try scenario(listScene(duration: 2, gestures: """
+          - {at: 0.1, drag: {from: [195, 200], to: [195, 500], duration: 0.4, hold: 0.2}}
+          - {at: 1.0, drag: {from: [195, 400], to: [195, 380], duration: 0.2}}
+        """)), explains: true).run { caught.append($0) }
+        let first = try #require(Self.all(caught).first)
+        #expect(first.nextTouchDown == 1 && !first.afterLastFrame && (first.settles ?? 0) > 1.3, "\(first.text)")
+        #expect(first.text.contains("; would settle at ") && first.text.hasSuffix(" if the touch-down at 1 s (frame 60) does not stop it first"), "\(first.text)")
+        #expect(first.json.text.contains(#""nextTouchDown": 1, "reason""#), "\(first.json.text)")
         let entries = Self.all(try Self.explained("pull-to-refresh.yaml"))
-        let first = try #require(entries.first)
-        #expect(first.settlesFrame == 100 && !first.afterLastFrame && first.nextTouchDown == 1.6)
-        #expect(first.text.hasSuffix("; would settle at 1.67 s (frame 100) if the touch-down at 1.6 s (frame 96) does not stop it first"))
-        #expect(first.json.text.contains(#""settlesFrame": 100, "nextTouchDown": 1.6, "reason""#))
         // A rest inside the run with no touch-down before it is said plainly, with neither key.
         let last = try #require(entries.last)
         #expect(last.text.hasSuffix("; settles at 3.8 s (frame 228)"))
@@ -192,7 +197,7 @@ struct ExplanationTests {
         #expect(duringSecond.map(\.text).last == "1.5 s, list `list` ends its refresh at the lift: `refreshEnds` (1.2 s) came while the finger held the list; the 60 pt held above its content are given back at once")
         let scrolledAway = try Self.refreshRun(
             ends: "refreshEnds: 2", second: "  - {at: 1.0, drag: {from: [195, 600], to: [195, 200], duration: 0.3, hold: 0.2}}")
-        #expect(scrolledAway.map(\.text).last == "2 s, list `list` ends its refresh (`refreshEnds`): the 60 pt held above its content close in 0.4 s along easeInOut (a UIView animation); the content is at offset 240.3 pt, past its top (-47 pt): it stays where it is (endRefreshing() stops any motion)")
+        #expect(scrolledAway.map(\.text).last == "2 s, list `list` ends its refresh (`refreshEnds`): the 60 pt held above its content close in 0.4 s along easeInOut (a UIView animation); the content is at offset 273.7 pt, past its top (-47 pt): it stays where it is (endRefreshing() stops any motion)")
         let never = try Self.refreshRun(ends: "")
         #expect(never.map(\.chosen) == ["triggered", "refreshing"])
         #expect(never.last?.text.hasSuffix("instead of -47 pt, to the end of the run (no `refreshEnds`)") == true)

@@ -243,17 +243,20 @@ import FlickPhysics
         #expect(DevicePreset.named("iPhone 15")?.viewport == Viewport())
     }
 
-    /// The 2025 phones Flick lists, with the numbers their sources give (docs/scenario-format.md, "Viewport and devices").
-    @Test func iPhoneAirAnd17ProMax() throws {
+    /// The 2025 phones Flick lists, with the numbers their sources give; landscape by Flick's rule
+    /// (docs/scenario-format.md, "Viewport and devices").
+    @Test func the2025iPhones() throws {
         #expect(try viewport("{device: iPhone Air}") == Viewport(width: 420, height: 912, scale: 3, safeArea: EdgeInsets(top: 68, bottom: 34)))
         #expect(try viewport("{device: iPhone Air landscape}")
-                == Viewport(width: 912, height: 420, scale: 3, safeArea: EdgeInsets(top: 20, left: 68, bottom: 29, right: 68)))
+                == Viewport(width: 912, height: 420, scale: 3, safeArea: EdgeInsets(left: 68, bottom: 21, right: 68)))
         #expect(try viewport("{device: iPhone 17 Pro Max}") == Viewport(width: 440, height: 956, scale: 3, safeArea: EdgeInsets(top: 62, bottom: 34)))
         #expect(try viewport("{device: iPhone 17 Pro Max landscape}")
-                == Viewport(width: 956, height: 440, scale: 3, safeArea: EdgeInsets(top: 20, left: 62, bottom: 20, right: 62)))
-        // Their safe areas are not confirmed by a public source: left out rather than guessed.
-        #expect(DevicePreset.named("iPhone 17") == nil)
-        #expect(DevicePreset.named("iPhone 17 Pro") == nil)
+                == Viewport(width: 956, height: 440, scale: 3, safeArea: EdgeInsets(left: 62, bottom: 21, right: 62)))
+        for name in ["iPhone 17", "iPhone 17 Pro"] {
+            #expect(try viewport("{device: \(name)}") == Viewport(width: 402, height: 874, scale: 3, safeArea: EdgeInsets(top: 62, bottom: 34)))
+            #expect(try viewport("{device: \(name) landscape}")
+                    == Viewport(width: 874, height: 402, scale: 3, safeArea: EdgeInsets(left: 62, bottom: 21, right: 62)))
+        }
     }
 
     @Test func explicitKeysOverrideTheDevice() throws {
@@ -273,7 +276,7 @@ import FlickPhysics
     }
 
     @Test func everyPresetIsAValidViewportInBothOrientations() {
-        #expect(DevicePreset.all.count == 42)
+        #expect(DevicePreset.all.count == 46)
         #expect(Set(DevicePreset.all.map(\.name)).count == DevicePreset.all.count)
         for device in DevicePreset.all {
             let v = device.viewport

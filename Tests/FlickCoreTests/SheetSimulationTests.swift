@@ -113,22 +113,29 @@ struct SheetSimulationTests {
         expectClose(f.last!.sheet!.top, tip, 1e-9)
     }
 
-    /// FloatingPanel-style table: last detent, released top, velocity (pt/s, + is down) → detent.
+    /// FloatingPanel-style table: last detent, released top, velocity (pt/s, + is down) → detent. UIKit's sheets
+    /// project `top + v·0.99/(1 − 0.99)/1000` (0.099 s of the velocity; slower than 250 pt/s, nowhere) and choose
+    /// among the detents of the segment the top is in at the lift, and one more on either side.
     static let releases: [(String, Double, Double, Bool, String)] = [
         ("half", 422, 0, false, "half"),
         ("half", 300, 0, false, "half"),        // 300: 122 from half, 232 from full
         ("half", 240, 0, false, "full"),        // 240: 182 from half, 172.48 from full
-        ("half", 400, -500, false, "full"),     // projected 150.25
-        ("half", 450, 300, false, "tip"),       // projected 599.85: 124.15 from tip
-        ("half", 450, 200, false, "half"),      // projected 549.9: 127.9 from half, 174.1 from tip
-        ("tip", 700, -3000, false, "half"),     // projected −798.5, but only tip's neighbour half is a candidate
-        ("tip", 700, -3000, true, "full"),      // projectsAcrossDetents lifts that limit
-        ("full", 80, 2000, false, "half"),      // projected 1079: half, not tip
-        ("full", 80, 2000, true, "tip"),
-        ("half", 422, 2000, false, "tip"),
+        ("half", 400, -500, false, "half"),     // projected 350.5: 71.5 from half, 283 from full
+        ("half", 300, -1500, false, "full"),    // projected 151.5
+        ("half", 450, 300, false, "half"),      // projected 479.7
+        ("half", 560, 1500, false, "tip"),      // projected 708.5
+        ("half", 560, 200, false, "half"),      // slower than 250 pt/s: projected where it is, 560 (138 from half)
+        ("tip", 724, -7000, false, "half"),     // projected 31, but at tip only its neighbour half is a candidate
+        ("tip", 724, -7000, true, "full"),      // projectsAcrossDetents lifts that limit
+        ("tip", 700, -7000, false, "full"),     // between tip and half at the lift: full is one past that segment
+        ("full", 80, 2000, false, "half"),      // projected 278
+        ("half", 422, 2000, false, "tip"),      // projected 620
+        // Dragged slowly from tip to full and held there: the lift is at full, wherever the drag began.
+        ("tip", 67.52, 0, false, "full"),
+        ("tip", 75, 150, false, "full"),
     ]
 
-    @Test("Release decisions: nearest detent to the projected top among the last detent and its neighbours",
+    @Test("Release decisions: nearest detent to the projected top, at most one detent past the segment it is in",
           arguments: releases)
     func releaseTable(_ row: (String, Double, Double, Bool, String)) throws {
         let (last, top, velocity, across, expected) = row
@@ -140,6 +147,23 @@ struct SheetSimulationTests {
         let decision = sheet.rule.release(sheet.release(top: top, velocity: velocity, at: 0))
         guard case .detent(let target) = decision.outcome else { Issue.record("dismissed"); return }
         #expect(sheet.detents[target].name == expected, "released at \(top) with \(velocity) from \(last)")
+    }
+
+    @Test("A sheet dragged slowly from tip to full, held and lifted, stays at full; --explain says why")
+    func heldAtFullStaysThere() throws {
+        let s = try scenario(sheetScene(list: "{rows: 3, rowHeight: 56}", initial: "tip", duration: 2, gestures: """
+          - {at: 0.1, drag: {from: [195, 760], to: [195, 103.52], duration: 0.8, hold: 0.3}}
+        """))
+        var f: [FrameState] = []
+        Simulation(scenario: s, explains: true).run { f.append($0) }
+        let release = try #require(f.firstIndex { $0.touch?.phase == .ended })
+        expectClose(f[release].sheet!.top, full, 1e-9)
+        #expect(f.last!.sheet!.detent == "full")
+        expectClose(f.last!.sheet!.top, full, 1e-9)
+        let words = f.flatMap(\.explanations).map(\.text).joined(separator: "\n")
+        #expect(words.contains("slower than 250 pt/s, so projected where it is, 67.5 pt"), "\(words)")
+        #expect(words.contains("chose full"), "\(words)")
+        #expect(words.contains("ruled out: tip 724 (more than one detent beyond full, where it was when the finger lifted: a release moves at most one detent past it unless `projectsAcrossDetents: true`)"), "\(words)")
     }
 
     @Test("Below the lowest detent a non-dismissible sheet rubber-bands")

@@ -12,19 +12,20 @@ import Testing
         let preset = PhysicsPreset(.uikit, display: display)
         #expect(preset.list.momentum == .uikit(.normal))
         #expect(preset.list.overscroll == .rubberBand(coefficient: 0.55))
-        #expect(preset.list.bounce == .bounce)
+        #expect(preset.list.bounce == EdgeBounce(refreshRate: 120))
         #expect(preset.list.gate == nil)
         #expect(preset.list.restThreshold == 0.5 / 3)
         #expect(preset.paging.velocityThreshold == 50)
         #expect(preset.paging.limitsToAdjacentPage)
-        #expect(preset.paging.settle == .spring(.standard, threshold: 0.5 / 3))
-        #expect(preset.sheet.target == .uikit(.normal))
+        #expect(preset.paging.settle == .uikit(threshold: 0.5 / 3))
+        #expect(preset.sheet.target == .uikit(.fast))
+        #expect(preset.sheet.minimumProjectionSpeed == 250)
         #expect(preset.sheet.removal == .uikit)
         #expect(PhysicsPreset.uikit == PhysicsPreset())
     }
 
     /// A fling from 0 at 3000 pt/s meets the end 1000 pt away after 0.54976 s at 997.997 pt/s, then bounces
-    /// (reference D10, B1: the critical bounce at ω = 10.91/s peaks v/(ω·e) = 33.652 pt past the edge 1/ω later).
+    /// (reference D10; UIKit's two-rate bounce at 120 Hz peaks 33.31 pt past the edge 90.8 ms later).
     @Test func uikitFlingIntoTheEnd() {
         let motion = PhysicsPreset(.uikit, display: display).list.release(from: 0, velocity: 3000, limits: 0...1000,
                                                                           display: display, start: 2)!
@@ -32,7 +33,9 @@ import Testing
         let hit = motion.segments[1].start - 2
         expectClose(hit, 0.54976, tolerance: 1e-5, "edge hit")
         expectClose(motion.velocity(at: 2 + hit), 997.997, tolerance: 1e-3, "velocity at the edge")
-        expectClose(motion.position(at: 2 + hit + 1 / 10.91), 1033.652, tolerance: 1e-3, "bounce peak")
+        let bounce = EdgeBounce.uikit.motion(from: 1000, edge: 1000, velocity: 997.997, deceleration: .normal)
+        expectClose(motion.position(at: 2 + hit + bounce.peak.time), 1000 + bounce.peak.overshoot, tolerance: 1e-3, "bounce peak")
+        expectClose(bounce.peak.overshoot, 33.306, tolerance: 1e-3, "peak")
         #expect(motion.phase(at: 2.1) == .momentum)
         #expect(motion.phase(at: 2 + hit + 0.05) == .bounce)
         #expect(motion.finalPosition == 1000)
@@ -101,7 +104,7 @@ import Testing
         #expect(PhysicsPreset.uikit.paging.targetPage(offset: 975, pageWidth: 390, velocity: 0, dragStartPage: 0,
                                                       pageCount: 9) == 1)
         // P7: the default spring 500 → 780 from 100 pt/s.
-        let settle = preset.paging.settle(from: 500, to: 780, velocity: 100, start: 0)
+        let settle = preset.paging.settle(from: 500, to: 780, velocity: 100, width: 390, start: 0)
         expectClose(settle.position(at: 0.1), 611.8127, tolerance: 1e-4, "x(0.1)")
         expectClose(settle.endTime, 0.799, tolerance: 1e-3, "done")
     }

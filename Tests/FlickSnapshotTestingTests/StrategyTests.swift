@@ -37,8 +37,8 @@ struct StrategyTests {
         #expect(strategy.diffing.diffV2(stored, Self.snapshot(try Self.pager(dragTo: 39.8), strategy)) == nil)
         // 2 pt further: beyond.
         let (message, attachments) = try #require(strategy.diffing.diffV2(stored, Self.snapshot(try Self.pager(dragTo: 38), strategy)))
-        #expect(message == "states differ in 1 path (within 0.5):\nscrollViews.pager.contentOffset.x: off by up to 2.02068 at 0.317 s "
-            + "(frame 19; expected 120.825, got 122.846); first at 0.167 s (frame 10), 17 frames beyond 0.5", "\(message)")
+        #expect(message == "states differ in 1 path (within 0.5):\nscrollViews.pager.contentOffset.x: off by up to 2.04767 at 0.317 s "
+            + "(frame 19; expected 120.414, got 122.462); first at 0.167 s (frame 10), 18 frames beyond 0.5", "\(message)")
         #expect(attachments.count == 1)
         if case .data(let svg, let name)? = attachments.first {
             #expect(name == "scrollViews.pager.contentOffset.x.svg")

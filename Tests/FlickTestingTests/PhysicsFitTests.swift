@@ -111,14 +111,16 @@ import Testing
         #expect(abs((constants[.pagingSpringDampingRatio] ?? 0) - 0.7) < 1e-4, "\(constants)")
     }
 
-    /// The device recording: only the bounce is constrained; it fits 10.913/s (rms 0.138 pt).
+    /// The device recording: only the bounce is constrained; it fits k = 9.996/s (rms 0.137 pt), within 0.001/s of
+    /// UIKit's stepping at the recording's 60 Hz (9.9967/s).
     @Test func fitsTheDeviceBounce() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Examples/device-bounce.yaml")
         let fit = try #require(PhysicsFit(try ScenarioDecoder.load(path: url.path)))
         #expect(fit.constants.map(\.constant) == [.bounce])
-        #expect(abs((fit.constants.first?.after ?? 0) - 10.913) < 1e-3, "\(fit.constants.map(\.after))")
-        #expect(abs(fit.after[0].rms - 0.138) < 1e-3, "\(fit.after[0].rms)")
-        #expect(fit.after[0].rms < fit.before[0].rms)
+        #expect(abs((fit.constants.first?.after ?? 0) - 9.99615) < 1e-4, "\(fit.constants.map(\.after))")
+        #expect(abs((fit.constants.first?.after ?? 0) - 9.99671) < 0.05, "UIKit's k at 60 Hz")
+        #expect(abs(fit.after[0].rms - 0.137) < 1e-3, "\(fit.after[0].rms)")
+        #expect(fit.after[0].rms <= fit.before[0].rms)
     }
 }

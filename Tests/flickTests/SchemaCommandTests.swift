@@ -19,7 +19,7 @@ struct SchemaCommandTests {
         let run = try flick(["devices"])
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 42)
+        #expect(lines.count == 46)
         #expect(lines.contains { $0.hasPrefix("iPhone 15 Pro ") && $0.hasSuffix("393×852 pt @3x  safe area top 59, bottom 34") })
         #expect(lines.contains { $0.hasPrefix("iPad Pro 13-inch landscape ") && $0.contains("1376×1032 pt @2x") })
         #expect(lines.contains { $0.hasPrefix("iPhone Air ") && $0.hasSuffix("420×912 pt @3x  safe area top 68, bottom 34") })

@@ -255,7 +255,7 @@ final class ScrollView: NestedScrollParticipant {
         let v = velocity(at: t)
         let target = offset(ofPage: page, paging)
         if x == target && v == 0 { return }
-        let animation = paging.rule.settle(from: x, to: target, velocity: v, start: t)
+        let animation = paging.rule.scroll(from: x, to: target, velocity: v, width: dimension, start: t)
         motion = .animating(animation)
         log?.record(explainTabTap(page: page, from: x, motion: animation, at: t))
     }
@@ -415,7 +415,7 @@ final class ScrollView: NestedScrollParticipant {
                                                   dragStartPage: dragStartPage, pageWidth: pageLength)
             targetPage = decision.page
             let animation = paging.rule.settle(from: x, to: offset(ofPage: decision.page, paging), velocity: velocity,
-                                               start: t)
+                                               width: dimension, start: t)
             motion = .animating(animation)
             if let log, activeWhileTracking || velocity != 0 {
                 log.record(explainPageRelease(decision, at: x, velocity: velocity, fingerVelocity: fingerVelocity,

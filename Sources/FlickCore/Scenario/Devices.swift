@@ -9,11 +9,9 @@ import Foundation
 /// on both sides), 20 pt of status bar on the iPhone SE, and 24 pt of status bar with 20 of home indicator on
 /// iPads in either orientation.
 ///
-/// The iPhone Air and iPhone 17 Pro Max give their insets in both orientations as measured (`measuredPhones`), each
-/// cited: their sizes from Apple's technical specifications (pixels at 3x), their safe areas from the simulator
-/// device types that device_frame (flutter_device_preview) records. The iPhone 17 and iPhone 17 Pro are left out:
-/// their size is Apple's (402 × 874 pt, 1206 × 2622 px at 3x), but no public source settles their safe area
-/// (docs/scenario-format.md, "Viewport and devices").
+/// The 2025 iPhones (17, 17 Pro, 17 Pro Max, Air) follow the same rule: their sizes are Apple's technical
+/// specifications (pixels at 3x), their portrait insets are those two public sources agree on (62 pt at the top, 68
+/// on the Air; docs/scenario-format.md, "Viewport and devices"), and their landscape insets are the rule's.
 public struct DevicePreset: Hashable, Sendable {
     public var name: String
     public var viewport: Viewport
@@ -35,15 +33,10 @@ public struct DevicePreset: Hashable, Sendable {
             ("iPhone 16 Pro", 402, 874, 3, 62, 62, true),
             ("iPhone 16 Pro Max", 440, 956, 3, 62, 62, true),
             ("iPhone 16e", 390, 844, 3, 47, 47, true),
-        ]
-        // (name, width, height, scale, safe area in portrait, safe area in landscape); landscape swaps width and height.
-        let measuredPhones: [(String, Double, Double, Double, EdgeInsets, EdgeInsets)] = [
-            // apple.com/iphone-air/specs: 2736 × 1260 px at 460 ppi, 3x. Safe areas: device_frame
-            // lib/src/devices/ios/iphone_air/device.dart (safeAreas, rotatedSafeAreas).
-            ("iPhone Air", 420, 912, 3, EdgeInsets(top: 68, bottom: 34), EdgeInsets(top: 20, left: 68, bottom: 29, right: 68)),
-            // apple.com/iphone-17-pro/specs: 2868 × 1320 px at 460 ppi, 3x. Safe areas: device_frame
-            // lib/src/devices/ios/iphone_17_pro_max/device.dart.
-            ("iPhone 17 Pro Max", 440, 956, 3, EdgeInsets(top: 62, bottom: 34), EdgeInsets(top: 20, left: 62, bottom: 20, right: 62)),
+            ("iPhone 17", 402, 874, 3, 62, 62, true),
+            ("iPhone 17 Pro", 402, 874, 3, 62, 62, true),
+            ("iPhone 17 Pro Max", 440, 956, 3, 62, 62, true),
+            ("iPhone Air", 420, 912, 3, 68, 68, true),
         ]
         let pads: [(String, Double, Double)] = [
             ("iPad mini", 744, 1133), ("iPad", 820, 1180), ("iPad Air 11-inch", 820, 1180),
@@ -55,11 +48,6 @@ public struct DevicePreset: Hashable, Sendable {
                 safeArea: EdgeInsets(top: top, bottom: homeIndicator ? 34 : 0))))
             landscape.append(DevicePreset(name: name + " landscape", viewport: Viewport(width: height, height: width, scale: scale,
                 safeArea: EdgeInsets(left: side, bottom: homeIndicator ? 21 : 0, right: side))))
-        }
-        for (name, width, height, scale, portraitInsets, landscapeInsets) in measuredPhones {
-            portrait.append(DevicePreset(name: name, viewport: Viewport(width: width, height: height, scale: scale, safeArea: portraitInsets)))
-            landscape.append(DevicePreset(name: name + " landscape",
-                                          viewport: Viewport(width: height, height: width, scale: scale, safeArea: landscapeInsets)))
         }
         for (name, width, height) in pads {
             let safeArea = EdgeInsets(top: 24, bottom: 20)

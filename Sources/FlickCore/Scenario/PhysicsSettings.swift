@@ -31,16 +31,17 @@ public struct PhysicsSettings: Hashable, Sendable {
     /// FloatingPanel's `removalInteractionVelocityThreshold` (5.5 /s): velocity ÷ distance to hidden that removes
     /// a dismissible sheet.
     public var removalVelocity: Double?
-    /// ω (1/s) of UIKit's critically damped edge bounce (`Spring.bounce`, 10.91, measured on devices), where the
-    /// preset bounces that way (`uikit` and `floatingpanel` lists, pagers and carousels).
-    public var bounceFrequency: Double?
-    /// The spring that settles a UIKit page (`Spring.standard`: response 0.3 s, critically damped).
+    /// `k` (1/s), the rate at which UIKit's edge bounce draws the overshoot back (`EdgeBounce`, 10, measured on
+    /// devices), where the preset bounces that way (`uikit` and `floatingpanel` lists, pagers and carousels).
+    public var bounceRate: Double?
+    /// A spring that settles a UIKit page in place of UIKit's width-dependent paging motion (`UIKitPaging`); a field
+    /// left out is `Spring.standard`'s.
     public var pagingSpring: SpringOverride?
 
     public init(preset: PhysicsSystem = .uikit, refreshRate: Double = NumericSpringAnimator.defaultRefreshRate,
                 decelerationRate: DecelerationRate = .normal, rubberBand: Double? = nil, friction: Double? = nil,
                 minFlingVelocity: Double? = nil, sheetSpring: SpringOverride? = nil,
-                redirectionalProgress: Double? = nil, removalVelocity: Double? = nil, bounceFrequency: Double? = nil,
+                redirectionalProgress: Double? = nil, removalVelocity: Double? = nil, bounceRate: Double? = nil,
                 pagingSpring: SpringOverride? = nil) {
         self.preset = preset
         self.refreshRate = refreshRate
@@ -51,7 +52,7 @@ public struct PhysicsSettings: Hashable, Sendable {
         self.sheetSpring = sheetSpring
         self.redirectionalProgress = redirectionalProgress
         self.removalVelocity = removalVelocity
-        self.bounceFrequency = bounceFrequency
+        self.bounceRate = bounceRate
         self.pagingSpring = pagingSpring
     }
 
@@ -70,7 +71,6 @@ public struct PhysicsSettings: Hashable, Sendable {
     public func rules(scale: Double) -> PhysicsPreset {
         var rules = PhysicsPreset(preset, display: PhysicsDisplay(scale: scale, refreshRate: refreshRate))
         if case .uikit = rules.list.momentum { rules.list.momentum = .uikit(decelerationRate) }
-        if case .uikit = rules.sheet.target { rules.sheet.target = .uikit(decelerationRate) }
         rules.paging.projectionRate = decelerationRate
         if let rubberBand {
             if case .rubberBand = rules.list.overscroll { rules.list.overscroll = .rubberBand(coefficient: rubberBand) }
@@ -83,13 +83,22 @@ public struct PhysicsSettings: Hashable, Sendable {
             case .uikit, .flutterBouncing: break
             }
         }
-        if let bounceFrequency, case .uikit = rules.list.momentum {
-            rules.list.bounce = Spring(mass: 1, stiffness: bounceFrequency * bounceFrequency, damping: 2 * bounceFrequency)
+        if let bounceRate, case .uikit = rules.list.momentum {
+            rules.list.bounce = EdgeBounce(rate: bounceRate)
         }
-        if let pagingSpring, case .spring(let spring, let threshold) = rules.paging.settle {
-            rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? spring.response,
-                                                 dampingRatio: pagingSpring.dampingRatio ?? spring.dampingRatio),
-                                          threshold: threshold)
+        if let pagingSpring {
+            // A spring in place of UIKit's width-dependent paging motion; a field left out is Spring.standard's.
+            switch rules.paging.settle {
+            case .uikit(let threshold):
+                rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? Spring.standard.response,
+                                                     dampingRatio: pagingSpring.dampingRatio ?? Spring.standard.dampingRatio),
+                                              threshold: threshold)
+            case .spring(let spring, let threshold):
+                rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? spring.response,
+                                                     dampingRatio: pagingSpring.dampingRatio ?? spring.dampingRatio),
+                                              threshold: threshold)
+            case .flutterSpring: break
+            }
         }
         if let minFlingVelocity {
             rules.list.gate?.minVelocity = minFlingVelocity

@@ -157,7 +157,7 @@ final class ScenarioFormat {
             let refreshRate = m.value("refreshRate", .number(.closed(1, 480)), default: d.refreshRate,
                                       "Display refreshes per second: FloatingPanel steps its spring once per refresh (60 on older phones).")
             let rate = m.value("decelerationRate", Self.decelerationRate, default: d.decelerationRate,
-                               "UIScrollView's rate: normal (0.998), fast (0.99), or the factor velocity keeps every millisecond (uikit and floatingpanel lists, uikit sheets, snapped pagers).")
+                               "UIScrollView's rate: normal (0.998), fast (0.99), or the factor velocity keeps every millisecond (uikit and floatingpanel lists, snapped pagers; it also shortens the edge bounce). UIKit's sheets project with their own 0.99.")
             let rubberBand = m.optional("rubberBand", .number(.range(0, 10, lowOpen: true, highOpen: false)),
                                         "The rubber band's coefficient (0.55) where the preset rubber-bands. Default: the preset's.")
             let friction = m.optional("friction", .number(.openUnit),
@@ -171,13 +171,13 @@ final class ScenarioFormat {
             let removal = m.optional("removalVelocity", .number(.positive.upTo(ScenarioDecoder.maximumLength)),
                                      "FloatingPanel's removalInteractionVelocityThreshold (5.5 per second): velocity ÷ distance to hidden that removes a card.")
             let bounce = m.optional("bounce", .number(.range(0, 1000, lowOpen: true, highOpen: false)),
-                                    "ω (1/s) of UIKit's critically damped edge bounce, 10.91 as measured on devices (uikit and floatingpanel lists, pagers, carousels). Default: the preset's.")
+                                    "The rate k (1/s) at which UIKit's edge bounce draws the overshoot back (uikit and floatingpanel lists, pagers, carousels). Default: UIKit's at the refreshRate, 9.997 at 60 Hz and 10.037 at 120 Hz, as device recordings fit it.")
             let pagingSpring = m.optional("pagingSpring", Self.sheetSpring,
-                                          "Either field of the spring that settles a uikit page (response 0.3 s, dampingRatio 1). Default: the preset's.")
+                                          "A spring that settles a uikit page in place of UIKit's width-dependent paging motion (a field left out is response 0.3 s or dampingRatio 1). Default: UIKit's paging motion.")
             guard !m.failed, let preset, let refreshRate, let rate else { return nil }
             return PhysicsSettings(preset: preset, refreshRate: refreshRate, decelerationRate: rate, rubberBand: rubberBand,
                                    friction: friction, minFlingVelocity: minFling, sheetSpring: sheetSpring,
-                                   redirectionalProgress: redirect, removalVelocity: removal, bounceFrequency: bounce,
+                                   redirectionalProgress: redirect, removalVelocity: removal, bounceRate: bounce,
                                    pagingSpring: pagingSpring)
         }
     }

@@ -79,8 +79,14 @@ extension ScrollView {
         case .friction(let f): return f.finalX
         case .clamping(let c): return c.finalX
         case .spline(let s): return s.finalPosition
-        case .spring, .flutterSpring, .stepped, .snapping, .timed: return nil
+        case .spring, .edgeBounce, .flutterSpring, .stepped, .snapping, .timed: return nil
         }
+    }
+
+    /// How a release past an edge comes back: UIKit's bounce decays at once, Flutter's spring eases out.
+    private func returnWords(_ law: AxisMotion.Law) -> String {
+        guard case .edgeBounce(let bounce) = law else { return "springs back to it" }
+        return "comes back to it, the overshoot drawn back at \(Say.number(bounce.rate))/s from the lift"
     }
 
     /// What the fling gate made of the finger's velocity, and what carried momentum added (`carried`, pt/s).
@@ -116,7 +122,7 @@ extension ScrollView {
             if motion.segments.first?.phase == .bounce {
                 e.chosen = "edge"
                 e.reason = "released \(Say.pt(abs(x - motion.finalPosition))) past \(edgeName(motion.finalPosition)) "
-                    + "(\(Say.pt(motion.finalPosition))): springs back to it"
+                    + "(\(Say.pt(motion.finalPosition))): " + returnWords(motion.segments[0].law)
             } else if let projected = e.projected {
                 let past = projected < limits.lowerBound || projected > limits.upperBound
                 e.chosen = past ? "edge" : "rest"
@@ -268,9 +274,10 @@ extension Sheet {
         let ruleName: String
         var words: String
         switch decision.reason {
-        case .nearestToProjection(let rate):
+        case .nearestToProjection(let rate, let minimumSpeed):
             ruleName = "uikit.sheet"
-            words = "projected to \(Say.pt(decision.projected ?? r.top)) (UIKit projection, rate \(Say.number(rate, digits: 4)))"
+            words = minimumSpeed.map { "slower than \(Say.number($0)) pt/s, so projected where it is, \(Say.pt(decision.projected ?? r.top))" }
+                ?? "projected to \(Say.pt(decision.projected ?? r.top)) (UIKit's sheet projection, rate \(Say.number(rate, digits: 4)))"
         case .redirect(let from, let to, let progress, let redirect, let rate):
             ruleName = "floatingpanel.targetState"
             words = from == to
@@ -331,6 +338,21 @@ extension Sheet {
         return e
     }
 
+    /// "the detent it was at (full) when the finger lifted", or "the segment it was in (between half and full) …".
+    private func liftSegment(_ r: SheetRule.Release) -> String {
+        let tops = r.detentTops
+        let order = tops.indices.sorted { tops[$0] > tops[$1] || (tops[$0] == tops[$1] && $0 < $1) }
+        let segment = SheetRule.segment(containing: r.top, order: order, tops: tops)
+        guard !order.isEmpty else { return "where it was" }
+        if segment.count == 1 {
+            let index = order[segment.lowerBound]
+            return "\(detentName(index)), " + (tops[index] == r.top ? "where it was when the finger lifted"
+                                                : "the end detent it was past when the finger lifted")
+        }
+        return "the segment it was in when the finger lifted (between \(detentName(order[segment.lowerBound])) and "
+            + "\(detentName(order[segment.upperBound])))"
+    }
+
     /// "; ruled out: large 100 (…)": every detent the rule did not choose among, and the rule that left it out.
     private func ruledOut(_ decision: SheetRule.Decision, release r: SheetRule.Release) -> String {
         let out = detents.indices.filter { !decision.candidates.contains($0) }
@@ -339,8 +361,8 @@ extension Sheet {
         let why: String
         switch decision.reason {
         case .nearestToProjection:
-            why = "more than one detent from \(detentName(r.current)), where it was: a release moves at most one detent "
-                + "unless `projectsAcrossDetents: true`"
+            why = "more than one detent beyond " + liftSegment(r)
+                + ": a release moves at most one detent past it unless `projectsAcrossDetents: true`"
         case .redirect(let from, let to, _, _, _):
             why = from == to ? "not on its way from \(detentName(from))"
                 : "outside the segment from \(detentName(from)) to \(detentName(to)) it was in; FloatingPanel chooses between its ends"

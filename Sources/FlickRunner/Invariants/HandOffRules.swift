@@ -106,8 +106,12 @@ extension Run {
 
     /// The velocity the caught parts had under the finger just before the lift equals the one their motion starts
     /// with. Under the finger a part moves at the finger's velocity times the rubber band's slope; the motion
-    /// after the lift starts from the release velocity itself (the finger's, as UIKit's bounce does), so both
-    /// sides are compared as the finger's velocity.
+    /// after the lift starts from the release velocity itself, so both sides are compared as the finger's velocity.
+    ///
+    /// Two UIKit motions change the velocity at the lift by design, and are compared by what they were given:
+    /// released past an edge, UIKit's bounce moves at `u₀ − k·x₀` (the release velocity less the overshoot's pull,
+    /// docs/physics.md "Bounce"), so `k·x₀` is added back; UIKit's paging loop damps and pulls the velocity in its
+    /// first millisecond, so a paging part is not compared (its motion passes through the loop's positions instead).
     ///
     /// The last touch sample often comes at the very instant of the lift, so "just before" is read from a copy of
     /// the run whose lifts come 0.1 µs late: there the finger is still down after that sample, and the velocity it
@@ -122,8 +126,13 @@ extension Run {
         let held = Dictionary(facts.parts(of: late.state(at: s.up)).map { ($0.path, $0) }) { a, _ in a }
         let before = fingerVelocity(held, caught: memory.caught)
         var afterV: [Axis: Double] = [.horizontal: 0, .vertical: 0]
-        for path in memory.caught { if let p = after[path] { afterV[p.axis, default: 0] += p.velocity } }
-        for axis in Axis.allCases {
+        var paged: Set<Axis> = []
+        for path in memory.caught {
+            guard let p = after[path] else { continue }
+            afterV[p.axis, default: 0] += p.velocity + bouncePull(p)
+            if p.pages, case .uikit = facts.rules.paging.settle { paged.insert(p.axis) }
+        }
+        for axis in Axis.allCases where !paged.contains(axis) {
             let caught = memory.caught.sorted().filter { memory.downParts[$0]?.axis == axis }
             guard !caught.isEmpty else { continue }
             count(.releaseVelocity)
@@ -136,6 +145,14 @@ extension Run {
                    + "the motion after the lift started at \(Self.number(v1)) pt/s (off by \(Self.number(abs(v1 - v0))) pt/s; "
                    + "allowed \(Self.number(allowed)))")
         }
+    }
+
+    /// `k·x₀`: what UIKit's bounce takes from the release velocity of a scroll view past an edge at the lift.
+    func bouncePull(_ part: MovingPart) -> Double {
+        guard case .uikit = facts.rules.list.momentum, let limits = part.scrollLimits, !part.pages else { return 0 }
+        let past = part.position < limits.lowerBound ? part.position - limits.lowerBound
+            : part.position > limits.upperBound ? part.position - limits.upperBound : 0
+        return facts.rules.list.bounce.rate * past
     }
 
     /// Nothing moves when a finger comes down: every part it catches is caught where it was, and every other part goes

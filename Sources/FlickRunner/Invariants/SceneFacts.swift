@@ -31,6 +31,8 @@ struct MovingPart {
     /// The space a refresh control holds in the range's leading end (its height while refreshing, else 0): it
     /// changes at a lift, so the lift's raw position is read against the range the drag had.
     var heldInset = 0.0
+    /// Whether it is a paging scroll view (a pager, a carousel).
+    var pages = false
 }
 
 extension ScrollRule.Overscroll {
@@ -90,7 +92,8 @@ struct SceneFacts {
                 position: x, velocity: view.velocity[axis], tracking: view.phase == .tracking,
                 raw: undone.raw, slope: undone.slope, atEdge: Self.atEdge(x, low...high), beyondReach: undone.beyondReach,
                 scrollLimits: low...high, dimension: view.frame.size[axis],
-                heldInset: state.refreshControl(view.key)?.phase == .refreshing ? refreshSpecs[view.key]?.height ?? 0 : 0))
+                heldInset: state.refreshControl(view.key)?.phase == .refreshing ? refreshSpecs[view.key]?.height ?? 0 : 0,
+                pages: state.pagePosition(view.key) != nil))
         }
         for (i, sheet) in state.sheets.enumerated() {
             let tops = sheet.detents.map(\.top)

@@ -49,7 +49,7 @@ struct PagingBehavior {
             if d.page != d.rounded && d.limitedFrom == nil { reason += "; the pager has pages 0 to \(pageCount - 1)" }
             let name: String
             switch rule.settle {
-            case .spring: name = "uikit.paging"
+            case .uikit, .spring: name = "uikit.paging"
             case .flutterSpring: name = "flutter.pageScrollPhysics"
             }
             return (d.page, name, nil, reason)

@@ -18,7 +18,7 @@ extension ScenarioFormat {
         let cornerRadius = m.value("cornerRadius", .number(.margin), default: d.cornerRadius, "Points.")
         let grabber = m.value("grabber", .bool, default: d.grabber, "Draws the grabber at the top.")
         let across = m.value("projectsAcrossDetents", .bool, default: d.projectsAcrossDetents,
-                             "Lifts the rule that a release moves at most one detent from the one the sheet was last at.")
+                             "Lifts the rule that a release moves at most one detent past the segment the sheet is in when the finger lifts.")
         let presentation = m.value("presentation", .choice, default: d.presentation,
                                    "What is drawn behind it: plain, or deck (DeckTransition's look behind a card: the background scaled down over black; needs dismissible).")
         // Names are checked once the detents are all right: saying no detent has a name would only repeat a problem.
