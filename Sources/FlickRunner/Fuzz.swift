@@ -347,7 +347,7 @@ public enum FuzzScenarioFile {
             if curve != .named(Gesture.defaultCurve) { fields += ", \(text(curve))" }
             if hold > 0 { fields += ", hold: \(n(hold))" }
             return "{at: \(n(g.at)), drag: {\(fields)}}"
-        case .touches(let samples):
+        case .touches(let samples, _, _):
             let list = samples.map { "[\(n($0.t)), \(n($0.point.x)), \(n($0.point.y))]" }.joined(separator: ", ")
             return "{at: \(n(g.at)), touches: [\(list)]}"
         case .tap(let p):

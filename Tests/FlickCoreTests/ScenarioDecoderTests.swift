@@ -331,7 +331,7 @@ func minimalScenario(_ extra: String = "") -> String {
         #expect(from == Point(x: 195, y: 700) && to == Point(x: 195, y: 100))
         #expect(duration == 0.6 && curve == .easeInOut && hold == 0.2)
         #expect(abs(scenario.gestures[0].fingerDuration - 0.8) < 1e-12)
-        guard case .touches(let samples) = scenario.gestures[1].action else {
+        guard case .touches(let samples, _, _) = scenario.gestures[1].action else {
             Issue.record("gestures[1] is \(scenario.gestures[1].kind)")
             return
         }

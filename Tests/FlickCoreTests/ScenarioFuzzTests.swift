@@ -319,7 +319,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
                          file: "evil.yaml")
         // A long recording within both limits is read in full.
         let recorded = try decodeScenario(Self.touches(50_000))
-        guard case .touches(let samples) = recorded.gestures.first?.action else {
+        guard case .touches(let samples, _, _) = recorded.gestures.first?.action else {
             Issue.record("no touches")
             return
         }

@@ -25,11 +25,11 @@ extension ScenarioFormat {
             let gestures = read.enumerated().map { i, g in var g = g; g.index = i; return g }
             let samples = gestures.reduce(0.0) { total, g in
                 var raw = 0.0
-                if case .touches(let samples) = g.action { raw = Double(samples.count) }
+                if case .touches(let samples, _, _) = g.action { raw = Double(samples.count) }
                 return total + g.fingerDuration * (touchRate ?? 0) + 2 + raw
             }
             if samples > Double(ScenarioDecoder.maximumTouchSamples) {
-                field.fail("the gestures produce about \(Int(samples)) touch samples; the limit is \(ScenarioDecoder.maximumTouchSamples)")
+                field.fail("the gestures produce about \(Int(saturating: samples)) touch samples; the limit is \(ScenarioDecoder.maximumTouchSamples)")
                 return nil
             }
             // One finger: gestures that use it may not overlap in time (a resize uses none).
@@ -57,18 +57,13 @@ extension ScenarioFormat {
         }
     }
 
-    /// `touches: {file, format, pixelsPerPoint, touchRange}`: one finger's touch recorded on a device (`TouchRecording`).
+    /// `touches: {file, format, pixelsPerPoint, touchRange}`: a touch recorded on a device, its first finger replayed
+    /// (`TouchRecording`).
     static func recordedTouches(viewport: Viewport?) -> Value<Gesture.Action> {
-        .object("recordedTouches", "One finger's touch recorded on a device, replayed from its touch-down (at `at`) to its lift.") { m in
+        .object("recordedTouches", "A touch recorded on a device: its first finger, replayed from its touch-down (at `at`) to its own lift; other fingers and palms are ignored (a warning says so).") { m in
             let file = m.required("file", .text(), "The recording, relative to the scenario's folder.")
-            let format = m.required("format", Value<String>(shape: .words(TouchRecording.Format.allCases.map(\.rawValue)), read: { field in
-                guard let word = field.plainScalar, TouchRecording.Format(rawValue: word) != nil else {
-                    field.fail(expected: "getevent, evemu or csv")
-                    return nil
-                }
-                _ = field.reader.visit(field.path, field.mark)
-                return word
-            }), "getevent (`adb shell getevent -lt`), evemu (`evemu-record`) or csv (`t,x,y`).")
+            let format = m.required("format", Value<TouchRecording.Format>.choice,
+                                    "getevent (`adb shell getevent -lt`, also `-ltr` and `-t`), evemu (`evemu-record`) or csv (`t,x,y`).")
             let pixelsPerPoint = m.optional("pixelsPerPoint", .number(.range(0, 100, lowOpen: true, highOpen: false)),
                                             "Device units per point, to turn the recording's positions into points. Default: from the touch range if one is known, else the viewport's scale for getevent and evemu, 1 for csv.")
             let touchRange = m.optional("touchRange", Self.touchRange,
@@ -77,8 +72,7 @@ extension ScenarioFormat {
             if m.field("pixelsPerPoint") != nil, let rangeField = m.field("touchRange") {
                 rangeField.fail("give pixelsPerPoint or touchRange, not both: each alone says how the recording's units become points")
             }
-            guard !m.failed, let file, let format, let kind = TouchRecording.Format(rawValue: format),
-                  let fileField = m.field("file") else { return nil }
+            guard !m.failed, let file, let kind = format, let fileField = m.field("file") else { return nil }
             let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
             let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
             let fallback: Double
@@ -91,10 +85,12 @@ extension ScenarioFormat {
             let result = Result { () throws(RecordingFile.Problem) in
                 let data = try RecordingFile.read(path: path)
                 guard let text = String(data: data, encoding: .utf8) else { throw RecordingFile.Problem(line: nil, message: "is not UTF-8 text") }
-                return try TouchRecording.samples(text, format: kind, mapping: mapping)
+                return try TouchRecording.touch(text, format: kind, mapping: mapping)
             }
             switch result {
-            case .success(let samples): return .touches(samples)
+            case .success(let touch):
+                let lift = touch.lift > (touch.samples.last?.t ?? 0) ? touch.lift : nil
+                return .touches(touch.samples, lift: lift, ignored: touch.ignored)
             case .failure(let problem):
                 fileField.fail("\(file)\(problem.line.map { ":\($0)" } ?? ""): \(problem.message)")
                 return nil

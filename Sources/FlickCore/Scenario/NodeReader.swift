@@ -100,6 +100,13 @@ struct Field {
         s.count > 40 ? String(s.prefix(40)) + "…" : s
     }
 
+    /// A scalar's text whatever its style, for values that are one of a few words: `fast`, `"fast"` and `'fast'`
+    /// are the same word (a JSON scenario can only quote it). Numbers and booleans read `plainScalar` instead.
+    var scalarText: String? {
+        guard case .scalar(let scalar) = node else { return nil }
+        return scalar.string
+    }
+
     var plainScalar: String? {
         guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return nil }
         return scalar.string

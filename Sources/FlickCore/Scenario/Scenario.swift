@@ -157,8 +157,11 @@ public enum TimingCurve: Hashable, Sendable {
 public struct Gesture: Sendable {
     public enum Action: Sendable {
         case drag(from: Point, to: Point, duration: Double, curve: TimingCurve, hold: Double)
-        /// Raw samples `(t relative to at, x, y)` of one finger.
-        case touches([(t: Double, point: Point)])
+        /// Raw samples `(t relative to at, x, y)` of one finger. A recorded touch (`TouchRecording`) may lift after
+        /// its last sample (`lift`, seconds from `at`: the report that lifts it carries no new position, so it is no
+        /// sample for the velocity tracker), and may hold contacts that are not replayed (`ignored`: a second
+        /// finger, a palm).
+        case touches([(t: Double, point: Point)], lift: Double? = nil, ignored: [TouchRecording.Ignored] = [])
         case tap(Point)
         /// The viewport changes to `Size`, at once or animated over `duration` seconds along `curve`
         /// (an iPad size transition).
@@ -206,7 +209,7 @@ public struct Gesture: Sendable {
     public var fingerDuration: Double {
         switch action {
         case .drag(_, _, let duration, _, let hold): duration + hold
-        case .touches(let samples): samples.last?.t ?? 0
+        case .touches(let samples, let lift, _): max(samples.last?.t ?? 0, lift ?? 0)
         case .tap: Gesture.tapDuration
         case .resize: 0
         }
@@ -234,7 +237,7 @@ public struct Gesture: Sendable {
         case .drag(let from, let to, let duration, let curve, _):
             let u = curve.progress(duration > 0 ? min(1, local / duration) : 1)
             return Point(x: from.x + (to.x - from.x) * u, y: from.y + (to.y - from.y) * u)
-        case .touches(let samples):
+        case .touches(let samples, _, _):
             guard var previous = samples.first else { return nil }
             for sample in samples {
                 if sample.t >= local {

@@ -196,9 +196,14 @@ final class ScenarioFormat {
 
     private static var decelerationRate: Value<DecelerationRate> {
         Value(shape: .anyOf([.words(["normal", "fast"]), .number(.openUnit)]), read: { field in
-            switch field.plainScalar {
-            case "normal": return .normal
-            case "fast": return .fast
+            // The words in any style (`fast`, `"fast"`, `'fast'`: JSON has only quoted strings); a number plain.
+            switch field.scalarText {
+            case "normal":
+                _ = field.reader.visit(field.path, field.mark)
+                return .normal
+            case "fast":
+                _ = field.reader.visit(field.path, field.mark)
+                return .fast
             default:
                 guard let text = field.plainScalar, let value = Double(text), value.isFinite, NumberRule.openUnit.domainAdmits(value) else {
                     field.fail(expected: "normal, fast or a number in (0, 1)")

@@ -442,10 +442,10 @@ enum DragExplanation {
         let why = unmovedFit
             ? " stayed where \(one ? "it was: its content fits its frame, so it does" : "they were: their content fits their frames, so they do") not scroll"
             : " stayed at \(one ? "its edge, which it does" : "their edges, which they do") not go past under this preset"
-        var reason = runs.isEmpty
+        var reason = runs.isEmpty && unmoved.isEmpty ? "" : runs.isEmpty
             ? "nothing moved: " + unmoved.map { "`\($0)`" }.joined(separator: ", ") + why
             : runs.joined(separator: ", then ")
-        if !notes.isEmpty { reason += (runs.isEmpty ? "; " : "; ") + notes.joined(separator: "; ") }
+        if !notes.isEmpty { reason += (reason.isEmpty ? "" : "; ") + notes.joined(separator: "; ") }
         let hand = movers.count > 1 ? "hand-off" : "drag"
         return Explanation(time: up, event: .drag, component: passes.last?.component ?? unmoved.last ?? "",
                            rule: "nestedScroll",

@@ -128,11 +128,15 @@ final class ExplanationLog {
     let touchDowns: [Double]
     /// Said at touch-down, attached to the drag's entry when the finger lifts.
     var notes: [String] = []
+    /// What a recorded touch held that is not replayed (a second finger, a palm), by the time of its touch-down:
+    /// said with that touch's drag, whatever its axis.
+    let recordingNotes: [(down: Double, text: String)]
 
-    init(fps: Double, lastFrame: Int, touchDowns: [Double]) {
+    init(fps: Double, lastFrame: Int, touchDowns: [Double], recordingNotes: [(down: Double, text: String)] = []) {
         self.fps = fps
         self.lastFrame = lastFrame
         self.touchDowns = touchDowns.sorted()
+        self.recordingNotes = recordingNotes
     }
 
     /// Where the rest of a motion decided at `time` that ends at `end` seconds falls: the first frame at rest,

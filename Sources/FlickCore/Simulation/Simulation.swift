@@ -39,7 +39,8 @@ public final class Simulation {
         self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         self.explanationLog = explains ? ExplanationLog(fps: scenario.fps, lastFrame: scenario.frameCount - 1,
-                                                        touchDowns: scenario.inputEvents.compactMap(\.touchDownTime)) : nil
+                                                        touchDowns: scenario.inputEvents.compactMap(\.touchDownTime),
+                                                        recordingNotes: scenario.recordingNotes) : nil
         if let explanationLog {
             root.attachExplanations(explanationLog)
             router.log = explanationLog
@@ -173,7 +174,11 @@ public final class Simulation {
     /// tracks a horizontal scroll view (DeckTransition's default picks the first scroll view, whatever its axis).
     public var warnings: [String] {
         func walk(_ node: ComponentNode) -> [String] { node.warnings + node.directChildren.flatMap(walk) }
-        return walk(root)
+        let recorded = scenario.gestures.flatMap { g -> [String] in
+            guard case .touches(_, _, let ignored) = g.action else { return [] }
+            return ignored.map { "gestures[\(g.index)].touches: \($0.words(at: g.at))" }
+        }
+        return walk(root) + recorded
     }
 
     /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.

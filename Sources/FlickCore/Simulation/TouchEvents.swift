@@ -26,6 +26,15 @@ public struct InputEvent: Sendable {
 }
 
 extension Scenario {
+    /// What recorded touches held that is not replayed, by the time of their touch-down (`--explain` says it with
+    /// the drag).
+    var recordingNotes: [(down: Double, text: String)] {
+        gestures.flatMap { g -> [(down: Double, text: String)] in
+            guard case .touches(let samples, _, let ignored) = g.action, let first = samples.first else { return [] }
+            return ignored.map { (g.at + first.t, $0.words(at: g.at)) }
+        }
+    }
+
     /// The gestures as a time-ordered list of input events: drags sampled at `touchRate` (plus their exact end
     /// point), raw touches as given, taps as a down and an up `Gesture.tapDuration` apart.
     public var inputEvents: [InputEvent] {
@@ -47,11 +56,13 @@ extension Scenario {
                     add(at + local, .move(Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)))
                 }
                 add(at + duration + hold, .up(to))
-            case .touches(let samples):
+            case .touches(let samples, let lift, _):
                 guard let first = samples.first, let last = samples.last else { continue }
                 add(at + first.t, .down(first.point))
                 for sample in samples.dropFirst() { add(at + sample.t, .move(sample.point)) }
-                add(at + last.t, .up(last.point))
+                // A lift reported after the last sample lifts there: no sample, so the velocity tracker's rule
+                // (docs/physics.md, "Velocity tracker") sees the moving samples and the time since the last.
+                add(at + max(last.t, lift ?? last.t), .up(last.point))
             case .tap(let point):
                 add(at, .down(point))
                 add(at + Gesture.tapDuration, .up(point))

@@ -99,7 +99,8 @@ final class TouchRouter {
         }
         let mover = s.dispatcher?.lastMover
         if let log {
-            let notes = s.locked == .vertical || s.locked == nil ? log.notes : []
+            let notes = (s.locked == .vertical || s.locked == nil ? log.notes : [])
+                + log.recordingNotes.filter { abs($0.down - s.downTime) < 1e-9 }.map(\.text)
             let still = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []) : []
             let fitting = !still.isEmpty && still.allSatisfy { ($0 as? ScrollView)?.canScroll == false }
             if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: still.map(\.key),
