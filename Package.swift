@@ -35,8 +35,8 @@ let libspngOnly = ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libsp
 /// libspng alone (`#if canImport(CFlickLibdeflate)`).
 let hasLibdeflate = !libspngOnly && hasHeader("libdeflate.h")
 
-/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, running ISA-L's generic C
-/// code, deflates PNG frames on x86-64 Linux (`CFlickDeflate`; README "Development").
+/// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, running the code ISA-L chooses
+/// for the CPU, deflates PNG frames (`CFlickDeflate`; README "Development").
 let hasISAL = !libspngOnly && hasHeader("isa-l/igzip_lib.h")
 
 let package = Package(
@@ -91,8 +91,8 @@ let package = Package(
             pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
         ),
-        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`), running its
-        // generic C code so that the bytes never depend on the CPU.
+        // ISA-L's igzip deflates PNG image data several times faster than zlib (pkg-config `libisal`), called through
+        // its public API only: the bytes may depend on the CPU (SSE, AVX2, AVX-512), the pixels never do.
         .systemLibrary(
             name: "CFlickDeflate",
             pkgConfig: "libisal",

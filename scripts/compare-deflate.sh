@@ -1,10 +1,8 @@
 #!/usr/bin/env bash
 # Times the deflate implementations Flick could write PNG image data with, on the same frames' rows (each row a
 # filter byte 0 and RGB, as Flick's PNGs hold them): zlib (what libspng uses) at level 1, libdeflate at levels 1-6
-# and ISA-L's igzip at levels 0-3 with the assembly ISA-L picks for this CPU, then (in a second process) igzip at
-# levels 0-3 with ISA-L's generic C code, as Flick encodes; one thread, compression alone. Prints frames per second
-# and KiB per frame. Why Flick uses igzip's generic code at level 1: see the README's Development section and this
-# script's output.
+# and ISA-L's igzip at levels 0-3 with the code ISA-L picks for this CPU, as Flick encodes (Flick uses level 1); one
+# thread, compression alone. Prints frames per second and KiB per frame. See the README's Development section.
 #
 # usage: scripts/compare-deflate.sh [FRAMES_FOLDER]   (default: fling-to-rest rendered by the release build;
 #        every fourth frame is used). Needs a C compiler and libspng-dev, zlib1g-dev, libdeflate-dev, libisal-dev.
@@ -69,11 +67,9 @@ int main(int argc, char **argv) {
     size_t capacity = sizes[0] * 2 + (1 << 20);
     unsigned char *out = malloc(capacity);
     double t = now(); size_t total = 0;
-    int generic = getenv("GENERIC") != NULL;
-    if (generic && !flick_isal_use_generic_code()) { fprintf(stderr, "ISA-L's generic code could not be chosen\n"); return 2; }
-    for (int i = 0; !generic && i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
-    if (!generic) report("zlib", 1, n, now() - t, total);
-    for (int level = 1; !generic && level <= 6; level++) {
+    for (int i = 0; i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
+    report("zlib", 1, n, now() - t, total);
+    for (int level = 1; level <= 6; level++) {
         struct libdeflate_compressor *c = libdeflate_alloc_compressor(level);
         t = now(); total = 0;
         for (int i = 0; i < n; i++) total += libdeflate_zlib_compress(c, input[i], sizes[i], out, capacity);
@@ -86,6 +82,7 @@ int main(int argc, char **argv) {
         t = now(); total = 0;
         for (int i = 0; i < n; i++) {
             struct isal_zstream s;
+            memset(&s, 0, sizeof s);
             isal_deflate_stateless_init(&s);
             s.level = level; s.level_buf = buffer; s.level_buf_size = buffers[level];
             s.gzip_flag = IGZIP_ZLIB; s.end_of_stream = 1; s.flush = NO_FLUSH;
@@ -93,10 +90,9 @@ int main(int argc, char **argv) {
             if (isal_deflate_stateless(&s) != COMP_OK) { fprintf(stderr, "igzip failed\n"); return 1; }
             total += s.total_out;
         }
-        report(generic ? "igzip generic" : "igzip", level, n, now() - t, total);
+        report("igzip", level, n, now() - t, total);
         free(buffer);
     }
-    if (generic) return 0;
     /* ISA-L returns with the upper halves of the vector registers in use: SSE code after it (zlib) is slow. */
     t = now(); total = 0;
     for (int i = 0; i < n; i++) { uLongf length = capacity; compress2(out, &length, input[i], sizes[i], 1); total += length; }
@@ -115,7 +111,5 @@ frames=$(find "$folder" -maxdepth 1 -name '*.png' | sort | awk 'NR % 4 == 1')
 echo "$(echo "$frames" | wc -l) frames from $folder, one thread, compression alone:"
 # shellcheck disable=SC2086
 "$work/compare" $frames
-# shellcheck disable=SC2086
-GENERIC=1 "$work/compare" $frames
 echo "  zlib*: zlib again right after igzip's assembly; zlib**: after vzeroupper (x86-64): without it SSE code after"
-echo "  ISA-L's AVX code (zlib, pixman) runs several times slower. The generic C code Flick runs uses no AVX."
+echo "  ISA-L's AVX code (zlib, pixman) runs several times slower; Flick clears them after each igzip call."

@@ -1,14 +1,15 @@
 // ISA-L (Intel's Intelligent Storage Acceleration Library): igzip, a deflate encoder several times faster than
 // zlib at its fastest levels, and a CRC-32 with the polynomial PNG uses. Flick compresses its PNG frames' image
-// data with it, running its generic C code (FlickImage's PNGEncoder); Debian libisal-dev, Homebrew isa-l.
+// data with it through its public API, which runs the code ISA-L chooses for the CPU (FlickImage's PNGEncoder);
+// Debian libisal-dev, Homebrew isa-l.
 #include <isa-l/igzip_lib.h>
 #include <isa-l/crc.h>
 #if defined(__x86_64__)
 #include <cpuid.h>
 #endif
 
+#include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 /// The working memory igzip's level 1 asks for (ISA_DEF_LVL1_DEFAULT, a macro Swift cannot import).
 static inline uint32_t flick_isal_level1_buffer_size(void) { return ISAL_DEF_LVL1_DEFAULT; }
@@ -37,66 +38,37 @@ static inline uint32_t flick_crc32(uint32_t crc, const unsigned char *bytes, uin
     return result;
 }
 
-// ISA-L's generic C code.
-//
-// ISA-L picks each hot function once per process by the CPU's features: a public function such as
-// `encode_deflate_icf` is `jmp *slot(%rip)`, and the slot (first pointing at an initialiser right after that jump)
-// is set to the SSE, AVX2 or AVX-512 version (ISA-L's include/multibinary.asm, `mbin_interface` and
-// `mbin_dispatch_init*`). The generic C versions (`…_base`) are exported but no API chooses them. They give the
-// same bytes on every CPU; the vector versions give other bytes (and, on the machine this was written on, now and
-// then different bytes for the same input while the machine was busy: README, "Development").
-
-#if defined(__x86_64__) && defined(__linux__)
-#include <dlfcn.h>
-
-/// The dispatch slot of the public function at `entry` when its code is ISA-L's dispatching jump (after an
-/// `endbr64`, `jmp *disp32(%rip)`), else NULL.
-static inline void **flick_isal_slot(const unsigned char *entry) {
-    static const unsigned char endbr64[4] = {0xf3, 0x0f, 0x1e, 0xfa};
-    const unsigned char *code = entry;
-    if (memcmp(code, endbr64, 4) == 0) code += 4;
-    if (code[0] != 0xff || code[1] != 0x25) return NULL;
-    int32_t displacement;
-    memcpy(&displacement, code + 2, 4);
-    return (void **)(code + 6 + displacement);
+/// isal_deflate_stateless, leaving the vector state clean (flick_clear_vector_state): ISA-L's SSE, AVX2 and AVX-512
+/// deflate code returns with the vector registers' upper halves in use.
+static inline int flick_isal_deflate_stateless(struct isal_zstream *stream) {
+    int status = isal_deflate_stateless(stream);
+    flick_clear_vector_state();
+    return status;
 }
-#endif
 
-/// Points ISA-L's deflate functions (level 1, its zlib trailer) at its generic C code, once, before igzip is first
-/// used. Returns 1 when every slot was found and set; 0, changing nothing, when this ISA-L's code is not laid out
-/// as expected or this is not x86-64 Linux (Flick then deflates with libdeflate or libspng).
-static inline int flick_isal_use_generic_code(void) {
-#if defined(__x86_64__) && defined(__linux__)
-    enum { count = 7 };
-    // Each public function and its generic version, looked up in libisal itself (a function's address taken in the
-    // executable could be its PLT entry, whose jump looks the same).
-    static const char *names[count][2] = {
-        {"isal_deflate_icf_body_lvl1", "isal_deflate_icf_body_hash_hist_base"},
-        {"isal_deflate_icf_finish_lvl1", "isal_deflate_icf_finish_hash_hist_base"},
-        {"encode_deflate_icf", "encode_deflate_icf_base"},
-        {"isal_deflate_hash_lvl1", "isal_deflate_hash_base"},
-        {"isal_deflate_body", "isal_deflate_body_base"},
-        {"isal_deflate_finish", "isal_deflate_finish_base"},
-        {"isal_adler32", "adler32_base"},
-    };
-    void *library = dlopen("libisal.so.2", RTLD_LAZY | RTLD_NOLOAD);
-    if (library == NULL) return 0;
-    void **slots[count];
-    void *generic[count];
-    int found = 1;
-    for (int i = 0; i < count && found; i++) {
-        const unsigned char *entry = (const unsigned char *)dlsym(library, names[i][0]);
-        generic[i] = dlsym(library, names[i][1]);
-        slots[i] = entry && generic[i] ? flick_isal_slot(entry) : NULL;
-        // Until the first call the slot holds the dispatch's initialiser, a few bytes of code beside the jump
-        // (ISA-L's `mbin_interface`); after it, one of the versions. Anything else means this is not the slot.
-        const unsigned char *target = slots[i] ? (const unsigned char *)*slots[i] : NULL;
-        found = target && (target == generic[i] || (target >= entry - 32 && target < entry + 64));
-    }
-    if (found) for (int i = 0; i < count; i++) *slots[i] = generic[i];
-    dlclose(library);
-    return found;
+/// The code ISA-L's dispatch (include/multibinary.asm, `mbin_dispatch_init5` and `mbin_dispatch_init6`) chooses for
+/// igzip's level 1 on this CPU, found with the same cpuid and xgetbv checks: 0 its generic C code (no SSE4.2), 1 SSE
+/// (SSE4.2), 2 AVX, 3 AVX2 (its match finder and Huffman encoder), 4 AVX-512 (the AVX2 match finder and the AVX-512
+/// Huffman encoder: AVX-512 F, CD, BW, DQ and VL, and the OS saving the ZMM state); -1 where ISA-L has no x86-64
+/// code. It only reads the CPU's features: igzip itself is called through its API and makes its own choice.
+static inline int flick_isal_code_path(void) {
+#if defined(__x86_64__)
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned sse42 = 1u << 20, osxsave = 1u << 27, avx = 1u << 28;
+    if (!(c & sse42)) return 0;
+    if ((c & (avx | osxsave)) != (avx | osxsave)) return 1;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 0x6) != 0x6) return 1;
+    unsigned b7 = 0;
+    if (__get_cpuid_max(0, NULL) >= 7) __cpuid_count(7, 0, a, b7, c, d);
+    if (!(b7 & (1u << 5))) return 2;
+    // AVX512F (16), DQ (17), CD (28), BW (30), VL (31); XCR0's opmask and ZMM state (bits 5-7).
+    const unsigned avx512 = 1u << 16 | 1u << 17 | 1u << 28 | 1u << 30 | 1u << 31;
+    if ((lo & 0xe0) == 0xe0 && (b7 & avx512) == avx512) return 4;
+    return 3;
 #else
-    return 0;
+    return -1;
 #endif
 }

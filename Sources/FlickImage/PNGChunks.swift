@@ -140,7 +140,7 @@ package enum CRC32 {
 
 #if canImport(CFlickDeflate)
 /// Adler-32 (RFC 1950), the zlib stream's checksum of the image data: libdeflate's when Flick is built with it (about
-/// 0.1 ms for a 1170×2532 frame here), else ISA-L's (its generic code, about 2.2 ms). The value is the same.
+/// 0.1 ms for a 1170×2532 frame here), else ISA-L's. The value is the same.
 /// igzip's zlib trailer (`PNGEncoder`) is written with it.
 enum Adler32 {
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {

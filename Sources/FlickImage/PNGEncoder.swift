@@ -9,19 +9,20 @@ import CFlickSpng
 import Foundation
 
 /// Encodes images as PNG files: 8-bit RGB when every pixel is opaque, else RGBA; no row filters; one IDAT.
-/// The same pixels always give the same bytes.
+/// The same pixels always give the same bytes on the same machine.
 ///
-/// Built with ISA-L (the `CFlickDeflate` module, Debian libisal-dev, Homebrew isa-l) on x86-64 Linux, the image data
-/// is compressed by igzip at level 1 running ISA-L's generic C code, and the chunks are written here; else by
-/// libdeflate at level 2 (`CFlickLibdeflate`, Debian libdeflate-dev, Homebrew libdeflate); without either, libspng
-/// writes the file at zlib level 1. All decode to the same pixels; their bytes differ (see `preferred`).
+/// Built with ISA-L (the `CFlickDeflate` module, Debian libisal-dev, Homebrew isa-l), the image data is compressed by
+/// igzip at level 1, through its public API, running the code ISA-L chooses for the CPU (`igzipCodePath`), and the
+/// chunks are written here; else by libdeflate at level 2 (`CFlickLibdeflate`, Debian libdeflate-dev, Homebrew
+/// libdeflate); without either, libspng writes the file at zlib level 1. All decode to the same pixels; their bytes
+/// differ (see `preferred`).
 ///
 /// Encoding dominates the cost of a rendered frame. For a 1170×2532 frame on one thread, libpng's defaults
 /// (level 6 and adaptive filtering, what `cairo_surface_write_to_png` uses) take about 70 ms, libspng at zlib
-/// level 1 without filters about 15 ms, libdeflate at level 2 about 12 ms for files 13–17 % smaller, igzip's
-/// generic code at level 1 (with libdeflate's Adler-32) about 3.7 ms for files 4 % larger (`flick bench`, rows
-/// packed included; scripts/compare-deflate.sh times the deflates alone). Image sequences are reviewed and diffed,
-/// not shipped, but they are compared byte for byte: determinism first.
+/// level 1 without filters about 15 ms, libdeflate at level 2 about 12 ms for files 13–17 % smaller, igzip at level 1
+/// (with libdeflate's Adler-32) a few ms (`flick bench`, rows packed included; scripts/compare-deflate.sh times the
+/// deflates alone). Image sequences are reviewed and diffed, not shipped, but they are compared byte for byte on the
+/// machine that wrote them, and by pixels (goldens) across machines.
 ///
 /// Not thread-safe: one encoder per thread. It keeps its working memory (the image's rows and the compressed
 /// bytes) from frame to frame, so a render allocates it once per thread whatever its length.
@@ -30,8 +31,8 @@ public final class PNGEncoder {
     public enum Deflate: String, Sendable, CaseIterable {
         /// libdeflate at `PNGEncoder.libdeflateLevel`, chunks written by Flick (only when built with libdeflate).
         case libdeflate
-        /// ISA-L's igzip at `PNGEncoder.igzipLevel`, its generic C code, chunks written by Flick (only when built
-        /// with ISA-L, on x86-64 Linux).
+        /// ISA-L's igzip at `PNGEncoder.igzipLevel`, the code ISA-L chooses for the CPU (`igzipCodePath`), chunks
+        /// written by Flick (only when built with ISA-L).
         case igzip
         /// libspng at zlib level `PNGEncoder.zlibLevel`: the fallback, and the floor `flick bench` compares with.
         case libspng
@@ -40,11 +41,9 @@ public final class PNGEncoder {
     /// The implementation `flick` uses: the first of `available`. `FLICK_DEFLATE` (`igzip`, `libdeflate` or
     /// `libspng`) chooses another one this build has.
     ///
-    /// igzip runs ISA-L's generic C code, never its SSE, AVX2 or AVX-512 versions, which ISA-L would pick by the
-    /// CPU: those are faster still, but each writes other bytes, and on the machine Flick was developed on they wrote
-    /// different bytes for the same pixels a few times in ten thousand while the machine was busy (README,
-    /// "Development"). The generic code gives the same bytes on every x86-64 CPU, run after run: every output of
-    /// Flick must be byte-identical across runs.
+    /// igzip runs the code ISA-L picks for the CPU (its SSE, AVX2 or AVX-512 versions, or generic C). Each gives the
+    /// same bytes for the same pixels run after run, but the versions write different valid streams, so frames'
+    /// bytes may differ between CPUs; goldens compare pixels, which are the same (README, "Development").
     public static let preferred: Deflate = {
         if let name = ProcessInfo.processInfo.environment[environmentVariable], let asked = Deflate(rawValue: name),
            available.contains(asked) {
@@ -70,7 +69,7 @@ public final class PNGEncoder {
     public static let available: [Deflate] = {
         var all: [Deflate] = []
         #if canImport(CFlickDeflate)
-        if igzipUsesGenericCode { all.append(.igzip) }
+        all.append(.igzip)
         #endif
         #if canImport(CFlickLibdeflate)
         all.append(.libdeflate)
@@ -88,12 +87,23 @@ public final class PNGEncoder {
         #endif
     }()
 
-    #if canImport(CFlickDeflate)
-    /// Whether ISA-L's deflate was pointed at its generic C code (`flick_isal_use_generic_code`, done once, before
-    /// igzip's first use); false on other systems or when this ISA-L's code is not laid out as expected, and then
-    /// igzip is not offered.
-    static let igzipUsesGenericCode = flick_isal_use_generic_code() == 1
-    #endif
+    /// The code igzip runs on this CPU, as ISA-L's dispatch chooses it (the same cpuid and xgetbv checks,
+    /// `flick_isal_code_path`): "generic", "SSE", "AVX", "AVX2" or "AVX-512" on x86-64, "ISA-L's choice" on
+    /// other CPUs; nil in a build without ISA-L.
+    public static let igzipCodePath: String? = {
+        #if canImport(CFlickDeflate)
+        switch flick_isal_code_path() {
+        case 0: "generic"
+        case 1: "SSE"
+        case 2: "AVX"
+        case 3: "AVX2"
+        case 4: "AVX-512"
+        default: "ISA-L's choice"
+        }
+        #else
+        nil
+        #endif
+    }()
 
     /// libdeflate's compression level: 2 is its fastest here (1 is slower on these frames, 3 and 4 are as fast for
     /// 1 % smaller files; scripts/compare-deflate.sh).
@@ -321,8 +331,8 @@ public final class PNGEncoder {
 
     /// igzip's zlib stream of `count` bytes at `input`: the whole image in one call, without a stream's state kept
     /// between calls. igzip writes the raw deflate data; the zlib header and the Adler-32 trailer are written here
-    /// (RFC 1950), the same bytes as igzip's own zlib wrapper, because ISA-L's generic Adler-32 took longer than
-    /// its deflate (`Adler32`).
+    /// (RFC 1950), the same bytes as igzip's own zlib wrapper, with libdeflate's Adler-32 when built with it
+    /// (`Adler32`).
     private func igzipData(_ input: UnsafeRawPointer, _ count: Int) throws(ImageError) -> Int {
         if count < rowsCapacity {
             // What follows the image in the buffer is an earlier, larger image's: zeroed (see `rowsPadding`).
@@ -352,7 +362,7 @@ public final class PNGEncoder {
         stream.avail_in = UInt32(count)
         stream.next_out = deflate.assumingMemoryBound(to: UInt8.self)
         stream.avail_out = UInt32(room)
-        let status = isal_deflate_stateless(&stream)
+        let status = flick_isal_deflate_stateless(&stream)
         guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
         let deflated = room - Int(stream.avail_out)
         let adler = Adler32.checksum(UnsafeRawBufferPointer(start: input, count: count))

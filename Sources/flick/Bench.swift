@@ -9,7 +9,7 @@ struct Bench: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Measure how fast frames are simulated, drawn, encoded and written.",
         discussion: """
-        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (with every deflate the build has, what render uses first: igzip running ISA-L's generic C code when built with ISA-L on x86-64 Linux; libdeflate; libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
+        Renders a scenario (default: the bundled 3x example fling-to-rest) and prints frames per second for each stage on one thread — simulate, draw, encode (with every deflate the build has, what render uses first: igzip when built with ISA-L, running the code ISA-L chooses for this CPU, which the line names; libdeflate; libspng), write — next to Cairo's own PNG writer on the same frames. Then, on --jobs threads: the floor (libspng at zlib level 1, no filter, writing RGB rows already converted, one frame per thread at once), the whole render pipeline, and the ratio of the render's time to the floor's for as many frames, with the peak memory. Files go to a temporary folder that is deleted afterwards.
         """
     )
 
@@ -55,7 +55,11 @@ struct Bench: ParsableCommand, WritesOutput {
         print(row("draw") + fps(result.draw))
         func kib(_ bytes: Double) -> String { NumberText.fixed(bytes / 1024, digits: 0) + " KiB/frame" }
         for (deflate, rate, bytes) in result.encodeByDeflate {
-            let note = deflate == result.deflate ? "what render uses" : "also built; FLICK_DEFLATE=\(deflate) makes render use it"
+            var note = deflate == result.deflate ? "what render uses" : "also built; FLICK_DEFLATE=\(deflate) makes render use it"
+            if deflate == .igzip, let path = PNGEncoder.igzipCodePath {
+                // ISA-L chooses its code once per process by the CPU; the same cpuid checks name it here.
+                note += path == "ISA-L's choice" ? "; \(path) of code" : "; ISA-L's \(path) code, chosen by the CPU"
+            }
             print(row("encode (\(deflate))") + "\(fps(rate))   \(kib(bytes))  (\(note))")
         }
         print(row("write") + fps(result.write))

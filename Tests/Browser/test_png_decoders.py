@@ -1,5 +1,5 @@
 """Flick's PNG frames in Chromium's decoder: every frame of a render written by the default encoder (igzip running
-ISA-L's generic C code in a build with it) decodes in a real headless Chromium to the pixels of the same frame
+the code ISA-L chooses for the CPU in a build with it) decodes in a real headless Chromium to the pixels of the same frame
 written by libspng (FLICK_DEFLATE=libspng), and libspng's own decoder reads both (flick diff finds them identical).
 
 Run through scripts/browser-tests.sh (FLICK, CHROMIUM and OUT as in test_review_page.py).

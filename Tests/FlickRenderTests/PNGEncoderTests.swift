@@ -105,18 +105,6 @@ import Testing
         for (image, png) in zip(images, expected) { #expect(try Bitmap.decodePNG(png, path: "x.png") == image) }
     }
 
-    #if arch(x86_64) && os(Linux)
-    /// On x86-64 Linux with ISA-L, igzip is offered first and runs ISA-L's generic C code, not the SSE, AVX2 or
-    /// AVX-512 code ISA-L would choose for this CPU: each writes other bytes, and these are the generic code's
-    /// (ISA-L 2.30, the same on every x86-64 CPU).
-    @Test(.enabled(if: PNGEncoder.builtWithISAL, "built without ISA-L")) func igzipRunsTheGenericCode() throws {
-        #expect(PNGEncoder.available.first == .igzip)
-        let png = try PNGEncoder(deflate: .igzip).encode(Self.noise(width: 600, height: 700, opaque: true, seed: 31))
-        #expect(png.count == 1_257_611)
-        #expect(png.withUnsafeBytes { CRC32.tableChecksum($0) } == 4_247_904_326)
-    }
-    #endif
-
     /// Cairo's premultiplied pixels are encoded straight, with the pixels (and bytes) of their `Bitmap`.
     @Test(arguments: PNGEncoder.available, [true, false])
     func surfaceEncodesAsItsBitmap(deflate: PNGEncoder.Deflate, opaque: Bool) throws {

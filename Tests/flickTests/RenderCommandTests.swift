@@ -77,12 +77,17 @@ struct RenderCommandTests {
                       "peak memory"] {
             #expect(run.stdout.contains(stage), "no \(stage) line in:\n\(run.stdout)")
         }
-        // Every deflate this build has gets its line: igzip (with libisal-dev, on x86-64 Linux: what render uses) and
-        // libdeflate (with libdeflate-dev) besides libspng.
+        // Every deflate this build has gets its line: igzip (with libisal-dev: what render uses) and libdeflate (with
+        // libdeflate-dev) besides libspng.
         for deflate in PNGEncoder.available {
             #expect(run.stdout.contains("encode (\(deflate))"), "\(run.stdout)")
         }
         let used = run.stdout.split(separator: "\n").first { $0.contains("encode (\(PNGEncoder.preferred))") }
         #expect(used?.contains("what render uses") == true, "\(run.stdout)")
+        // igzip's line names the code ISA-L chose for this CPU.
+        if let path = PNGEncoder.igzipCodePath, path != "ISA-L's choice" {
+            let igzip = run.stdout.split(separator: "\n").first { $0.contains("encode (igzip)") }
+            #expect(igzip?.contains("ISA-L's \(path) code, chosen by the CPU") == true, "\(run.stdout)")
+        }
     }
 }
