@@ -49,7 +49,7 @@ struct ExplanationTests {
         // The release at 2.7 s, still at half: slower than 250 pt/s, it projects nowhere.
         let atHalf = try #require(frames.flatMap(\.explanations).first { $0.time == 2.7 && $0.component == "sheet" && $0.event == .release })
         #expect(atHalf.candidates.map(\.name) == ["tip", "half", "full"])
-        #expect(atHalf.reason == "slower than 250 pt/s, so projected where it is, 422 pt; detents: tip 724, half 422, full 67.5; chose half, the nearest to the projection", "\(atHalf.reason)")
+        #expect(atHalf.reason == "slower than 250 pt/s, so projected to where it is, 422 pt; detents: tip 724, half 422, full 67.5; chose half, the nearest to the projection", "\(atHalf.reason)")
     }
 
     @Test("A rest the run does not reach, or a touch-down comes before, is said as one it would reach")

@@ -161,7 +161,7 @@ struct SheetSimulationTests {
         #expect(f.last!.sheet!.detent == "full")
         expectClose(f.last!.sheet!.top, full, 1e-9)
         let words = f.flatMap(\.explanations).map(\.text).joined(separator: "\n")
-        #expect(words.contains("slower than 250 pt/s, so projected where it is, 67.5 pt"), "\(words)")
+        #expect(words.contains("slower than 250 pt/s, so projected to where it is, 67.5 pt"), "\(words)")
         #expect(words.contains("chose full"), "\(words)")
         #expect(words.contains("ruled out: tip 724 (more than one detent beyond full, where it was when the finger lifted: a release moves at most one detent past it unless `projectsAcrossDetents: true`)"), "\(words)")
     }

@@ -111,6 +111,20 @@ import Testing
         #expect(abs((constants[.pagingSpringDampingRatio] ?? 0) - 0.7) < 1e-4, "\(constants)")
     }
 
+    /// The 3x device recording (Tests/Scenarios/device-bounce-3x.yaml): within 0.3 pt of every frame, and k alone
+    /// fits 9.996/s, within 0.05/s of UIKit's 9.9967/s at the recording's 60 Hz.
+    @Test func fitsThe3xDeviceBounce() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scenarios/device-bounce-3x.yaml")
+        let scenario = try ScenarioDecoder.load(path: url.path)
+        let residual = try #require(ReferenceResidual.measure(scenario).first)
+        #expect(residual.differences.count == 49 && residual.maximum <= 0.3, "\(residual.maximum)")
+        let fit = try #require(PhysicsFit(scenario, candidates: [.bounce]))
+        #expect(fit.constants.map(\.constant) == [.bounce])
+        #expect(abs((fit.constants.first?.after ?? 0) - 9.99627) < 1e-4, "\(fit.constants.map(\.after))")
+        #expect(abs((fit.constants.first?.after ?? 0) - 9.99671) < 0.05, "UIKit's k at 60 Hz")
+    }
+
     /// The device recording: only the bounce is constrained; it fits k = 9.996/s (rms 0.137 pt), within 0.001/s of
     /// UIKit's stepping at the recording's 60 Hz (9.9967/s).
     @Test func fitsTheDeviceBounce() throws {

@@ -276,7 +276,7 @@ extension Sheet {
         switch decision.reason {
         case .nearestToProjection(let rate, let minimumSpeed):
             ruleName = "uikit.sheet"
-            words = minimumSpeed.map { "slower than \(Say.number($0)) pt/s, so projected where it is, \(Say.pt(decision.projected ?? r.top))" }
+            words = minimumSpeed.map { "slower than \(Say.number($0)) pt/s, so projected to where it is, \(Say.pt(decision.projected ?? r.top))" }
                 ?? "projected to \(Say.pt(decision.projected ?? r.top)) (UIKit's sheet projection, rate \(Say.number(rate, digits: 4)))"
         case .redirect(let from, let to, let progress, let redirect, let rate):
             ruleName = "floatingpanel.targetState"
