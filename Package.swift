@@ -36,7 +36,7 @@ let libspngOnly = ProcessInfo.processInfo.environment["FLICK_DEFLATE"] == "libsp
 let hasLibdeflate = !libspngOnly && hasHeader("libdeflate.h")
 
 /// Whether ISA-L's headers are installed (Debian libisal-dev, Homebrew isa-l): igzip, running the code ISA-L chooses
-/// for the CPU, deflates PNG frames (`CFlickDeflate`; README "Development").
+/// for the CPU, deflates PNG frames (`CFlickDeflate`; docs/development.md).
 let hasISAL = !libspngOnly && hasHeader("isa-l/igzip_lib.h")
 
 let package = Package(

@@ -2,7 +2,7 @@
 # Times the deflate implementations Flick could write PNG image data with, on the same frames' rows (each row a
 # filter byte 0 and RGB, as Flick's PNGs hold them): zlib (what libspng uses) at level 1, libdeflate at levels 1-6
 # and ISA-L's igzip at levels 0-3 with the code ISA-L picks for this CPU, as Flick encodes (Flick uses level 1); one
-# thread, compression alone. Prints frames per second and KiB per frame. See the README's Development section.
+# thread, compression alone. Prints frames per second and KiB per frame. See docs/development.md.
 #
 # usage: scripts/compare-deflate.sh [FRAMES_FOLDER]   (default: fling-to-rest rendered by the release build;
 #        every fourth frame is used). Needs a C compiler and libspng-dev, zlib1g-dev, libdeflate-dev, libisal-dev.

@@ -6,7 +6,7 @@
 # isal_zstream and level buffer, raw deflate with the zlib header and libdeflate's Adler-32 written around it,
 # flick_isal_deflate_stateless (CFlickDeflate's shim: the vector state cleared after), the code ISA-L picks for this
 # CPU; libdeflate at level 2 beside it. A count above 0 means that deflate cannot promise byte-identical frames. Run
-# it while the machine is busy (a build, or a busy loop a core) as well as idle: README, Development.
+# it while the machine is busy (a build, or a busy loop a core) as well as idle: docs/development.md.
 #
 # usage: scripts/deflate-determinism.sh [SECONDS] [FRAMES_FOLDER]   (default: 60 s; fling-to-rest rendered by the
 #        release build, every eighth frame). Needs a C compiler, libspng-dev, libdeflate-dev and libisal-dev.

@@ -54,7 +54,7 @@ fi
 
 # Debian package → a file it installs, to tell whether it is present without asking dpkg for each.
 # libisal-dev (ISA-L's igzip) is what PNG frames are deflated with on x86-64 Linux, libdeflate-dev elsewhere; a build
-# without them falls back to libspng (README, Development).
+# without them falls back to libspng (docs/development.md).
 packages=(pkg-config libcairo2-dev librsvg2-dev libspng-dev libdeflate-dev libisal-dev fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do

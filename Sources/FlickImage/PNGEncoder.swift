@@ -43,7 +43,7 @@ public final class PNGEncoder {
     ///
     /// igzip runs the code ISA-L picks for the CPU (its SSE, AVX2 or AVX-512 versions, or generic C). Each gives the
     /// same bytes for the same pixels run after run, but the versions write different valid streams, so frames'
-    /// bytes may differ between CPUs; goldens compare pixels, which are the same (README, "Development").
+    /// bytes may differ between CPUs; goldens compare pixels, which are the same (docs/development.md).
     public static let preferred: Deflate = {
         if let name = ProcessInfo.processInfo.environment[environmentVariable], let asked = Deflate(rawValue: name),
            available.contains(asked) {
