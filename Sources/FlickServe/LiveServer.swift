@@ -347,6 +347,9 @@ struct Handler: HTTPHandler {
             guard !path.isEmpty, !value.isEmpty else {
                 return .failure(Refusal(response: text(.badRequest, "expected path=value, not \(line)\n")))
             }
+            if let refusal = TuneKeys.refusal(path: path, values: [value]) {
+                return .failure(Refusal(response: text(.badRequest, refusal + "\n")))
+            }
             assignments.append(SweepAssignment(path: path, value: value))
         }
         return .success(assignments)

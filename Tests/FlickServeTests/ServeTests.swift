@@ -227,3 +227,27 @@ private func temporaryFolder() throws -> URL {
         #expect(copy.current != nil, "the last good run stays")
     }
 }
+
+@Suite struct TuneKeysTests {
+    @Test func aValueFromThePageNeverNamesAFile() throws {
+        #expect(TuneKeys.refusal(path: "physics.preset", values: ["uikit", "flutter-ios"]) == nil)
+        #expect(TuneKeys.refusal(path: "scene.background", values: ["map", "\"#112233\""]) == nil)
+        for (path, value) in [("reference", "[{path: sheet.top, file: /etc/passwd, baseline: 0}]"), ("reference.0.file", "/etc/passwd"),
+                              ("scene.background", "{image: /any.png}"), ("scene.background", "{\"im\\x61ge\": /any.png}"),
+                              ("scene.font", "{file: /etc/passwd}"), ("scene.font.file", "/x.ttf"), ("list.rows", "[{thumbnail: /x.png}]")] {
+            let refusal = try #require(TuneKeys.refusal(path: path, values: [value]), "\(path)=\(value)")
+            #expect(refusal.contains("names a file"))
+        }
+        // /s/ID/compare?set=… is refused before the file is read again, and says nothing of the file named.
+        let (folder, _, _, _, served) = try ServedScenarioTests.servedCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        served.check()
+        guard case .failure(let problems) = ComparePage.sweep(served, sets: ["reference=[{path: sheet.top, file: /etc/passwd, baseline: 0}]"],
+                                                              token: "t") else {
+            Issue.record("the sweep was made")
+            return
+        }
+        #expect(problems.lines.joined().contains("names a file"))
+        #expect(!problems.lines.joined().contains("root:"))
+    }
+}
