@@ -55,9 +55,8 @@ public final class LiveServer: @unchecked Sendable {
         guard inet_pton(configuration.host.contains(":") ? AF_INET6 : AF_INET, configuration.host, &probe) == 1 else {
             throw ListenError.addressNotAvailable
         }
-        var template = Array("/tmp/flick-serve-XXXXXX".utf8CString)
-        guard let folder = mkdtemp(&template) else { throw ListenError.other("cannot make a private folder in /tmp") }
-        socketFolder = String(cString: folder)
+        // Made by `start()` (mkdir fails on anything already there, a link included), removed by `stop()`.
+        socketFolder = "/tmp/flick-serve-" + String(ServeConfiguration.newToken().prefix(16))
         server = HTTPServer(config: HTTPServer.Configuration(address: sockaddr_un.unix(path: socketFolder + "/s"), timeout: 30,
                                                              logger: .disabled))
     }
@@ -66,9 +65,18 @@ public final class LiveServer: @unchecked Sendable {
     /// address cannot be bound (in use, not this machine's, a port below 1024 without the right).
     public func start() async throws -> UInt16 {
         let token = configuration.token
-        let gate = try Gate(host: configuration.host, port: configuration.port, backend: socketFolder + "/s",
+        let gate: Gate
+        guard mkdir(socketFolder, 0o700) == 0 else {
+            throw ListenError.other("cannot make a private folder for its socket: \(String(cString: strerror(errno)))")
+        }
+        do {
+            gate = try Gate(host: configuration.host, port: configuration.port, backend: socketFolder + "/s",
                             bodyLimit: { $0.method == "GET" || $0.method == "HEAD" ? 0 : Handler.maximumBody },
                             policy: { [weak self] head in self.flatMap { RequestGuard.refusal(head, allowed: $0.hosts, expectedToken: token) } })
+        } catch {
+            try? FileManager.default.removeItem(atPath: socketFolder)
+            throw error
+        }
         let hosts = RequestGuard.hosts(bound: configuration.host, port: gate.port)
         lock.withLock { allowedHosts = hosts }
         let handler = Handler(owner: self)
@@ -100,6 +108,7 @@ public final class LiveServer: @unchecked Sendable {
             try result?.get()
         } catch {
             gate.stop()
+            try? FileManager.default.removeItem(atPath: socketFolder)
             throw error
         }
         lock.withLock { self.gate = gate }
@@ -114,10 +123,10 @@ public final class LiveServer: @unchecked Sendable {
     /// Stops listening, ends every page's live channel and waits for open requests (at most a second).
     public func stop() async {
         lock.withLock { gate }?.stop()
+        try? FileManager.default.removeItem(atPath: socketFolder)
         for scenario in scenarios { scenario.finishWatchers() }
         await server.stop(timeout: 1)
         try? FileManager.default.removeItem(atPath: artifacts)
-        try? FileManager.default.removeItem(atPath: socketFolder)
     }
 
     var hosts: Set<String> { lock.withLock { allowedHosts } }
