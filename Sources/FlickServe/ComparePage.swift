@@ -63,7 +63,11 @@ enum ComparePage {
         var axes: [SweepAxis] = []
         for set in sets.prefix(8) {
             do {
-                axes.append(try SweepAxis.parse(set))
+                let axis = try SweepAxis.parse(set)
+                if let refusal = TuneKeys.refusal(path: axis.path, values: axis.values) {
+                    return .failure(Problems(lines: ["set \(set): \(refusal)"]))
+                }
+                axes.append(axis)
             } catch {
                 return .failure(Problems(lines: ["set \(set): \(error.message)"]))
             }

@@ -52,8 +52,10 @@ public struct LiveRun: Sendable {
 
     /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own,
     /// and the drags the page's release-velocity control sets (`releaseDrags`) at the end of its `main`.
-    public func page(liveScript: String) -> String {
-        let run = ReviewPage.Run(data: data, base: base, states: base + "states.js", label: scenario.name)
+    /// `token`, when given, goes into the address of `states.js`, which needs it.
+    public func page(liveScript: String, token: String? = nil) -> String {
+        let states = base + "states.js" + (token.map { "?token=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? "")
+        let run = ReviewPage.Run(data: data, base: base, states: states, label: scenario.name)
         var html = LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
         if let end = html.range(of: "</main>") {
             html.insert(contentsOf: "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n", at: end.lowerBound)

@@ -43,19 +43,42 @@ public final class LiveServer: @unchecked Sendable {
     /// the temporary directory, removed by `stop()`.
     public let artifacts: String
 
+    /// The private folder (mode 0700) of the Unix socket FlyingFox listens on; only `Gate` connects to it.
+    private let socketFolder: String
+    private var gate: Gate?
+
     public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
         self.scenarios = scenarios
         artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-\(UUID().uuidString)").path
         self.configuration = configuration
-        let address: any SocketAddress = configuration.host.contains(":")
-            ? try sockaddr_in6.inet6(ip6: configuration.host, port: configuration.port)
-            : try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
-        server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 30, logger: .disabled))
+        var probe = in6_addr()
+        guard inet_pton(configuration.host.contains(":") ? AF_INET6 : AF_INET, configuration.host, &probe) == 1 else {
+            throw ListenError.addressNotAvailable
+        }
+        // Made by `start()` (mkdir fails on anything already there, a link included), removed by `stop()`.
+        socketFolder = "/tmp/flick-serve-" + String(ServeConfiguration.newToken().prefix(16))
+        server = HTTPServer(config: HTTPServer.Configuration(address: sockaddr_un.unix(path: socketFolder + "/s"), timeout: 30,
+                                                             logger: .disabled))
     }
 
     /// Starts listening; returns the port it listens on once it does, or throws `ListenError` as soon as the
     /// address cannot be bound (in use, not this machine's, a port below 1024 without the right).
     public func start() async throws -> UInt16 {
+        let token = configuration.token
+        let gate: Gate
+        guard mkdir(socketFolder, 0o700) == 0 else {
+            throw ListenError.other("cannot make a private folder for its socket: \(String(cString: strerror(errno)))")
+        }
+        do {
+            gate = try Gate(host: configuration.host, port: configuration.port, backend: socketFolder + "/s",
+                            bodyLimit: { $0.method == "GET" || $0.method == "HEAD" ? 0 : Handler.maximumBody },
+                            policy: { [weak self] head in self.flatMap { RequestGuard.refusal(head, allowed: $0.hosts, expectedToken: token) } })
+        } catch {
+            try? FileManager.default.removeItem(atPath: socketFolder)
+            throw error
+        }
+        let hosts = RequestGuard.hosts(bound: configuration.host, port: gate.port)
+        lock.withLock { allowedHosts = hosts }
         let handler = Handler(owner: self)
         await server.appendRoute("*", to: handler)
         let server = self.server
@@ -81,13 +104,16 @@ public final class LiveServer: @unchecked Sendable {
         let result = await first.next()
         outcome.finish()
         listening.cancel()
-        try result?.get()
-        var port = configuration.port
-        if case .ip4(_, let p)? = await server.listeningAddress { port = p }
-        if case .ip6(_, let p)? = await server.listeningAddress { port = p }
-        let hosts = RequestGuard.hosts(bound: configuration.host, port: port)
-        lock.withLock { allowedHosts = hosts }
-        return port
+        do {
+            try result?.get()
+        } catch {
+            gate.stop()
+            try? FileManager.default.removeItem(atPath: socketFolder)
+            throw error
+        }
+        lock.withLock { self.gate = gate }
+        gate.start()
+        return gate.port
     }
 
     /// How long `start()` waits for a server that neither listens nor fails, in seconds: a bind succeeds or fails
@@ -96,6 +122,8 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Stops listening, ends every page's live channel and waits for open requests (at most a second).
     public func stop() async {
+        lock.withLock { gate }?.stop()
+        try? FileManager.default.removeItem(atPath: socketFolder)
         for scenario in scenarios { scenario.finishWatchers() }
         await server.stop(timeout: 1)
         try? FileManager.default.removeItem(atPath: artifacts)
@@ -198,6 +226,39 @@ enum RequestGuard {
         return nil
     }
 
+    /// Whether a request of `path` (its segments) needs the token: everything but the two scripts, which hold
+    /// nothing of the served files, and a run's frames, motion plot and failing golden images (pictures another
+    /// site's page cannot read).
+    static func needsToken(_ parts: [String]) -> Bool {
+        if parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"] { return false }
+        if parts.count == 4, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "motion.svg" { return false }
+        if parts.count == 5, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "frames" { return false }
+        // A failing golden's expected, actual and diff images.
+        if parts.count == 5, parts[0] == "s", parts[2] == "failed", parts[4].hasSuffix(".png") { return false }
+        return true
+    }
+
+    /// The token a request carries: a write's only in its `X-Flick-Token` header (which a page of another site
+    /// cannot send without asking first), a read's in that header or the `token` query parameter.
+    static func token(method: String, header: String?, query: String?) -> String? {
+        method == "GET" || method == "HEAD" ? (header ?? query) : header
+    }
+
+    /// `Gate`'s check of a request's head, before any of its body is read: as `refusal` below, with the path as
+    /// sent; a path with a `.` or `..` segment (which FlyingFox would resolve) is refused.
+    static func refusal(_ head: RequestHead, allowed: Set<String>, expectedToken: String) -> GateRefusal? {
+        let parts = head.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
+        if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains("/") }) {
+            return GateRefusal(status: 400, message: "a path with . or .. segments")
+        }
+        let token = token(method: head.method, header: head.values("x-flick-token").first, query: head.query("token"))
+        return refusal(method: head.method, host: head.values("host").first, origin: head.values("origin").first, token: token,
+                       needsToken: needsToken(parts), allowed: allowed, expectedToken: expectedToken)
+            .map { GateRefusal(status: 403, message: $0 == "missing or wrong token" ? tokenHelp : $0) }
+    }
+
+    static let tokenHelp = "missing or wrong token (open the address flick serve printed: it carries ?token=…)"
+
     static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
         guard x.count == y.count else { return false }
@@ -211,10 +272,11 @@ struct Handler: HTTPHandler {
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let isLive = (parts.count == 3 && parts[0] == "s" && parts[2] == "live") || parts == ["compare", "live"]
-        let token = request.query["token"] ?? request.headers[HTTPHeader("X-Flick-Token")]
+        let token = RequestGuard.token(method: request.method.rawValue, header: request.headers[HTTPHeader("X-Flick-Token")],
+                                       query: request.query["token"])
         if let refusal = RequestGuard.refusal(method: request.method.rawValue, host: request.headers[.host],
-                                              origin: request.headers[HTTPHeader("Origin")], token: token, needsToken: isLive,
+                                              origin: request.headers[HTTPHeader("Origin")], token: token,
+                                              needsToken: RequestGuard.needsToken(parts),
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
@@ -244,7 +306,8 @@ struct Handler: HTTPHandler {
             guard let run = scenario.current else {
                 return Self.html(IndexPage.problemsPage(scenario, token: owner.configuration.token))
             }
-            return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token)))
+            return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token),
+                                      token: owner.configuration.token))
         case 1 where rest[0] == "compare":
             let sets = request.query.filter { $0.name == "set" }.map(\.value)
             switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
@@ -297,6 +360,9 @@ struct Handler: HTTPHandler {
     /// The largest body a tune request may send.
     static let maximumTuneBody = 64 * 1024
 
+    /// The largest body any request may announce: `Gate` refuses a larger Content-Length before reading it.
+    static let maximumBody = 4 * 1024 * 1024
+
     /// POST /s/ID/tune: one `path=value` per line (the values sweeps take); runs the file again with them and
     /// answers with the problems, `{"errors": [...]}` (empty when it ran). An empty body goes back to the file's own values.
     func tune(_ scenario: ServedScenario, _ request: HTTPRequest) async throws -> HTTPResponse {
@@ -346,6 +412,9 @@ struct Handler: HTTPHandler {
             let value = equals.map { line[line.index(after: $0)...].trimmingCharacters(in: .whitespaces) } ?? ""
             guard !path.isEmpty, !value.isEmpty else {
                 return .failure(Refusal(response: text(.badRequest, "expected path=value, not \(line)\n")))
+            }
+            if let refusal = TuneKeys.refusal(path: path, values: [value]) {
+                return .failure(Refusal(response: text(.badRequest, refusal + "\n")))
             }
             assignments.append(SweepAssignment(path: path, value: value))
         }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import FlickRunner
 import Foundation
@@ -144,11 +145,10 @@ public final class ServedScenario: @unchecked Sendable {
         changeWaiting = wait
         lock.unlock()
         if same || wait { return false }
-        // One byte more than the decoder takes, so that it can say the file is too long.
-        let text = FileHandle(forReadingAtPath: path).map { handle in
-            defer { try? handle.close() }
-            return (try? handle.read(upToCount: ScenarioDecoder.maximumFileSize + 1)) ?? Data()
-        }
+        // One byte more than the decoder takes, so that it can say the file is too long. Only a regular file is
+        // opened, and without waiting: a named pipe put in its place must not stop the loop that watches the files.
+        let read = Self.read(path, limit: ScenarioDecoder.maximumFileSize + 1)
+        let text = try? read.get()
         lock.lock()
         stamp = now
         let unchanged = text != nil && text == bytes
@@ -158,8 +158,33 @@ public final class ServedScenario: @unchecked Sendable {
         }
         lock.unlock()
         if unchanged { return false }
-        reload(text)
+        if case .failure(let error) = read {
+            reload(nil, unreadable: error.reason ?? "no such file")
+        } else {
+            reload(text)
+        }
         return true
+    }
+
+    /// At most `limit` bytes of the regular file at `path`; anything else (a named pipe, a device, a folder) is
+    /// refused without waiting for it.
+    static func read(_ path: String, limit: Int) -> Result<Data, RegularFileError> {
+        let fd: Int32
+        do {
+            fd = try RegularFile.open(path: path).descriptor
+        } catch {
+            return .failure(error)
+        }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, limit - filled) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        return .success(Data(bytes[..<filled]))
     }
 
     /// Decodes `text` with `tuning`'s values put in, by the key-path assignment sweeps use (`ScenarioSweep`).
@@ -252,7 +277,7 @@ public final class ServedScenario: @unchecked Sendable {
         }
     }
 
-    private func reload(_ text: Data?) {
+    private func reload(_ text: Data?, unreadable: String? = nil) {
         let tuning = self.tuning
         var newProblems: [String] = []
         var newRun: LiveRun?
@@ -270,7 +295,7 @@ public final class ServedScenario: @unchecked Sendable {
                 newProblems = ["\(shownPath): error: \(error)"]
             }
         } else {
-            newProblems = ["\(shownPath): error: cannot read the file"]
+            newProblems = ["\(shownPath): error: cannot read the file" + (unreadable.map { ": \($0)" } ?? "")]
         }
         lock.lock()
         if let newRun, newRun.version > (runs.last?.version ?? 0) {

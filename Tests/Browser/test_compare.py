@@ -241,7 +241,7 @@ class LiveServed(unittest.TestCase):
         return response.status, body
 
     def updates(self):
-        return json.loads(self.get("/s/sheet-handoff/status.json")[1])["updates"]
+        return json.loads(self.get("/s/sheet-handoff/status.json?token=" + self.token)[1])["updates"]
 
     def edit(self, text):
         """Writes the file and waits until the server has read it (its page may take a moment more)."""

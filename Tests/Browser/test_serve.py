@@ -90,6 +90,9 @@ class Safety(unittest.TestCase):
 
     def test_the_index_lists_the_served_scenario_and_not_the_one_behind_the_link(self):
         status, body = request("GET", "/")
+        self.assertEqual(status, 403)
+        self.assertNotIn(state["token"].encode(), body)
+        status, body = request("GET", "/?token=" + state["token"])
         self.assertEqual(status, 200)
         self.assertIn(b"/s/sheet-handoff/", body)
         self.assertNotIn(b"linked", body)
@@ -101,16 +104,16 @@ class Safety(unittest.TestCase):
             status, body = request("GET", "/", host=host)
             self.assertEqual(status, 403, host)
             self.assertIn(b"unknown Host", body)
-        status, _ = request("GET", "/", host=f"localhost:{port}")
+        status, _ = request("GET", "/?token=" + state["token"], host=f"localhost:{port}")
         self.assertEqual(status, 200)
 
     def test_a_foreign_origin_is_refused(self):
         port = state["port"]
         for origin in ["http://evil.example", f"http://evil.example:{port}", "null", f"https://127.0.0.1:{port}"]:
-            status, body = request("GET", "/s/sheet-handoff/", headers={"Origin": origin})
+            status, body = request("GET", "/s/sheet-handoff/?token=" + state["token"], headers={"Origin": origin})
             self.assertEqual(status, 403, origin)
             self.assertIn(b"foreign Origin", body)
-        status, _ = request("GET", "/s/sheet-handoff/", headers={"Origin": f"http://127.0.0.1:{port}"})
+        status, _ = request("GET", "/s/sheet-handoff/?token=" + state["token"], headers={"Origin": f"http://127.0.0.1:{port}"})
         self.assertEqual(status, 200)
 
     def test_writes_and_the_live_channel_need_the_token(self):
@@ -120,8 +123,11 @@ class Safety(unittest.TestCase):
             self.assertIn(b"token", body)
             status, _ = request(method, "/s/sheet-handoff/?token=" + "0" * 32, body="x")
             self.assertEqual(status, 403, method)
+            # The token of a write goes in its header (a request another site's page cannot send without asking).
+            status, _ = request(method, "/s/sheet-handoff/?token=" + state["token"], body="x")
+            self.assertEqual(status, 403, method)
         # With the token a write passes the guard (and finds nothing to write: the server writes no file).
-        status, _ = request("POST", "/s/sheet-handoff/?token=" + state["token"], body="x")
+        status, _ = request("POST", "/s/sheet-handoff/", headers={"X-Flick-Token": state["token"]}, body="x")
         self.assertEqual(status, 405)
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
@@ -135,7 +141,7 @@ class Safety(unittest.TestCase):
                      "/s/sheet-handoff/v1/../../../../etc/passwd", "/s/sheet-handoff/v1/frames/..%2F..%2Fsheet-handoff.yaml",
                      "/sheet-handoff.yaml", "/s/sheet-handoff/v1/frames/frame_99999.png", "/s/sheet-handoff/v1/frames/frame_1.png"]:
             status, body = request("GET", path)
-            self.assertIn(status, (403, 404), path)
+            self.assertIn(status, (400, 403, 404), path)
             self.assertNotIn(b"Secret", body)
             self.assertNotIn(b"root:", body)
 
@@ -150,18 +156,19 @@ class Safety(unittest.TestCase):
         server = subprocess.Popen([FLICK, "serve", str(state["folder"]), "--port", "0", "--host", "127.0.0.2"],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = server.stdout.readline()
-        port = int(re.search(r"http://127\.0\.0\.2:(\d+)/", line).group(1))
+        match = re.search(r"http://127\.0\.0\.2:(\d+)/\?token=([0-9a-f]+)", line)
+        port, token = int(match.group(1)), match.group(2)
         connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
-        connection.request("GET", "/", headers={"Host": f"127.0.0.2:{port}"})
+        connection.request("GET", "/?token=" + token, headers={"Host": f"127.0.0.2:{port}"})
         self.assertEqual(connection.getresponse().status, 200)
         connection.close()
         connection = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
-        connection.request("GET", "/", headers={"Host": f"localhost:{port}"})
+        connection.request("GET", "/?token=" + token, headers={"Host": f"localhost:{port}"})
         self.assertEqual(connection.getresponse().status, 403)
         connection.close()
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=5)
-        self.assertIn("warning: --host 127.0.0.2: other machines that can reach this address can read the served runs", err)
+        self.assertIn("warning: --host 127.0.0.2: other machines that can reach this address can connect", err)
 
     def test_ctrl_c_stops_it_cleanly_and_writes_nothing(self):
         folder = state["folder"]
@@ -205,14 +212,14 @@ class Live(unittest.TestCase):
         self.wait(lambda: self.page.evaluate("document.getElementById('live').getAttribute('data-state') === 'live'"))
         # The page shows the server's last run before a test starts: an update still on its way would be taken for
         # the test's own.
-        served = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json")[1])["version"]
+        served = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json?token=" + state["token"])[1])["version"]
         self.wait(lambda: self.version() == served())
 
     def tearDown(self):
         # The file back as it was, and seen by the server before the next test starts: a reload it would
         # otherwise make during the next test's first wait looks like that test's own update.
         if state["file"].read_text() != SOURCE:
-            updates = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json")[1])["updates"]
+            updates = lambda: json.loads(request("GET", "/s/sheet-handoff/status.json?token=" + state["token"])[1])["updates"]
             before = updates()
             state["file"].write_text(SOURCE)
             deadline = time.monotonic() + 10
@@ -323,7 +330,7 @@ class Live(unittest.TestCase):
         version = self.version()
         velocity.fill("2000")
         self.wait(lambda: self.version() > version)
-        status = json.loads(request("GET", "/s/sheet-handoff/status.json")[1])
+        status = json.loads(request("GET", "/s/sheet-handoff/status.json?token=" + state["token"])[1])
         self.assertEqual(status["tuning"], ["gestures[2].drag.duration=0.05"])
         self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
         page.click("#tune-reset")
@@ -610,7 +617,7 @@ class Approve(unittest.TestCase):
         status, _ = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/expected.png")
         self.assertEqual(status, 404, "no test has run yet")
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        connection.request("GET", f"/s/{PITFALL}/test.json")
+        connection.request("GET", f"/s/{PITFALL}/test.json?token={self.token}")
         connection.getresponse().read()
         connection.close()
         for name in ["expected", "actual", "diff"]:
@@ -622,7 +629,7 @@ class Approve(unittest.TestCase):
                      f"/s/{PITFALL}/failed/frame_00030/../../../handoff.yaml", f"/s/{PITFALL}/failed/..%2Fframe_00030/expected.png",
                      "/s/handoff/failed/frame_00030/expected.png"]:
             status, _ = request_to(self.port, path)
-            self.assertIn(status, (403, 404), path)
+            self.assertIn(status, (400, 403, 404), path)
         status, data = self.post("/_flick/remove", gone)
         self.assertEqual(status, 200)
         self.assertIn(f'"removed": ["{gone}"]'.encode(), data)

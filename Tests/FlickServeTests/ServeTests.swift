@@ -191,3 +191,63 @@ private func temporaryFolder() throws -> URL {
         #expect(!served.currentProblems.isEmpty && served.current?.version == 3)
     }
 }
+
+@Suite struct NamedPipeServeTests {
+    /// `check()` on a thread of the test's own; false when it did not return within 3 s (the pipe is then opened
+    /// for writing and closed, so that a blocked reader gets its end and the test does not hang).
+    private func checksAtOnce(_ served: ServedScenario, pipe: String) -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        Thread { served.check(); done.signal() }.start()
+        guard done.wait(timeout: .now() + 3) == .timedOut else { return true }
+        let writer = open(pipe, O_WRONLY | O_NONBLOCK)
+        if writer >= 0 { close(writer) }
+        _ = done.wait(timeout: .now() + 3)
+        return false
+    }
+
+    @Test func aServedFileThatIsOrBecomesANamedPipeIsRefusedWithoutWaiting() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("f.yaml").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let entry = try #require(try ServedFiles.find([folder.path]).first)
+        let served = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+        #expect(checksAtOnce(served, pipe: pipe))
+        #expect(served.currentProblems.contains { $0.contains("named pipe") })
+
+        // A served file swapped for a pipe while served.
+        let (copyFolder, file, _, _, copy) = try ServedScenarioTests.servedCopy()
+        defer { try? FileManager.default.removeItem(at: copyFolder) }
+        copy.check()
+        #expect(copy.current != nil)
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        #expect(checksAtOnce(copy, pipe: file.path))
+        #expect(copy.currentProblems.contains { $0.contains("named pipe") })
+        #expect(copy.current != nil, "the last good run stays")
+    }
+}
+
+@Suite struct TuneKeysTests {
+    @Test func aValueFromThePageNeverNamesAFile() throws {
+        #expect(TuneKeys.refusal(path: "physics.preset", values: ["uikit", "flutter-ios"]) == nil)
+        #expect(TuneKeys.refusal(path: "scene.background", values: ["map", "\"#112233\""]) == nil)
+        for (path, value) in [("reference", "[{path: sheet.top, file: /etc/passwd, baseline: 0}]"), ("reference.0.file", "/etc/passwd"),
+                              ("scene.background", "{image: /any.png}"), ("scene.background", "{\"im\\x61ge\": /any.png}"),
+                              ("scene.font", "{file: /etc/passwd}"), ("scene.font.file", "/x.ttf"), ("list.rows", "[{thumbnail: /x.png}]")] {
+            let refusal = try #require(TuneKeys.refusal(path: path, values: [value]), "\(path)=\(value)")
+            #expect(refusal.contains("names a file"))
+        }
+        // /s/ID/compare?set=… is refused before the file is read again, and says nothing of the file named.
+        let (folder, _, _, _, served) = try ServedScenarioTests.servedCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        served.check()
+        guard case .failure(let problems) = ComparePage.sweep(served, sets: ["reference=[{path: sheet.top, file: /etc/passwd, baseline: 0}]"],
+                                                              token: "t") else {
+            Issue.record("the sweep was made")
+            return
+        }
+        #expect(problems.lines.joined().contains("names a file"))
+        #expect(!problems.lines.joined().contains("root:"))
+    }
+}

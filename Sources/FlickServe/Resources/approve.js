@@ -14,7 +14,7 @@ function scenarioURL(sid, rest) { return "/s/" + encodeURIComponent(sid) + "/" +
 function call(method, url, body) {
   var options = method === "POST"
     ? {method: "POST", headers: {"X-Flick-Token": token, "Content-Type": "text/plain"}, body: body || ""}
-    : {cache: "no-store"};
+    : {cache: "no-store", headers: {"X-Flick-Token": token}};
   return fetch(url, options).then(function (response) {
     if (!response.ok) return response.text().then(function (message) { throw new Error(message.trim() || "the server answered " + response.status); });
     return response.json();

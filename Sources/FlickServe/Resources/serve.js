@@ -281,7 +281,7 @@ function refreshExport() {
   var data = document.getElementById("flick-data");
   if (!pre || !data) return;
   var base = JSON.parse(data.textContent).runs[0].base;
-  fetch(base + "export.json", {cache: "no-store"})
+  fetch(base + "export.json", {cache: "no-store", headers: {"X-Flick-Token": token}})
     .then(function (response) { return response.json(); })
     .then(function (snippets) {
       pre.textContent = Object.keys(snippets).map(function (k) { return snippets[k]; }).join("\n\n");

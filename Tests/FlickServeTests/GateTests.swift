@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+@testable import FlickServe
+
+/// A raw TCP client of the test's own on 127.0.0.1, so a request can be as hostile as a test needs.
+private final class RawClient {
+    let fd: Int32
+
+    init(port: UInt16) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    /// Whether all of `bytes` went.
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool { Gate.writeAll(fd, bytes) }
+
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    /// Everything until the server closes (or 5 s of silence).
+    func readAll() -> String {
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            out += chunk[..<n]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+private func status(_ response: String) -> Int? {
+    Int(response.split(separator: " ", maxSplits: 2).dropFirst().first ?? "")
+}
+
+/// A served copy of sheet-handoff behind a started LiveServer on a free loopback port.
+private final class Served: @unchecked Sendable {
+    let folder: URL
+    let server: LiveServer
+    let port: UInt16
+    let id: String
+    var token: String { server.configuration.token }
+    var host: String { "127.0.0.1:\(port)" }
+
+    init() async throws {
+        let copy = try ServedScenarioTests.servedCopy()
+        folder = copy.folder
+        copy.served.check()
+        id = copy.served.id
+        server = try LiveServer(scenarios: [copy.served], configuration: ServeConfiguration(port: 0))
+        port = try await server.start()
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// One request on a connection of its own; the whole answer.
+    func request(_ head: String) throws -> String {
+        let client = try RawClient(port: port)
+        client.send(head)
+        return client.readAll()
+    }
+
+    func get(_ target: String, headers: String = "") throws -> String {
+        try request("GET \(target) HTTP/1.1\r\nHost: \(host)\r\n\(headers)\r\n")
+    }
+}
+
+@Suite(.serialized) struct GateTests {
+    @Test func aHugeBodyIsRefusedFromItsHeaderBeforeAByteOfItIsRead() async throws {
+        let served = try await Served()
+        let start = Date()
+        // With the token: 413 at once.
+        let big = try served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nX-Flick-Token: \(served.token)\r\n"
+            + "Content-Length: 1073741824\r\n\r\n")
+        #expect(status(big) == 413)
+        // Without it: 403, also at once.
+        let noToken = try served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nContent-Length: 1073741824\r\n\r\n")
+        #expect(status(noToken) == 403)
+        let foreign = try served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: evil.example:\(served.port)\r\nContent-Length: 1073741824\r\n\r\n")
+        #expect(status(foreign) == 403)
+        let chunked = try served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nX-Flick-Token: \(served.token)\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n")
+        #expect(status(chunked) == 411)
+        #expect(Date().timeIntervalSince(start) < 3)
+        await served.stop()
+    }
+
+    @Test func aNormalRequestIsAnsweredWithinASecondWhileTwoConnectionsSendHugeBodies() async throws {
+        let served = try await Served()
+        let stop = Date().addingTimeInterval(3)
+        let senders = (0..<2).map { _ in
+            Thread {
+                guard let client = try? RawClient(port: served.port) else { return }
+                client.send("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nContent-Length: 1073741824\r\n\r\n")
+                let chunk = [UInt8](repeating: 0x41, count: 64 * 1024)
+                // At most 3 s and 200 MB each; the gate closes long before.
+                for _ in 0..<3200 where Date() < stop {
+                    guard client.send(chunk) else { break }
+                }
+            }
+        }
+        senders.forEach { $0.start() }
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let start = Date()
+        let answer = try served.get("/_flick/serve.js")
+        #expect(status(answer) == 200)
+        #expect(Date().timeIntervalSince(start) < 1)
+        try await Task.sleep(nanoseconds: UInt64(max(0, stop.timeIntervalSinceNow) * 1e9))
+        await served.stop()
+    }
+
+    @Test func aLongRequestLineIsRefusedAt414WithoutReadingItAll() async throws {
+        let served = try await Served()
+        let start = Date()
+        let client = try RawClient(port: served.port)
+        client.send("GET /" + String(repeating: "a", count: 200_000) + " HTTP/1.1\r\nHost: \(served.host)\r\n\r\n")
+        #expect(status(client.readAll()) == 414)
+        let headers = try served.request("GET / HTTP/1.1\r\nHost: \(served.host)\r\n" + String(repeating: "X-A: b\r\n", count: 5000) + "\r\n")
+        #expect(status(headers) == 431)
+        #expect(Date().timeIntervalSince(start) < 2)
+        await served.stop()
+    }
+
+    @Test func aForeignHostFirstAndTheOwnSecondIsRefused() async throws {
+        let served = try await Served()
+        let twice = try served.request("GET /?token=\(served.token) HTTP/1.1\r\nHost: evil.example\r\nHost: \(served.host)\r\n\r\n")
+        #expect(status(twice) == 400)
+        #expect(!twice.contains(served.token))
+        let dots = try served.get("/s/\(served.id)/v1/frames/../../../../_flick/tests.json")
+        #expect(status(dots) == 400)
+        await served.stop()
+    }
+
+    @Test func theTokenGoesOnlyToThePageOpenedWithIt() async throws {
+        let served = try await Served()
+        let bare = try served.get("/")
+        #expect(status(bare) == 403)
+        #expect(!bare.contains(served.token))
+        // With Host 0.0.0.0 (another machine's way in when bound to every address) it is refused too.
+        #expect(!(try served.get("/", headers: "Host: 0.0.0.0:\(served.port)\r\n")).contains(served.token))
+        let page = try served.get("/?token=\(served.token)")
+        #expect(status(page) == 200)
+        #expect(page.contains(served.token))
+        // The states, the tests and every other read but the scripts and pictures need it.
+        let scenarioPage = try served.get("/s/\(served.id)/?token=\(served.token)")
+        #expect(scenarioPage.contains("v1/states.js?token=\(served.token)"))
+        #expect(status(try served.get("/s/\(served.id)/v1/states.js")) == 403)
+        #expect(status(try served.get("/s/\(served.id)/v1/states.js?token=\(served.token)")) == 200)
+        #expect(status(try served.get("/_flick/tests.json")) == 403)
+        #expect(status(try served.get("/s/\(served.id)/status.json")) == 403)
+        #expect(status(try served.get("/compare")) == 403)
+        #expect(status(try served.get("/_flick/serve.js")) == 200)
+        #expect(status(try served.get("/s/\(served.id)/v1/motion.svg")) == 200)
+        // An action needs the token in its header: a form or a no-cors fetch of another site cannot send one.
+        let query = try served.request("POST /s/\(served.id)/tune?token=\(served.token) HTTP/1.1\r\nHost: \(served.host)\r\nContent-Length: 0\r\n\r\n")
+        #expect(status(query) == 403)
+        let header = try served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nX-Flick-Token: \(served.token)\r\nContent-Length: 0\r\n\r\n")
+        #expect(status(header) == 200)
+        await served.stop()
+    }
+
+    @Test func aWebSocketFrameOverTheLimitClosesTheChannel() async throws {
+        let served = try await Served()
+        let client = try RawClient(port: served.port)
+        client.send("GET /s/\(served.id)/live?token=\(served.token) HTTP/1.1\r\nHost: \(served.host)\r\nUpgrade: websocket\r\n"
+            + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, 0) }
+        #expect(n > 0 && String(decoding: chunk[..<max(n, 0)], as: UTF8.self).hasPrefix("HTTP/1.1 101"))
+        // A binary frame announcing 512 MB, masked, then some of it.
+        var frame: [UInt8] = [0x82, 0x80 | 127]
+        frame += withUnsafeBytes(of: UInt64(512 << 20).bigEndian, Array.init)
+        frame += [1, 2, 3, 4] + [UInt8](repeating: 0, count: 4096)
+        client.send(frame)
+        let start = Date()
+        _ = client.readAll()
+        #expect(Date().timeIntervalSince(start) < 4)
+        await served.stop()
+    }
+
+    @Test func theWebSocketLimiterCountsFramesAndFragments() {
+        func frame(_ opcode: UInt8, fin: Bool, length: Int) -> [UInt8] {
+            var bytes: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+            if length < 126 {
+                bytes.append(0x80 | UInt8(length))
+            } else {
+                bytes.append(0x80 | 126)
+                bytes += [UInt8(length >> 8), UInt8(length & 0xff)]
+            }
+            return bytes + [0, 0, 0, 0] + [UInt8](repeating: 7, count: length)
+        }
+        var ok = WebSocketLimiter()
+        let fine = ok.accept(frame(1, fin: true, length: 100) + frame(9, fin: true, length: 4) + frame(1, fin: true, length: 60000))
+        #expect(fine)
+        var big = WebSocketLimiter()
+        let huge = big.accept([0x82, 0x80 | 127] + withUnsafeBytes(of: UInt64(70000).bigEndian, Array.init) + [0, 0, 0, 0])
+        #expect(!huge)
+        var fragments = WebSocketLimiter()
+        let first = fragments.accept(frame(1, fin: false, length: 60000))
+        let second = fragments.accept(frame(0, fin: false, length: 60000))
+        #expect(first && !second)
+        var many = WebSocketLimiter()
+        let manyOK = (0..<100).allSatisfy { many.accept(frame($0 == 0 ? 1 : 0, fin: false, length: 1)) }
+        #expect(!manyOK)
+        var control = WebSocketLimiter()
+        let longPing = control.accept([0x89, 0x80 | 126, 0x01, 0x00, 0, 0, 0, 0])
+        #expect(!longPing)
+    }
+}
