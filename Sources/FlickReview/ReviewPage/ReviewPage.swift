@@ -289,7 +289,10 @@ public enum ReviewPage {
                 return "<script type=\"application/json\" data-states=\"\(esc(run.states))\">"
                     + String(decoding: scriptSafe(states), as: UTF8.self) + "</script>\n"
             }
-            return "<script src=\"\(esc(pathURL(run.states)))\"></script>\n"
+            // A query (flick serve's token) is kept as it is; only the path is percent-encoded.
+            let parts = run.states.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let query = parts.count > 1 ? "?" + parts[1] : ""
+            return "<script src=\"\(esc(pathURL(String(parts[0])) + query))\"></script>\n"
         }.joined()
         return """
         <!DOCTYPE html>
