@@ -15,7 +15,7 @@ struct Test: ParsableCommand {
 
         --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), changed (rewrites only the goldens that fail beyond their tolerance, or were recorded at another frame count, fps, scale or size; `failed` is its earlier name), all, or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
 
-        --prune lists the goldens no scenario uses (a folder whose scenario file is gone, a frame no longer listed, a states.json no longer asked for) and runs nothing; with --yes it removes them.
+        --prune lists the goldens no scenario uses and runs nothing: only what flick test itself writes (frame_NNNNN.png and states.json, regular files) for a scenario file that is gone, a frame goldens.frames no longer lists, or a states.json that goldens: does not ask for. It never touches the Swift API's time_S.SSS.png goldens, files of other names, links, or a golden folder that holds such files or that a Swift file beside __Goldens__ names (FlickTesting keeps its goldens there); those folders are listed as kept. It exits 1 when there are orphans, 0 when there are none, so CI can require none. With --yes it removes them, naming every file removed.
 
         --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios, and each failure with its path, deviation or differing-pixel count and links (relative to FILE) to its plot, diff image and flip-book preview (an APNG of expected and actual in turn).
 
@@ -92,19 +92,34 @@ struct Test: ParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
-    /// `--prune`: prints each golden no scenario uses, and removes them with `--yes`.
+    /// `--prune`: prints each golden no scenario uses (and each golden folder kept although its scenario file is
+    /// gone), and removes them with `--yes`, naming every file removed. Exit status 1 when orphans are listed and
+    /// not removed (so CI can require none), or when one could not be removed; 0 otherwise.
     private func pruneGoldens(besides files: [String]) throws {
-        let orphans = GoldenPrune.orphans(besides: files)
-        for orphan in orphans { print("\(orphan.path): \(orphan.reason)") }
-        let noun = orphans.count == 1 ? "golden no scenario uses" : "goldens no scenario uses"
-        guard yes else {
-            print(orphans.isEmpty ? "no goldens to prune" : "\(orphans.count) \(noun); run again with --yes to remove them")
-            return
+        let survey = GoldenPrune.survey(besides: files)
+        let orphans = survey.orphans
+        for orphan in orphans {
+            let detail = orphan.files.isEmpty ? "" : " (\(orphan.files.joined(separator: ", ")))"
+            print(terminalSafe("\(orphan.path)\(detail): \(orphan.reason)"))
         }
-        let problems = GoldenPrune.remove(orphans)
-        for problem in problems { printError("error: \(problem)") }
-        print("removed \(orphans.count - problems.count) of \(orphans.count) \(noun)")
-        if !problems.isEmpty { throw ExitCode(1) }
+        for kept in survey.kept { print(terminalSafe("\(kept.path): \(kept.reason)")) }
+        let count = orphans.map(\.removedPaths.count).reduce(0, +)
+        let noun = count == 1 ? "golden file no scenario uses" : "golden files no scenario uses"
+        guard yes else {
+            if orphans.isEmpty {
+                print("no goldens to prune")
+                return
+            }
+            print("\(count) \(noun); run again with --yes to remove them")
+            throw ExitCode(1)
+        }
+        let removal = GoldenPrune.remove(orphans)
+        for path in removal.removed { print(terminalSafe("removed \(path)")) }
+        for problem in removal.problems { printError("error: \(problem)") }
+        let files = removal.removed.filter { !$0.hasSuffix("/") }.count
+        let folders = removal.removed.count - files
+        print("removed \(files) of \(count) \(noun)" + (folders == 0 ? "" : " and \(folders) emptied golden folder\(folders == 1 ? "" : "s")"))
+        if !removal.problems.isEmpty { throw ExitCode(1) }
     }
 
     /// A name of a bundled example stands for its file when no such path exists.
