@@ -232,15 +232,15 @@ public enum ScenarioTests {
         try goldenSpec(for: scenario, path: path)?.frames ?? []
     }
 
-    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one
-    /// (and its states golden, compared at the default tolerance, when `states.json` is there).
+    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one. A
+    /// states golden is compared only when `goldens:` asks for one: a `states.json` left in the folder after
+    /// `goldens:` was dropped is an orphan (`GoldenPrune`), never compared as an every-number golden.
     static func goldenSpec(for scenario: Scenario, path: String) throws -> GoldenSpec? {
         if let spec = scenario.goldens { return spec }
         let folder = goldenDirectory(for: path)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let frames = files.compactMap(frameIndex(ofGolden:)).sorted()
-        let states = files.contains(StateTrajectory.fileName) ? StateGoldenSpec() : nil
-        guard let first = frames.first else { return states.map { GoldenSpec(frames: [], states: $0) } }
+        guard let first = frames.first else { return nil }
         let name = String(format: "frame_%05d.png", first)
         let path = (folder as NSString).appendingPathComponent(name)
         try GoldenFrames.checkNoLinks(folder)
@@ -255,7 +255,7 @@ public enum ScenarioTests {
         let viewport = first < scenario.frameCount
             ? Simulation(scenario: scenario).state(at: scenario.time(ofFrame: first)).viewport.width
             : scenario.viewport.width
-        return GoldenSpec(frames: frames, scale: Double(width) / viewport, states: states)
+        return GoldenSpec(frames: frames, scale: Double(width) / viewport)
     }
 
     /// 12 for `frame_00012.png`; nil for any other name.

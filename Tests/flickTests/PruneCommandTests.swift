@@ -97,4 +97,20 @@ struct PruneCommandTests {
         #expect(clean.status == 0, "\(clean.stdout)")
         #expect(clean.stdout.hasSuffix("no goldens to prune\n"), "\(clean.stdout)")
     }
+
+    @Test("a states.json no goldens: asks for is an orphan: listed by --prune, never compared")
+    func unrequestedStatesGolden() throws {
+        let folder = try scratchFolder("prune-states")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(pager + "goldens: {states: true}\n", "p.yaml", in: folder)
+        _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
+        // goldens: dropped, and the drag changed: the old golden would differ in many paths.
+        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]"), "p.yaml", in: folder)
+        let run = try flick(["test", "p.yaml", "--record", "never"], in: folder)
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(!run.stdout.contains("states"), "\(run.stdout)")
+        let list = try flick(["test", ".", "--prune"], in: folder)
+        #expect(list.status == 1)
+        #expect(list.stdout.contains("./__Goldens__/p/states.json: ./p.yaml asks for no states golden (goldens: has no states)\n"), "\(list.stdout)")
+    }
 }
