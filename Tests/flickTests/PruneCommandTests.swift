@@ -114,3 +114,32 @@ struct PruneCommandTests {
         #expect(list.stdout.contains("./__Goldens__/p/states.json: ./p.yaml asks for no states golden (goldens: has no states)\n"), "\(list.stdout)")
     }
 }
+
+@Suite("flick test --record changed: every path that moved is named, or counted")
+struct RecordChangedMessageTests {
+    @Test("a states golden re-recorded names how many paths moved, and each (or how many more)")
+    func namesEveryMovedPath() throws {
+        let folder = try scratchFolder("record-changed-paths")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(pager + "goldens: {states: true}\n", "p.yaml", in: folder)
+        _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
+        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]") + "goldens: {states: true}\n",
+                  "p.yaml", in: folder)
+        let failing = try flick(["test", "p.yaml", "--record", "never"], in: folder)
+        // `states differ from … in N paths`: how many moved.
+        let differ = try #require(failing.stdout.firstMatch(of: /states differ from \S+ in (\d+) paths/), "\(failing.stdout)")
+        let count = Int(differ.1)!
+        #expect(count > 3, "enough paths move to need more than 3 names: \(failing.stdout)")
+        let changed = try flick(["test", "p.yaml", "--record", "changed"], in: folder)
+        let line = try #require(changed.stdout.firstMatch(of: /states: re-recorded \((\d+) paths: (.+) moved beyond 0\.001\)/),
+                                "\(changed.stdout)")
+        #expect(Int(line.1) == count)
+        let listed = String(line.2)
+        if let more = listed.firstMatch(of: #/ and (\d+) more$/#) {
+            let names = listed[..<more.range.lowerBound].split(separator: ", ")
+            #expect(names.count + Int(more.1)! == count, "\(listed)")
+        } else {
+            #expect(listed.split(separator: ", ").count == count, "\(listed)")
+        }
+    }
+}
