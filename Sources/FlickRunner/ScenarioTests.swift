@@ -209,9 +209,15 @@ public enum ScenarioTests {
             let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             let frames = options.onlyGoldenFrames.map { only in spec.frames.filter(only.contains) } ?? spec.frames
             if !frames.isEmpty {
+                // The scenario's own budget (`goldens.maxDiffPixels`, `goldens.maxDiffRatio`) replaces the run's.
+                var tolerance = options.goldenTolerance
+                if spec.maxDiffPixels != nil || spec.maxDiffRatio != nil {
+                    tolerance.maxDiffPixels = spec.maxDiffPixels
+                    tolerance.maxDiffRatio = spec.maxDiffRatio
+                }
                 result.goldens = try GoldenFrames.verify(
                     scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
-                    iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
+                    iconFolders: [iconFolder], scale: spec.scale, options: tolerance,
                     record: options.record, artifactsDirectory: options.reportDirectory,
                     artifactsSubfolder: reportFolder(for: path))
             }
