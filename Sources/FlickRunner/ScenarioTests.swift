@@ -109,6 +109,14 @@ public enum ScenarioTests {
     /// The scenario files named by `arguments` (files, or folders searched recursively for .json, .yaml and .yml
     /// files, skipping `__Goldens__` and hidden folders), sorted by path, each once.
     public static func discover(_ arguments: [String]) throws(InputError) -> [String] {
+        var skipped: [String] = []
+        return try discover(arguments, skipped: &skipped)
+    }
+
+    /// `discover`, where a file found in a folder that is plainly not a scenario (JSON or YAML whose top level has
+    /// none of the keys every scenario has: `package.json`, a CI workflow; `ScenarioDecoder.isPlainlyNotAScenario`)
+    /// is left out and added to `skipped`. A file named as an argument is always tested.
+    public static func discover(_ arguments: [String], skipped: inout [String]) throws(InputError) -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         for argument in arguments {
@@ -120,12 +128,17 @@ public enum ScenarioTests {
                 found.append(argument)
                 continue
             }
-            let before = found.count
-            collect(in: argument, into: &found)
-            if found.count == before {
-                throw InputError("\(argument): no scenario files (.json, .yaml, .yml) in this folder")
+            var inFolder: [String] = []
+            collect(in: argument, into: &inFolder)
+            let others = inFolder.filter(ScenarioDecoder.isPlainlyNotAScenario(path:))
+            skipped += others
+            if inFolder.count == others.count {
+                let also = others.isEmpty ? "" : " (only files that are not scenarios: \(others.prefix(4).joined(separator: ", "))\(others.count > 4 ? ", …" : ""))"
+                throw InputError("\(argument): no scenario files (.json, .yaml, .yml) in this folder\(also)")
             }
+            found += inFolder.filter { !others.contains($0) }
         }
+        skipped.sort()
         var seen = Set<String>()
         return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }

@@ -9,7 +9,7 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR, where links to folders are not followed), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file. Goldens are never read or written through a symbolic link, and a golden that is not a regular file (a named pipe) is refused; the images of a failed comparison go to --report's folder, $FLICK_ARTIFACTS, or a private folder made for the run (flick-golden-failures-XXXXXX in the temporary folder).
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR, where links to folders are not followed, except files that are plainly not scenarios: JSON or YAML whose top level is not a mapping or has none of the keys every scenario has (viewport, duration, scene), such as package.json, listed once as skipped), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file. Goldens are never read or written through a symbolic link, and a golden that is not a regular file (a named pipe) is refused; the images of a failed comparison go to --report's folder, $FLICK_ARTIFACTS, or a private folder made for the run (flick-golden-failures-XXXXXX in the temporary folder).
 
         Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`. A states golden that differs names each path, its worst deviation with the time and frame, and the first frame that deviates, and leaves an expected-vs-actual plot per path in --report.
 
@@ -59,10 +59,16 @@ struct Test: ParsableCommand {
         if let junit { try checkWritable(junit, option: "--junit") }
         if let markdown { try checkWritable(markdown, option: "--markdown") }
         var files: [String]
+        var skipped: [String] = []
         do {
-            files = try ScenarioTests.discover(paths.map(resolve))
+            files = try ScenarioTests.discover(paths.map(resolve), skipped: &skipped)
         } catch {
             throw badInput(error.description)
+        }
+        if !skipped.isEmpty {
+            let noun = skipped.count == 1 ? "1 file that is not a scenario" : "\(skipped.count) files that are not scenarios"
+            let keys = ["viewport", "duration", "scene"].filter(ScenarioDecoder.requiredKeys.contains).joined(separator: ", ")
+            print(terminalSafe("skipped \(noun) (none of \(keys) at the top level): \(skipped.joined(separator: ", "))"))
         }
         if prune { return try pruneGoldens(besides: files) }
         if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }

@@ -18,10 +18,16 @@ struct ScenarioTestsTests {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            try "x".write(toFile: path, atomically: true, encoding: .utf8)
+            try "duration: x".write(toFile: path, atomically: true, encoding: .utf8)
         }
-        let found = try ScenarioTests.discover([root, root + "/b.yaml"])
+        // Plainly not a scenario: a mapping with none of viewport, duration and scene, and a list.
+        try #"{"name": "app", "scripts": {}}"#.write(toFile: root + "/package.json", atomically: true, encoding: .utf8)
+        try "- 1\n".write(toFile: root + "/sub/list.yml", atomically: true, encoding: .utf8)
+        var skipped: [String] = []
+        let found = try ScenarioTests.discover([root, root + "/b.yaml"], skipped: &skipped)
         #expect(found == ["a.json", "b.yaml", "sub/c.yml", "sub/e.YAML"].map { root + "/" + $0 })
+        #expect(skipped == [root + "/package.json", root + "/sub/list.yml"])
+        #expect(ScenarioDecoder.requiredKeys == ["viewport", "duration", "scene"])
         #expect(throws: ScenarioTests.InputError.self) { try ScenarioTests.discover([root + "/nothing"]) }
         #expect(throws: ScenarioTests.InputError.self) { try ScenarioTests.discover([root + "/sub/__Goldens__/c/none"]) }
     }
