@@ -42,6 +42,8 @@ public struct ScenarioTestResult: Sendable {
     public var states: StateGoldenResult?
     /// Why the scenario could not be tested at all: a file that does not decode, a golden frame out of range.
     public var error: String?
+    /// Seconds the test took (wall clock), when it was timed: `run(path:options:)` times each scenario.
+    public var duration: Double?
 
     public init(path: String) { self.path = path }
 
@@ -194,15 +196,17 @@ public enum ScenarioTests {
     /// Runs one scenario file: its expectations, the invariants, and its golden frames (those `goldens:` names,
     /// or without it the `frame_NNNNN.png` files already in its golden folder, at the scale they were drawn at).
     public static func run(path: String, options: ScenarioTestOptions = ScenarioTestOptions()) -> ScenarioTestResult {
-        let scenario: Scenario
+        let start = DispatchTime.now().uptimeNanoseconds
+        var result: ScenarioTestResult
         do {
-            scenario = try ScenarioDecoder.load(path: path)
+            let scenario = try ScenarioDecoder.load(path: path)
+            result = run(scenario, path: path, options: options)
         } catch {
-            var result = ScenarioTestResult(path: path)
+            result = ScenarioTestResult(path: path)
             result.error = error.description
-            return result
         }
-        return run(scenario, path: path, options: options)
+        result.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return result
     }
 
     /// Tests a scenario already loaded; `path` is where its file is (its golden folder and icons are beside it).

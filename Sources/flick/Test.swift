@@ -19,6 +19,8 @@ struct Test: ParsableCommand {
 
         --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios, and each failure with its path, deviation or differing-pixel count and links (relative to FILE) to its plot, diff image and flip-book preview (an APNG of expected and actual in turn).
 
+        --junit FILE writes JUnit XML: the suite's time, timestamp (UTC) and hostname, with the record mode and shard as properties; a test case per scenario with its time, its folder as classname and its path as file, a <failure> (or <error>) holding every failure line, and GitLab's [[ATTACHMENT|path]] for each failing frame's diff image and state path's plot. An empty shard still writes a complete suite with tests="0".
+
         --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once.
 
         Exit status 0 when every scenario passes, 1 when one fails, 2 on bad input (a file that does not decode, a bad option).
@@ -73,6 +75,7 @@ struct Test: ParsableCommand {
         if prune { return try pruneGoldens(besides: files) }
         if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }
 
+        let started = Date(), clock = DispatchTime.now().uptimeNanoseconds
         let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                    { ScenarioTests.run(path: $0, options: options) }) { _, result in
             print(terminalSafe(result.summaryLine))
@@ -82,7 +85,10 @@ struct Test: ParsableCommand {
         print("\(results.count - failed) passed, \(failed) failed")
         if let junit {
             do {
-                try writeAtomically(JUnitReport.xml(results), to: junit)
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+                var properties = [(name: "record", value: options.record.rawValue)]
+                if let shard { properties.append((name: "shard", value: shard)) }
+                try writeAtomically(JUnitReport.xml(results, timestamp: started, time: elapsed, properties: properties), to: junit)
             } catch {
                 throw badInput("\(error)")
             }

@@ -60,4 +60,46 @@ struct CIReportCommandTests {
         let named = try flick(["test", "package.json"], in: folder)
         #expect(named.status == 2, "a file named on the command line is tested as a scenario\n\(named.stdout)")
     }
+
+    @Test("JUnit: suite time, timestamp and hostname, case time, the folder's name as classname, file, attachments; an empty shard is a whole suite")
+    func junit() throws {
+        let folder = try scratchFolder("ci-junit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        try write(pager + "expect:\n  - {at: end, pager.page: 2}\n", "q.yaml", in: folder)
+        _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
+        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
+                  "p.yaml", in: folder)
+        let run = try flick(["test", ".", "--record", "never", "--report", "out", "--junit", "junit.xml"], in: folder)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let data = try Data(contentsOf: folder.appendingPathComponent("junit.xml"))
+        let found = try elements(data)
+        let suite = try #require(found.first { $0.name == "testsuite" }?.attributes)
+        #expect(suite["tests"] == "2" && suite["failures"] == "2" && suite["errors"] == "0")
+        #expect(suite["time"].flatMap(Double.init) != nil, "\(suite)")
+        #expect(suite["timestamp"]?.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/) != nil, "\(suite)")
+        #expect(!(suite["hostname"] ?? "").isEmpty, "\(suite)")
+        let suites = try #require(found.first { $0.name == "testsuites" }?.attributes)
+        #expect(suites["time"].flatMap(Double.init) != nil, "\(suites)")
+        let cases = found.filter { $0.name == "testcase" }.map(\.attributes)
+        #expect(cases.map { $0["name"] } == ["p.yaml", "q.yaml"])
+        for testCase in cases {
+            #expect(testCase["classname"] == folder.lastPathComponent, "the folder's name, not \".\": \(testCase)")
+            #expect(testCase["time"].flatMap(Double.init) != nil, "\(testCase)")
+        }
+        #expect(cases.map { $0["file"] } == ["./p.yaml", "./q.yaml"])
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("<system-out>[[ATTACHMENT|out/p/frame_00012/diff.png]]</system-out>"), "\(text)")
+
+        // The first of two shards of one scenario holds none: still a suite with its time, timestamp and host.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("q.yaml"))
+        let empty = try flick(["test", ".", "--record", "never", "--shard", "1/2", "--junit", "empty.xml"], in: folder)
+        #expect(empty.status == 0, "\(empty.stdout)\(empty.stderr)")
+        let shard = try elements(try Data(contentsOf: folder.appendingPathComponent("empty.xml")))
+        let emptySuite = try #require(shard.first { $0.name == "testsuite" }?.attributes)
+        #expect(emptySuite["tests"] == "0" && emptySuite["time"] != nil && emptySuite["timestamp"] != nil
+            && emptySuite["hostname"] != nil, "\(emptySuite)")
+        #expect(shard.contains { $0.name == "property" && $0.attributes["name"] == "shard" && $0.attributes["value"] == "1/2" })
+        #expect(!shard.contains { $0.name == "testcase" })
+    }
 }
