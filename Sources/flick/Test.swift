@@ -17,7 +17,7 @@ struct Test: ParsableCommand {
 
         --prune lists the goldens no scenario uses and runs nothing: only what flick test itself writes (frame_NNNNN.png and states.json, regular files) for a scenario file that is gone, a frame goldens.frames no longer lists, or a states.json that goldens: does not ask for. It never touches the Swift API's time_S.SSS.png goldens, files of other names, links, or a golden folder that holds such files or that a Swift file beside __Goldens__ names (FlickTesting keeps its goldens there); those folders are listed as kept. It exits 1 when there are orphans, 0 when there are none, so CI can require none. With --yes it removes them, naming every file removed.
 
-        --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios, and each failure with its path, deviation or differing-pixel count and links (relative to FILE) to its plot, diff image and flip-book preview (an APNG of expected and actual in turn).
+        --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios that failed, each failure with its path, deviation or differing-pixel count and links to its plot, diff image and flip-book preview (an APNG of expected and actual in turn), then the passing scenarios in one line. Links are relative to FILE, or with --artifacts-url URL that URL followed by the file's path inside --report's folder (where CI publishes it). Paths and messages are escaped: they add no Markdown, HTML, mention or link of their own.
 
         --junit FILE writes JUnit XML: the suite's time, timestamp (UTC) and hostname, with the record mode and shard as properties; a test case per scenario with its time, its folder as classname and its path as file, a <failure> (or <error>) holding every failure line, and GitLab's [[ATTACHMENT|path]] for each failing frame's diff image and state path's plot. An empty shard still writes a complete suite with tests="0".
 
@@ -42,6 +42,9 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write a Markdown summary of the run to this file (for a CI step summary or a pull-request comment).", valueName: "file"))
     var markdown: String?
 
+    @Option(name: .customLong("artifacts-url"), help: ArgumentHelp("With --markdown: link the images and plots under this URL, where --report's folder is published (a CI artifact or pages URL), instead of relative to the Markdown file.", valueName: "url"))
+    var artifactsURL: String?
+
     @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
     var record: String?
 
@@ -56,6 +59,10 @@ struct Test: ParsableCommand {
 
     func run() throws {
         if yes, !prune { throw badInput("--yes only confirms --prune") }
+        if artifactsURL != nil, markdown == nil { throw badInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
+        if artifactsURL != nil, report == nil {
+            throw badInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
+        }
         let options = try testOptions()
         let part = try parseShard()
         if let junit { try checkWritable(junit, option: "--junit") }
@@ -95,7 +102,8 @@ struct Test: ParsableCommand {
         }
         if let markdown {
             do {
-                try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown), to: markdown)
+                try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown, artifactsRoot: report,
+                                                            artifactsURL: artifactsURL), to: markdown)
             } catch {
                 throw badInput("\(error)")
             }

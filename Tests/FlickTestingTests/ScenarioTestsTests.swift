@@ -143,4 +143,18 @@ struct ScenarioTestsTests {
         #expect(count.elements == ["testsuites", "testsuite", "properties", "testcase", "failure", "testcase", "error", "testcase",
                                    "system-out", "system-err"])
     }
+
+    @Test("Markdown escapes free text: no emphasis, HTML, link, code or mention of its own")
+    func markdownEscapes() {
+        var failing = ScenarioTestResult(path: "x.yaml")
+        failing.expectationCount = 1
+        failing.expectationFailures = [ExpectationFailure(
+            expectation: Expectation(.at(1), "sheet.top", .near(1, within: 0)), frame: 60, time: 1, actual: .number(2),
+            failedFrames: 1, coveredFrames: 1, description: "expect[0]: @bob <b>x</b> *y* [l](http://e) `c` & #1 | $z$")]
+        let markdown = MarkdownReport.markdown([failing], markdownFile: "/tmp/summary.md")
+        #expect(markdown.contains("- expectation: expect\\[0\\]: @\u{200B}bob \\<b\\>x\\</b\\> \\*y\\* \\[l\\](http://e) \\`c\\` &amp; \\#1 \\| \\$z\\$\n"),
+                "\(markdown)")
+        #expect(MarkdownReport.code("a`b") == "`` a`b ``")
+        #expect(MarkdownReport.fenced("```\nx") == "````\n```\nx\n````\n")
+    }
 }

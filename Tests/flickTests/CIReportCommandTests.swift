@@ -102,4 +102,42 @@ struct CIReportCommandTests {
         #expect(shard.contains { $0.name == "property" && $0.attributes["name"] == "shard" && $0.attributes["value"] == "1/2" })
         #expect(!shard.contains { $0.name == "testcase" })
     }
+
+    @Test("Markdown: failures first, passes in one line, no repeated count, values escaped, links under --artifacts-url")
+    func markdown() throws {
+        let folder = try scratchFolder("ci-markdown")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        for name in ["a", "b", "c"] { try write(pager, "\(name).yaml", in: folder) }
+        // A file name and an expected value a pull-request page must show as text: a mention, HTML, emphasis.
+        try write(pager + "expect:\n  - {at: end, pager.page: 2}\n", "@org-team <img src=x> *x*.yaml", in: folder)
+        _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
+        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
+                  "p.yaml", in: folder)
+        let run = try flick(["test", ".", "--record", "never", "--report", "out", "--markdown", "summary.md",
+                             "--artifacts-url", "https://ci.example/jobs/7/artifacts/"], in: folder)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let summary = try String(contentsOf: folder.appendingPathComponent("summary.md"), encoding: .utf8)
+        #expect(summary.hasPrefix("## flick test: 3 passed, 2 failed\n"), "\(summary)")
+        // Only the failures in the table, before the line of passes.
+        let table = summary.components(separatedBy: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| |") }
+        #expect(table.count == 2 && table.allSatisfy { $0.hasPrefix("| ❌ |") }, "\(table)")
+        #expect(summary.contains("\n✅ 3 passed: `a.yaml`, `b.yaml`, `c.yaml`\n"), "\(summary)")
+        let passLine = try #require(summary.range(of: "✅ 3 passed")), firstFailure = try #require(summary.range(of: "### ❌"))
+        #expect(firstFailure.lowerBound < passLine.lowerBound)
+        // The count is said once.
+        let frame = try #require(summary.components(separatedBy: "\n").first { $0.hasPrefix("- frame 12:") })
+        let counted = try #require(frame.firstMatch(of: /\*\*(\d+) pixels differ\*\*/))
+        #expect(frame.components(separatedBy: "\(counted.1) pixels differ").count == 2, "\(frame)")
+        #expect(frame.contains("[diff](https://ci.example/jobs/7/artifacts/p/frame_00012/diff.png)"), "\(frame)")
+        #expect(frame.contains("[flip preview (APNG)](https://ci.example/jobs/7/artifacts/p/frame_00012/flip.png)"), "\(frame)")
+        // The odd name only ever inside code, never as Markdown, HTML or a mention.
+        #expect(summary.contains("### ❌ `./@org-team <img src=x> *x*.yaml`"), "\(summary)")
+        for line in summary.components(separatedBy: "\n") where line.contains("org-team") {
+            #expect(line.contains("`./@org-team <img src=x> *x*.yaml`") || line.contains("@\u{200B}org-team"), "\(line)")
+        }
+
+        let bad = try flick(["test", ".", "--markdown", "m.md", "--artifacts-url", "https://x"], in: folder)
+        #expect(bad.status == 2 && bad.stderr.contains("--artifacts-url needs --report DIR"), "\(bad.stderr)")
+    }
 }
