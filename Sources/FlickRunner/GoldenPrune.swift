@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Only the names `flick test` writes are ever orphans (`frame_NNNNN.png` and `states.json`, regular files); the
 /// Swift API's `time_S.SSS.png` goldens, files of any other name, links and folders are never touched. A golden
-/// folder whose scenario file is gone is an orphan only when it holds nothing else, and when no Swift file beside
-/// `__Goldens__` names it (FlickTesting's assertions keep their goldens in `__Goldens__/<name>/` beside the test
-/// file, `frame_NNNNN.png` included).
+/// folder whose scenario file is gone is an orphan only when it holds nothing else; and a frame is never an
+/// orphan while a Swift file beside `__Goldens__` names its folder (FlickTesting's assertions keep their goldens
+/// in `__Goldens__/<name>/` beside the test file, `frame_NNNNN.png` included).
 public enum GoldenPrune {
     /// A golden file or folder that no scenario uses, and why.
     public struct Orphan: Hashable, Sendable {
@@ -86,7 +86,7 @@ public enum GoldenPrune {
                     if testFiles.isEmpty { continue }   // nothing flick test wrote: not flick test's folder
                     let sources = swiftSources ?? Self.swiftSources(in: folder)
                     swiftSources = sources
-                    if let source = sources.first(where: { $0.text.contains(name) }) {
+                    if let source = sources.first(where: { mentions($0.text, name) }) {
                         survey.kept.append(Orphan(path: goldenFolder, reason: "kept: \(source.name) beside \(ScenarioTests.goldensFolderName) names it (a Swift test's goldens)"))
                         continue
                     }
@@ -118,7 +118,14 @@ public enum GoldenPrune {
                             survey.orphans.append(Orphan(path: path, reason: "\(scenarioFile) asks for no states golden (goldens: has no states)"))
                         }
                     } else if let frame = ScenarioTests.frameIndex(ofGolden: file), !frames.contains(frame) {
-                        survey.orphans.append(Orphan(path: path, reason: "\(scenarioFile) does not list frame \(frame) in goldens.frames"))
+                        // A Swift test beside may compare this frame of the same scenario file.
+                        let sources = swiftSources ?? Self.swiftSources(in: folder)
+                        swiftSources = sources
+                        if let source = sources.first(where: { mentions($0.text, name) }) {
+                            survey.kept.append(Orphan(path: path, reason: "kept: \(scenarioFile) does not list frame \(frame), but \(source.name) beside \(ScenarioTests.goldensFolderName) names \(name) (a Swift test's golden)"))
+                        } else {
+                            survey.orphans.append(Orphan(path: path, reason: "\(scenarioFile) does not list frame \(frame) in goldens.frames"))
+                        }
                     }
                 }
             }
@@ -126,6 +133,20 @@ public enum GoldenPrune {
         survey.orphans.sort { $0.path < $1.path }
         survey.kept.sort { $0.path < $1.path }
         return survey
+    }
+
+    /// Whether `text` holds `name` as a word of its own: not inside a longer name (`p` is not in `swipe`), so
+    /// `"card"`, `card.yaml` and `Examples/card.yaml` name `card`.
+    static func mentions(_ text: String, _ name: String) -> Bool {
+        func isNamePart(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
+        var searchFrom = text.startIndex
+        while let range = text.range(of: name, range: searchFrom..<text.endIndex) {
+            let before = range.lowerBound == text.startIndex ? nil : text[text.index(before: range.lowerBound)]
+            let after = range.upperBound == text.endIndex ? nil : text[range.upperBound]
+            if !(before.map(isNamePart) ?? false), !(after.map(isNamePart) ?? false) { return true }
+            searchFrom = text.index(after: range.lowerBound)
+        }
+        return false
     }
 
     /// The Swift files directly in `folder` (where FlickTesting's assertions put `__Goldens__` by default), with

@@ -55,6 +55,11 @@ struct PruneCommandTests {
         try write("@Test func swipe() throws { try expectGoldenFrames(\"../Examples/swipe.yaml\", frames: [2]) }\n",
                   "SwipeTests.swift", in: folder)
         try png.write(to: folder.appendingPathComponent("__Goldens__/swipe/frame_00002.png"))
+        // A scenario file that a Swift test beside also compares, at a frame the file does not list.
+        try write(pager + "goldens: {frames: [12], scale: 1}\n", "q.yaml", in: folder)
+        try manager.createDirectory(at: folder.appendingPathComponent("__Goldens__/q"), withIntermediateDirectories: true)
+        try png.write(to: folder.appendingPathComponent("__Goldens__/q/frame_00005.png"))
+        try write("@Test func q() throws { try expectGoldenFrames(\"q.yaml\", frames: [5]) }\n", "QTests.swift", in: folder)
         // Someone's notes beside goldens of a scenario that is gone.
         try write("", "__Goldens__/card/states.json", in: folder)
         try write("why card looks this way", "__Goldens__/card/notes.txt", in: folder)
@@ -71,6 +76,7 @@ struct PruneCommandTests {
         ./__Goldens__/p/frame_00030.png: ./p.yaml does not list frame 30 in goldens.frames
         ./__Goldens__/card: kept: no scenario file card.json, .yaml or .yml, but it holds files flick test does not write (notes.txt)
         ./__Goldens__/guides: kept: no scenario file guides.json, .yaml or .yml, but it holds files flick test does not write (time_1.200.png)
+        ./__Goldens__/q/frame_00005.png: kept: ./q.yaml does not list frame 5, but QTests.swift beside __Goldens__ names q (a Swift test's golden)
         ./__Goldens__/swipe: kept: SwipeTests.swift beside __Goldens__ names it (a Swift test's goldens)
         3 golden files no scenario uses; run again with --yes to remove them
 
@@ -87,7 +93,7 @@ struct PruneCommandTests {
 
         """), "\(remove.stdout)")
         for kept in ["p/frame_00012.png", "p/time_0.500.png", "p/frame_00040.png", "guides/time_1.200.png",
-                     "guides/frame_00003.png", "swipe/frame_00002.png", "card/states.json", "card/notes.txt", "linked"] {
+                     "guides/frame_00003.png", "swipe/frame_00002.png", "q/frame_00005.png", "card/states.json", "card/notes.txt", "linked"] {
             #expect(exists("__Goldens__/" + kept, in: folder), "\(kept) was removed")
         }
         #expect(!exists("__Goldens__/gone", in: folder) && !exists("__Goldens__/p/frame_00030.png", in: folder))
