@@ -2,19 +2,38 @@ import Foundation
 
 /// A test run as JUnit XML, the format CI systems read (GitLab, Jenkins, GitHub's test reporters): one
 /// `<testcase>` per scenario, with a `<failure>` holding every failure line, or an `<error>` when the scenario
-/// could not be tested. No timings, so the same run writes the same bytes.
+/// could not be tested. The suite carries `time`, `timestamp` (UTC, ISO 8601 without a zone) and `hostname`,
+/// each case its `time`, its folder as `classname` and its path as `file`; a failing golden frame's diff image is
+/// named in the case's `<system-out>` as GitLab's `[[ATTACHMENT|path]]`. A run with no scenario (an empty shard)
+/// is still a complete suite with `tests="0"`.
 public enum JUnitReport {
-    public static func xml(_ results: [ScenarioTestResult], suiteName: String = "flick test") -> String {
+    /// `timestamp`: when the run started; `time`: how long it took in seconds (default: the cases' times added);
+    /// `properties`: `<property>` entries of the suite (the shard, the record mode).
+    public static func xml(_ results: [ScenarioTestResult], suiteName: String = "flick test", timestamp: Date = Date(),
+                           hostname: String = ProcessInfo.processInfo.hostName, time: Double? = nil,
+                           properties: [(name: String, value: String)] = []) -> String {
         let errors = results.filter(\.isError).count
         let failures = results.filter { !$0.passed && !$0.isError }.count
-        let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        let total = time ?? results.compactMap(\.duration).reduce(0, +)
+        let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\""
+        let stamp = isoTimestamp(timestamp)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(suiteName))\" \(counts)>\n"
-        out += "  <testsuite name=\"\(escape(suiteName))\" \(counts) skipped=\"0\">\n"
+        out += "<testsuites name=\"\(escape(suiteName))\" \(counts) timestamp=\"\(stamp)\">\n"
+        out += "  <testsuite name=\"\(escape(suiteName))\" \(counts) skipped=\"0\" timestamp=\"\(stamp)\" "
+            + "hostname=\"\(escape(hostname.isEmpty ? "localhost" : hostname))\" id=\"0\" package=\"\(escape(suiteName))\">\n"
+        if properties.isEmpty {
+            out += "    <properties/>\n"
+        } else {
+            out += "    <properties>\n"
+            for property in properties {
+                out += "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
+            }
+            out += "    </properties>\n"
+        }
         for result in results {
             let url = URL(fileURLWithPath: result.path)
-            let folder = (result.path as NSString).deletingLastPathComponent
-            out += "    <testcase classname=\"\(escape(folder.isEmpty ? "." : folder))\" name=\"\(escape(url.lastPathComponent))\" file=\"\(escape(result.path))\""
+            out += "    <testcase classname=\"\(escape(className(of: result.path)))\" name=\"\(escape(url.lastPathComponent))\" "
+                + "file=\"\(escape(result.path))\" time=\"\(seconds(result.duration ?? 0))\""
             let lines = result.failureLines
             if result.passed {
                 out += "/>\n"
@@ -24,10 +43,58 @@ public enum JUnitReport {
             let type = result.isError ? "bad input" : kinds(of: result).joined(separator: ", ")
             out += ">\n      <\(tag) message=\"\(escape(lines.first ?? "failed"))\" type=\"\(escape(type))\">"
             out += escape(lines.joined(separator: "\n"), attribute: false)
-            out += "</\(tag)>\n    </testcase>\n"
+            out += "</\(tag)>\n"
+            let attachments = attachmentPaths(of: result)
+            if !attachments.isEmpty {
+                out += "      <system-out>"
+                out += escape(attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
+                out += "</system-out>\n"
+            }
+            out += "    </testcase>\n"
         }
+        out += "    <system-out/>\n    <system-err/>\n"
         out += "  </testsuite>\n</testsuites>\n"
         return out
+    }
+
+    /// The folder of a scenario file, as given without a leading `./`; for a file in the current folder, that
+    /// folder's name (never `.`).
+    static func className(of path: String) -> String {
+        var folder = (path as NSString).deletingLastPathComponent
+        while folder.hasPrefix("./") { folder.removeFirst(2) }
+        while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+        if folder.isEmpty || folder == "." {
+            let name = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.lastPathComponent
+            return name.isEmpty ? "/" : name
+        }
+        return folder
+    }
+
+    /// The images a CI can show beside a failing case: each failing frame's diff image (its actual image when
+    /// there is none), and each deviating state path's plot.
+    static func attachmentPaths(of result: ScenarioTestResult) -> [String] {
+        var paths: [String] = []
+        for golden in result.goldens {
+            guard case .mismatched(_, let artifacts) = golden.outcome else { continue }
+            let diff = (artifacts as NSString).appendingPathComponent("diff.png")
+            paths.append(FileManager.default.fileExists(atPath: diff) ? diff : (artifacts as NSString).appendingPathComponent("actual.png"))
+        }
+        if case .deviated(let deviations)? = result.states?.outcome { paths += deviations.compactMap(\.plot) }
+        return paths
+    }
+
+    /// Seconds with three decimals: `0.125`.
+    static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value.isFinite ? max(0, value) : 0)
+    }
+
+    /// `2026-03-01T09:30:00`: UTC, as JUnit's schema writes a timestamp (no zone).
+    static func isoTimestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     static func kinds(of result: ScenarioTestResult) -> [String] {

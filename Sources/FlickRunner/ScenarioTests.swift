@@ -42,6 +42,8 @@ public struct ScenarioTestResult: Sendable {
     public var states: StateGoldenResult?
     /// Why the scenario could not be tested at all: a file that does not decode, a golden frame out of range.
     public var error: String?
+    /// Seconds the test took (wall clock), when it was timed: `run(path:options:)` times each scenario.
+    public var duration: Double?
 
     public init(path: String) { self.path = path }
 
@@ -109,6 +111,14 @@ public enum ScenarioTests {
     /// The scenario files named by `arguments` (files, or folders searched recursively for .json, .yaml and .yml
     /// files, skipping `__Goldens__` and hidden folders), sorted by path, each once.
     public static func discover(_ arguments: [String]) throws(InputError) -> [String] {
+        var skipped: [String] = []
+        return try discover(arguments, skipped: &skipped)
+    }
+
+    /// `discover`, where a file found in a folder that is plainly not a scenario (JSON or YAML whose top level has
+    /// none of the keys every scenario has: `package.json`, a CI workflow; `ScenarioDecoder.isPlainlyNotAScenario`)
+    /// is left out and added to `skipped`. A file named as an argument is always tested.
+    public static func discover(_ arguments: [String], skipped: inout [String]) throws(InputError) -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         for argument in arguments {
@@ -120,12 +130,17 @@ public enum ScenarioTests {
                 found.append(argument)
                 continue
             }
-            let before = found.count
-            collect(in: argument, into: &found)
-            if found.count == before {
-                throw InputError("\(argument): no scenario files (.json, .yaml, .yml) in this folder")
+            var inFolder: [String] = []
+            collect(in: argument, into: &inFolder)
+            let others = inFolder.filter(ScenarioDecoder.isPlainlyNotAScenario(path:))
+            skipped += others
+            if inFolder.count == others.count {
+                let also = others.isEmpty ? "" : " (only files that are not scenarios: \(others.prefix(4).joined(separator: ", "))\(others.count > 4 ? ", …" : ""))"
+                throw InputError("\(argument): no scenario files (.json, .yaml, .yml) in this folder\(also)")
             }
+            found += inFolder.filter { !others.contains($0) }
         }
+        skipped.sort()
         var seen = Set<String>()
         return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
@@ -181,15 +196,17 @@ public enum ScenarioTests {
     /// Runs one scenario file: its expectations, the invariants, and its golden frames (those `goldens:` names,
     /// or without it the `frame_NNNNN.png` files already in its golden folder, at the scale they were drawn at).
     public static func run(path: String, options: ScenarioTestOptions = ScenarioTestOptions()) -> ScenarioTestResult {
-        let scenario: Scenario
+        let start = DispatchTime.now().uptimeNanoseconds
+        var result: ScenarioTestResult
         do {
-            scenario = try ScenarioDecoder.load(path: path)
+            let scenario = try ScenarioDecoder.load(path: path)
+            result = run(scenario, path: path, options: options)
         } catch {
-            var result = ScenarioTestResult(path: path)
+            result = ScenarioTestResult(path: path)
             result.error = error.description
-            return result
         }
-        return run(scenario, path: path, options: options)
+        result.duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return result
     }
 
     /// Tests a scenario already loaded; `path` is where its file is (its golden folder and icons are beside it).
@@ -209,9 +226,15 @@ public enum ScenarioTests {
             let iconFolder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             let frames = options.onlyGoldenFrames.map { only in spec.frames.filter(only.contains) } ?? spec.frames
             if !frames.isEmpty {
+                // The scenario's own budget (`goldens.maxDiffPixels`, `goldens.maxDiffRatio`) replaces the run's.
+                var tolerance = options.goldenTolerance
+                if spec.maxDiffPixels != nil || spec.maxDiffRatio != nil {
+                    tolerance.maxDiffPixels = spec.maxDiffPixels
+                    tolerance.maxDiffRatio = spec.maxDiffRatio
+                }
                 result.goldens = try GoldenFrames.verify(
                     scenario, at: frames.map(GoldenInstant.frame), goldenDirectory: goldenDirectory(for: path),
-                    iconFolders: [iconFolder], scale: spec.scale, options: options.goldenTolerance,
+                    iconFolders: [iconFolder], scale: spec.scale, options: tolerance,
                     record: options.record, artifactsDirectory: options.reportDirectory,
                     artifactsSubfolder: reportFolder(for: path))
             }
@@ -232,15 +255,15 @@ public enum ScenarioTests {
         try goldenSpec(for: scenario, path: path)?.frames ?? []
     }
 
-    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one
-    /// (and its states golden, compared at the default tolerance, when `states.json` is there).
+    /// The scenario's `goldens:`, or the frames stored in its golden folder with the scale of the first one. A
+    /// states golden is compared only when `goldens:` asks for one: a `states.json` left in the folder after
+    /// `goldens:` was dropped is an orphan (`GoldenPrune`), never compared as an every-number golden.
     static func goldenSpec(for scenario: Scenario, path: String) throws -> GoldenSpec? {
         if let spec = scenario.goldens { return spec }
         let folder = goldenDirectory(for: path)
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let frames = files.compactMap(frameIndex(ofGolden:)).sorted()
-        let states = files.contains(StateTrajectory.fileName) ? StateGoldenSpec() : nil
-        guard let first = frames.first else { return states.map { GoldenSpec(frames: [], states: $0) } }
+        guard let first = frames.first else { return nil }
         let name = String(format: "frame_%05d.png", first)
         let path = (folder as NSString).appendingPathComponent(name)
         try GoldenFrames.checkNoLinks(folder)
@@ -255,7 +278,7 @@ public enum ScenarioTests {
         let viewport = first < scenario.frameCount
             ? Simulation(scenario: scenario).state(at: scenario.time(ofFrame: first)).viewport.width
             : scenario.viewport.width
-        return GoldenSpec(frames: frames, scale: Double(width) / viewport, states: states)
+        return GoldenSpec(frames: frames, scale: Double(width) / viewport)
     }
 
     /// 12 for `frame_00012.png`; nil for any other name.

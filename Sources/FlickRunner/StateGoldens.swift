@@ -295,7 +295,7 @@ public enum StateGoldens {
             return record == .changed ? try write("re-recorded (it was recorded for another run: \(why))") : result(outcome)
         case .deviated(var deviations):
             if record == .changed {
-                return try write("re-recorded (\(deviations.map(\.path).prefix(3).joined(separator: ", ")) moved beyond \(PathDeviation.number(spec.within)))")
+                return try write("re-recorded (\(movedPaths(deviations.map(\.path))) moved beyond \(PathDeviation.number(spec.within)))")
             }
             let folder = (try artifactsDirectory() as NSString).appendingPathComponent("\(artifactsSubfolder)/states")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -313,6 +313,15 @@ public enum StateGoldens {
             }
             return result(.deviated(deviations))
         }
+    }
+
+    /// How many paths moved, and which: every one up to 8, else the 7 that moved most and how many more
+    /// (`2 paths: sheet.top, sheet.velocity`; `12 paths: sheet.top, …, list.contentOffset.y and 5 more`).
+    static func movedPaths(_ paths: [String]) -> String {
+        let shown = paths.count <= 8 ? paths : Array(paths.prefix(7))
+        let more = paths.count - shown.count
+        return "\(paths.count) path\(paths.count == 1 ? "" : "s"): " + shown.joined(separator: ", ")
+            + (more > 0 ? " and \(more) more" : "")
     }
 
     /// `sheet.top.svg`; characters other than letters, digits, `.`, `-` and `_` become `_` (`cards[0].x` →

@@ -127,7 +127,7 @@ extension Handler {
             let listed = ServedOrphans.list(scenarios)
             var removed: [String] = [], problems: [String] = []
             if let found = listed.first(where: { $0.shown == wanted }) {
-                problems = GoldenPrune.remove([found.orphan]).map { $0.replacingOccurrences(of: found.orphan.path, with: found.shown) }
+                problems = GoldenPrune.remove([found.orphan]).problems.map { $0.replacingOccurrences(of: found.orphan.path, with: found.shown) }
                 if problems.isEmpty { removed = [found.shown] }
             } else {
                 problems = ["\(wanted): not a golden that no scenario uses"]

@@ -9,15 +9,17 @@ struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the expectations, invariants and golden frames of a folder of scenarios.",
         discussion: """
-        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR, where links to folders are not followed), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file. Goldens are never read or written through a symbolic link, and a golden that is not a regular file (a named pipe) is refused; the images of a failed comparison go to --report's folder, $FLICK_ARTIFACTS, or a private folder made for the run (flick-golden-failures-XXXXXX in the temporary folder).
+        For every scenario file (a FILE, or every .json, .yaml and .yml file under a DIR, where links to folders are not followed, except files that are plainly not scenarios: JSON or YAML whose top level is not a mapping or has none of the keys every scenario has (viewport, duration, scene), such as package.json, listed once as skipped), in parallel: its `expect:` entries, checked against the simulated states; the invariants of `flick check`; and its golden frames, the frames `goldens:` names (or, without it, the frame_NNNNN.png files already stored), compared with __Goldens__/<file name>/frame_NNNNN.png beside the file. Goldens are never read or written through a symbolic link, and a golden that is not a regular file (a named pipe) is refused; the images of a failed comparison go to --report's folder, $FLICK_ARTIFACTS, or a private folder made for the run (flick-golden-failures-XXXXXX in the temporary folder).
 
         Prints one line per scenario (PASS or FAIL, with what failed below it, where and by how much), then a last line `N passed, N failed`. A states golden that differs names each path, its worst deviation with the time and frame, and the first frame that deviates, and leaves an expected-vs-actual plot per path in --report.
 
         --record says when goldens are written, as FlickTesting's assertions do: missing (default; writes the goldens that do not exist yet and fails so they get a look), changed (rewrites only the goldens that fail beyond their tolerance, or were recorded at another frame count, fps, scale or size; `failed` is its earlier name), all, or never (for CI: a missing golden fails). The environment variable FLICK_RECORD sets it too.
 
-        --prune lists the goldens no scenario uses (a folder whose scenario file is gone, a frame no longer listed, a states.json no longer asked for) and runs nothing; with --yes it removes them.
+        --prune lists the goldens no scenario uses and runs nothing: only what flick test itself writes (frame_NNNNN.png and states.json, regular files) for a scenario file that is gone, a frame goldens.frames no longer lists, or a states.json that goldens: does not ask for. It never touches the Swift API's time_S.SSS.png goldens, files of other names, links, or a golden folder that holds such files or that a Swift file beside __Goldens__ names (FlickTesting keeps its goldens there); those folders are listed as kept. It exits 1 when there are orphans, 0 when there are none, so CI can require none. With --yes it removes them, naming every file removed.
 
-        --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios, and each failure with its path, deviation or differing-pixel count and links (relative to FILE) to its plot, diff image and flip-book preview (an APNG of expected and actual in turn).
+        --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios that failed, each failure with its path, deviation or differing-pixel count and links to its plot, diff image and flip-book preview (an APNG of expected and actual in turn), then the passing scenarios in one line. Links are relative to FILE, or with --artifacts-url URL that URL followed by the file's path inside --report's folder (where CI publishes it). Paths and messages are escaped: they add no Markdown, HTML, mention or link of their own.
+
+        --junit FILE writes JUnit XML: the suite's time, timestamp (UTC) and hostname, with the record mode and shard as properties; a test case per scenario with its time, its folder as classname and its path as file, a <failure> (or <error>) holding every failure line, and GitLab's [[ATTACHMENT|path]] for each failing frame's diff image and state path's plot. An empty shard still writes a complete suite with tests="0".
 
         --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once.
 
@@ -40,6 +42,9 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write a Markdown summary of the run to this file (for a CI step summary or a pull-request comment).", valueName: "file"))
     var markdown: String?
 
+    @Option(name: .customLong("artifacts-url"), help: ArgumentHelp("With --markdown: link the images and plots under this URL, where --report's folder is published (a CI artifact or pages URL), instead of relative to the Markdown file.", valueName: "url"))
+    var artifactsURL: String?
+
     @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
     var record: String?
 
@@ -54,19 +59,30 @@ struct Test: ParsableCommand {
 
     func run() throws {
         if yes, !prune { throw badInput("--yes only confirms --prune") }
+        if artifactsURL != nil, markdown == nil { throw badInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
+        if artifactsURL != nil, report == nil {
+            throw badInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
+        }
         let options = try testOptions()
         let part = try parseShard()
         if let junit { try checkWritable(junit, option: "--junit") }
         if let markdown { try checkWritable(markdown, option: "--markdown") }
         var files: [String]
+        var skipped: [String] = []
         do {
-            files = try ScenarioTests.discover(paths.map(resolve))
+            files = try ScenarioTests.discover(paths.map(resolve), skipped: &skipped)
         } catch {
             throw badInput(error.description)
+        }
+        if !skipped.isEmpty {
+            let noun = skipped.count == 1 ? "1 file that is not a scenario" : "\(skipped.count) files that are not scenarios"
+            let keys = ["viewport", "duration", "scene"].filter(ScenarioDecoder.requiredKeys.contains).joined(separator: ", ")
+            print(terminalSafe("skipped \(noun) (none of \(keys) at the top level): \(skipped.joined(separator: ", "))"))
         }
         if prune { return try pruneGoldens(besides: files) }
         if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }
 
+        let started = Date(), clock = DispatchTime.now().uptimeNanoseconds
         let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                    { ScenarioTests.run(path: $0, options: options) }) { _, result in
             print(terminalSafe(result.summaryLine))
@@ -76,14 +92,18 @@ struct Test: ParsableCommand {
         print("\(results.count - failed) passed, \(failed) failed")
         if let junit {
             do {
-                try writeAtomically(JUnitReport.xml(results), to: junit)
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+                var properties = [(name: "record", value: options.record.rawValue)]
+                if let shard { properties.append((name: "shard", value: shard)) }
+                try writeAtomically(JUnitReport.xml(results, timestamp: started, time: elapsed, properties: properties), to: junit)
             } catch {
                 throw badInput("\(error)")
             }
         }
         if let markdown {
             do {
-                try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown), to: markdown)
+                try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown, artifactsRoot: report,
+                                                            artifactsURL: artifactsURL), to: markdown)
             } catch {
                 throw badInput("\(error)")
             }
@@ -92,19 +112,34 @@ struct Test: ParsableCommand {
         if failed > 0 { throw ExitCode(1) }
     }
 
-    /// `--prune`: prints each golden no scenario uses, and removes them with `--yes`.
+    /// `--prune`: prints each golden no scenario uses (and each golden folder kept although its scenario file is
+    /// gone), and removes them with `--yes`, naming every file removed. Exit status 1 when orphans are listed and
+    /// not removed (so CI can require none), or when one could not be removed; 0 otherwise.
     private func pruneGoldens(besides files: [String]) throws {
-        let orphans = GoldenPrune.orphans(besides: files)
-        for orphan in orphans { print("\(orphan.path): \(orphan.reason)") }
-        let noun = orphans.count == 1 ? "golden no scenario uses" : "goldens no scenario uses"
-        guard yes else {
-            print(orphans.isEmpty ? "no goldens to prune" : "\(orphans.count) \(noun); run again with --yes to remove them")
-            return
+        let survey = GoldenPrune.survey(besides: files)
+        let orphans = survey.orphans
+        for orphan in orphans {
+            let detail = orphan.files.isEmpty ? "" : " (\(orphan.files.joined(separator: ", ")))"
+            print(terminalSafe("\(orphan.path)\(detail): \(orphan.reason)"))
         }
-        let problems = GoldenPrune.remove(orphans)
-        for problem in problems { printError("error: \(problem)") }
-        print("removed \(orphans.count - problems.count) of \(orphans.count) \(noun)")
-        if !problems.isEmpty { throw ExitCode(1) }
+        for kept in survey.kept { print(terminalSafe("\(kept.path): \(kept.reason)")) }
+        let count = orphans.map(\.removedPaths.count).reduce(0, +)
+        let noun = count == 1 ? "golden file no scenario uses" : "golden files no scenario uses"
+        guard yes else {
+            if orphans.isEmpty {
+                print("no goldens to prune")
+                return
+            }
+            print("\(count) \(noun); run again with --yes to remove them")
+            throw ExitCode(1)
+        }
+        let removal = GoldenPrune.remove(orphans)
+        for path in removal.removed { print(terminalSafe("removed \(path)")) }
+        for problem in removal.problems { printError("error: \(problem)") }
+        let files = removal.removed.filter { !$0.hasSuffix("/") }.count
+        let folders = removal.removed.count - files
+        print("removed \(files) of \(count) \(noun)" + (folders == 0 ? "" : " and \(folders) emptied golden folder\(folders == 1 ? "" : "s")"))
+        if !removal.problems.isEmpty { throw ExitCode(1) }
     }
 
     /// A name of a bundled example stands for its file when no such path exists.

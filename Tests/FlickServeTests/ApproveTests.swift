@@ -200,7 +200,7 @@ expect:
         let listed = ServedOrphans.list(try served(folder))
         #expect(listed.map(\.shown) == ["\(folder.path)/__Goldens__/gone"])
         #expect(listed.first?.reason == "no scenario file gone.json, .yaml or .yml beside __Goldens__")
-        #expect(GoldenPrune.remove(listed.map(\.orphan)) == [])
+        #expect(GoldenPrune.remove(listed.map(\.orphan)).problems == [])
         #expect(!manager.fileExists(atPath: folder.appendingPathComponent("__Goldens__/gone").path))
         #expect(manager.fileExists(atPath: folder.appendingPathComponent("__Goldens__/kept/frame_00001.png").path))
         #expect(manager.fileExists(atPath: outside.appendingPathComponent("frame_00001.png").path))

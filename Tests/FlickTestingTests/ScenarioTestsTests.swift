@@ -18,10 +18,16 @@ struct ScenarioTestsTests {
             let path = root + "/" + file
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
-            try "x".write(toFile: path, atomically: true, encoding: .utf8)
+            try "duration: x".write(toFile: path, atomically: true, encoding: .utf8)
         }
-        let found = try ScenarioTests.discover([root, root + "/b.yaml"])
+        // Plainly not a scenario: a mapping with none of viewport, duration and scene, and a list.
+        try #"{"name": "app", "scripts": {}}"#.write(toFile: root + "/package.json", atomically: true, encoding: .utf8)
+        try "- 1\n".write(toFile: root + "/sub/list.yml", atomically: true, encoding: .utf8)
+        var skipped: [String] = []
+        let found = try ScenarioTests.discover([root, root + "/b.yaml"], skipped: &skipped)
         #expect(found == ["a.json", "b.yaml", "sub/c.yml", "sub/e.YAML"].map { root + "/" + $0 })
+        #expect(skipped == [root + "/package.json", root + "/sub/list.yml"])
+        #expect(ScenarioDecoder.requiredKeys == ["viewport", "duration", "scene"])
         #expect(throws: ScenarioTests.InputError.self) { try ScenarioTests.discover([root + "/nothing"]) }
         #expect(throws: ScenarioTests.InputError.self) { try ScenarioTests.discover([root + "/sub/__Goldens__/c/none"]) }
     }
@@ -120,11 +126,12 @@ struct ScenarioTestsTests {
         broken.error = "c.yaml:1:1: error: syntax error"
         let passing = ScenarioTestResult(path: "d.yaml")
         let xml = JUnitReport.xml([failing, broken, passing])
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"flick test\" tests=\"3\" failures=\"1\" errors=\"1\">"))
-        #expect(xml.contains("<testcase classname=\"a &amp; b\" name=\"&lt;odd&gt; &quot;name&quot;.yaml\" file=\"a &amp; b/&lt;odd&gt; &quot;name&quot;.yaml\">"))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"flick test\" tests=\"3\" failures=\"1\" errors=\"1\" time=\"0.000\" timestamp=\""))
+        #expect(xml.contains("<testcase classname=\"a &amp; b\" name=\"&lt;odd&gt; &quot;name&quot;.yaml\" file=\"a &amp; b/&lt;odd&gt; &quot;name&quot;.yaml\" time=\"0.000\">"))
         #expect(xml.contains("<failure message=\"expect[0]: sheet.top was 2 &lt; 3 &amp; &quot;so&quot;  on\" type=\"expectation\">"))
         #expect(xml.contains("<error message=\"c.yaml:1:1: error: syntax error\" type=\"bad input\">"))
-        #expect(xml.contains("<testcase classname=\".\" name=\"d.yaml\" file=\"d.yaml\"/>"))
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.lastPathComponent
+        #expect(xml.contains("<testcase classname=\"\(JUnitReport.escape(here))\" name=\"d.yaml\" file=\"d.yaml\" time=\"0.000\"/>"))
         final class Count: NSObject, XMLParserDelegate {
             var elements: [String] = []
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -133,6 +140,21 @@ struct ScenarioTestsTests {
         let parser = XMLParser(data: Data(xml.utf8)), count = Count()
         parser.delegate = count
         #expect(parser.parse(), "\(String(describing: parser.parserError))")
-        #expect(count.elements == ["testsuites", "testsuite", "testcase", "failure", "testcase", "error", "testcase"])
+        #expect(count.elements == ["testsuites", "testsuite", "properties", "testcase", "failure", "testcase", "error", "testcase",
+                                   "system-out", "system-err"])
+    }
+
+    @Test("Markdown escapes free text: no emphasis, HTML, link, code or mention of its own")
+    func markdownEscapes() {
+        var failing = ScenarioTestResult(path: "x.yaml")
+        failing.expectationCount = 1
+        failing.expectationFailures = [ExpectationFailure(
+            expectation: Expectation(.at(1), "sheet.top", .near(1, within: 0)), frame: 60, time: 1, actual: .number(2),
+            failedFrames: 1, coveredFrames: 1, description: "expect[0]: @bob <b>x</b> *y* [l](http://e) `c` & #1 | $z$")]
+        let markdown = MarkdownReport.markdown([failing], markdownFile: "/tmp/summary.md")
+        #expect(markdown.contains("- expectation: expect\\[0\\]: @\u{200B}bob \\<b\\>x\\</b\\> \\*y\\* \\[l\\](http://e) \\`c\\` &amp; \\#1 \\| \\$z\\$\n"),
+                "\(markdown)")
+        #expect(MarkdownReport.code("a`b") == "`` a`b ``")
+        #expect(MarkdownReport.fenced("```\nx") == "````\n```\nx\n````\n")
     }
 }

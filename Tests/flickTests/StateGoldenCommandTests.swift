@@ -159,18 +159,18 @@ struct StateGoldenCommandTests {
                                          to: goldens.appendingPathComponent("p/frame_00030.png"))
         try Data("{}".utf8).write(to: goldens.appendingPathComponent("p/states.json"))
         let list = try flick(["test", ".", "--prune"], in: folder)
-        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.status == 1, "\(list.stderr)")
         #expect(list.stdout == """
-        ./__Goldens__/gone: no scenario file gone.json, .yaml or .yml beside __Goldens__
+        ./__Goldens__/gone (frame_00001.png): no scenario file gone.json, .yaml or .yml beside __Goldens__
         ./__Goldens__/p/frame_00030.png: ./p.yaml does not list frame 30 in goldens.frames
-        ./__Goldens__/p/states.json: ./p.yaml asks for no states golden
-        3 goldens no scenario uses; run again with --yes to remove them
+        ./__Goldens__/p/states.json: ./p.yaml asks for no states golden (goldens: has no states)
+        3 golden files no scenario uses; run again with --yes to remove them
 
         """, "\(list.stdout)")
         #expect(FileManager.default.fileExists(atPath: goldens.appendingPathComponent("gone").path))
         let remove = try flick(["test", ".", "--prune", "--yes"], in: folder)
         #expect(remove.status == 0, "\(remove.stderr)")
-        #expect(remove.stdout.hasSuffix("removed 3 of 3 goldens no scenario uses\n"), "\(remove.stdout)")
+        #expect(remove.stdout.hasSuffix("removed 3 of 3 golden files no scenario uses and 1 emptied golden folder\n"), "\(remove.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens.path) == ["p"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens.appendingPathComponent("p").path) == ["frame_00012.png"])
         let yesAlone = try flick(["test", ".", "--yes"], in: folder)

@@ -87,11 +87,18 @@ public struct GoldenSpec: Hashable, Sendable {
     public var scale: Double?
     /// The values of state paths at every frame, compared with `states.json` (nil: none).
     public var states: StateGoldenSpec?
+    /// The pixel tolerance of the frames, as FlickDiff's `DiffOptions` names it: differing pixels tolerated per
+    /// frame, and the share (0...1) of a frame's pixels that may differ. Both nil: none may differ.
+    public var maxDiffPixels: Int?
+    public var maxDiffRatio: Double?
 
-    public init(frames: [Int], scale: Double? = nil, states: StateGoldenSpec? = nil) {
+    public init(frames: [Int], scale: Double? = nil, states: StateGoldenSpec? = nil, maxDiffPixels: Int? = nil,
+                maxDiffRatio: Double? = nil) {
         self.frames = frames
         self.scale = scale
         self.states = states
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
     }
 }
 

@@ -132,6 +132,13 @@ extension ScenarioFormat {
                                     "`true`: every number of the state document at every frame, compared with `states.json`; or a list of state paths (docs/states.md) to compare. They depend on no renderer, font or system, so they hold across machines.")
             let within = m.optional("within", .number(.nonNegative),
                                     "With `states`: how far a value may move from its golden, in the path's unit. Default: \(say(StateGoldenSpec.defaultTolerance)).")
+            let maxDiffPixels = m.optional("maxDiffPixels", .integer(.nonNegative),
+                                           "With `frames`: differing pixels tolerated per frame (FlickDiff's `DiffOptions.maxDiffPixels`, `flick diff --max-diff-pixels`). Default: none may differ.")
+            let maxDiffRatio = m.optional("maxDiffRatio", .number(.range(0, 1, lowOpen: false, highOpen: false)),
+                                          "With `frames`: the share (0...1) of a frame's pixels that may differ (FlickDiff's `DiffOptions.maxDiffRatio`, `flick diff --max-diff-ratio`); with `maxDiffPixels` too, both must hold. Default: none may differ.")
+            for key in ["maxDiffPixels", "maxDiffRatio"] where m.has(key) && !m.has("frames") {
+                m.fail(key, "\(key) is the pixel tolerance of the stored frames; add frames: [...]")
+            }
             if m.has("within"), !m.has("states") { m.fail("within", "within sets the tolerance of states; add states: true or a list of paths") }
             if m.has("scale"), !m.has("frames") { m.fail("scale", "scale is the scale of the stored frames; add frames: [...]") }
             if !m.has("frames"), !m.has("states"), !m.failed { m.fail("expected frames: [...], states: true (or a list of paths), or both") }
@@ -175,7 +182,8 @@ extension ScenarioFormat {
                 m.fail("states", "states: false and no frames leaves nothing to compare")
                 return nil
             }
-            return GoldenEntry(spec: GoldenSpec(frames: frames ?? [], scale: scale, states: stateSpec), pathFields: pathFields)
+            return GoldenEntry(spec: GoldenSpec(frames: frames ?? [], scale: scale, states: stateSpec, maxDiffPixels: maxDiffPixels,
+                                                 maxDiffRatio: maxDiffRatio), pathFields: pathFields)
         }
     }
 

@@ -68,6 +68,30 @@ public enum ScenarioDecoder {
         return try decode(data: data, file: path, defaultName: name)
     }
 
+    /// The keys every scenario file has at its top level: `viewport`, `duration` and `scene`.
+    public static var requiredKeys: Set<String> {
+        Set((ScenarioSchema.objects.first?.description.keys ?? []).filter {
+            if case .required = $0.need { return true }
+            return false
+        }.map(\.name))
+    }
+
+    /// Whether the file at `path` is plainly not a scenario: it reads as JSON or YAML whose top level is not a
+    /// mapping, or a mapping with none of the keys every scenario has (`requiredKeys`): `package.json`,
+    /// `tsconfig.json`, `.eslintrc.yml`, a CI workflow. A file with one of them is a scenario, broken or not. A
+    /// file that cannot be read or composed, or is empty, is not plainly anything: it may be a broken scenario,
+    /// so `false`, and decoding it reports the problem.
+    public static func isPlainlyNotAScenario(path: String) -> Bool {
+        guard let file = try? readFile(path: path), let composed = try? compose(data: file.data, file: path) else { return false }
+        guard case .mapping(let mapping) = composed.root else { return true }
+        let keys = requiredKeys
+        for (key, _) in mapping {
+            guard case .scalar(let scalar) = key else { continue }
+            if keys.contains(composed.renamedKeys[scalar.string] ?? scalar.string) { return false }
+        }
+        return true
+    }
+
     /// The bytes of the scenario file at `path` and its name without the extension, or the problem reading it.
     static func readFile(path: String) throws(ScenarioError) -> (data: Data, name: String) {
         let url = URL(fileURLWithPath: path)
