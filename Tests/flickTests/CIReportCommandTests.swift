@@ -4,23 +4,6 @@ import FoundationXML
 #endif
 import Testing
 
-/// A short pager scenario at 1x: a drag to the second page.
-private let pager = """
-viewport: {width: 200, height: 300, scale: 1, safeArea: {top: 0, bottom: 0}}
-duration: 1
-scene:
-  background: plain
-  pager:
-    pages: [{title: A, color: "#ffd6d6"}, {title: B, color: "#d9f7d6"}, {title: C, color: "#d6ecff"}]
-gestures:
-  - {at: 0.1, drag: {from: [150, 150], to: [40, 150], duration: 0.2}}
-
-"""
-
-private func write(_ text: String, _ name: String, in folder: URL) throws {
-    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-}
-
 /// Every element of an XML document with its attributes, in order.
 private func elements(_ data: Data) throws -> [(name: String, attributes: [String: String])] {
     final class Delegate: NSObject, XMLParserDelegate {
@@ -40,12 +23,12 @@ struct CIReportCommandTests {
     func notScenarios() throws {
         let folder = try scratchFolder("ci-not-scenarios")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager, "p.yaml", in: folder)
-        try write(#"{"name": "app", "version": "1.0.0", "scripts": {"test": "swift test"}}"#, "package.json", in: folder)
-        try write("stages: [test]\ntest:\n  script: flick test .\n", "ci.yml", in: folder)
-        try write("[1, 2, 3]\n", "list.json", in: folder)
+        try writeFile(pagerScenario, "p.yaml", in: folder)
+        try writeFile(#"{"name": "app", "version": "1.0.0", "scripts": {"test": "swift test"}}"#, "package.json", in: folder)
+        try writeFile("stages: [test]\ntest:\n  script: flick test .\n", "ci.yml", in: folder)
+        try writeFile("[1, 2, 3]\n", "list.json", in: folder)
         // A scenario with a mistake is not skipped: it has a scenario's keys.
-        try write("viewport: {width: 200}\nduration: 1\n", "broken.yaml", in: folder)
+        try writeFile("viewport: {width: 200}\nduration: 1\n", "broken.yaml", in: folder)
         let run = try flick(["test", "."], in: folder)
         #expect(run.status == 2, "broken.yaml is still an error\n\(run.stdout)\(run.stderr)")
         let line = "skipped 3 files that are not scenarios (none of viewport, duration, scene at the top level): ./ci.yml, ./list.json, ./package.json\n"
@@ -65,10 +48,10 @@ struct CIReportCommandTests {
     func junit() throws {
         let folder = try scratchFolder("ci-junit")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
-        try write(pager + "expect:\n  - {at: end, pager.page: 2}\n", "q.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "expect:\n  - {at: end, pager.page: 2}\n", "q.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
-        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
                   "p.yaml", in: folder)
         let run = try flick(["test", ".", "--record", "never", "--report", "out", "--junit", "junit.xml"], in: folder)
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
@@ -107,12 +90,12 @@ struct CIReportCommandTests {
     func markdown() throws {
         let folder = try scratchFolder("ci-markdown")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
-        for name in ["a", "b", "c"] { try write(pager, "\(name).yaml", in: folder) }
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        for name in ["a", "b", "c"] { try writeFile(pagerScenario, "\(name).yaml", in: folder) }
         // A file name and an expected value a pull-request page must show as text: a mention, HTML, emphasis.
-        try write(pager + "expect:\n  - {at: end, pager.page: 2}\n", "@org-team <img src=x> *x*.yaml", in: folder)
+        try writeFile(pagerScenario + "expect:\n  - {at: end, pager.page: 2}\n", "@org-team <img src=x> *x*.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
-        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
                   "p.yaml", in: folder)
         let run = try flick(["test", ".", "--record", "never", "--report", "out", "--markdown", "summary.md",
                              "--artifacts-url", "https://ci.example/jobs/7/artifacts/"], in: folder)

@@ -1,19 +1,6 @@
 import Foundation
 import Testing
 
-/// A short pager scenario at 1x: a drag to the second page.
-private let pager = """
-viewport: {width: 200, height: 300, scale: 1, safeArea: {top: 0, bottom: 0}}
-duration: 1
-scene:
-  background: plain
-  pager:
-    pages: [{title: A, color: "#ffd6d6"}, {title: B, color: "#d9f7d6"}, {title: C, color: "#d6ecff"}]
-gestures:
-  - {at: 0.1, drag: {from: [150, 150], to: [40, 150], duration: 0.2}}
-
-"""
-
 @Suite("flick test: goldens.maxDiffRatio and goldens.maxDiffPixels, the pixel budget of DiffOptions and flick diff")
 struct GoldenToleranceCommandTests {
     @Test("a frame that differs passes within goldens.maxDiffRatio and fails beyond it")
@@ -21,10 +8,10 @@ struct GoldenToleranceCommandTests {
         let folder = try scratchFolder("golden-ratio")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("p.yaml")
-        try (pager + "goldens: {frames: [12], scale: 1}\n").write(to: file, atomically: true, encoding: .utf8)
+        try (pagerScenario + "goldens: {frames: [12], scale: 1}\n").write(to: file, atomically: true, encoding: .utf8)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
         // The drag ends 1.1 pt further: frame 12 differs in some pixels.
-        let moved = pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]")
+        let moved = pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]")
         try (moved + "goldens: {frames: [12], scale: 1}\n").write(to: file, atomically: true, encoding: .utf8)
         let strict = try flick(["test", "p.yaml", "--record", "never"], in: folder)
         #expect(strict.status == 1, "\(strict.stdout)\(strict.stderr)")
@@ -55,7 +42,7 @@ struct GoldenToleranceCommandTests {
         let file = folder.appendingPathComponent("p.yaml")
         for (goldens, words) in [("{frames: [12], maxDiffRatio: 2}", "maxDiffRatio"),
                                  ("{states: true, maxDiffRatio: 0.1}", "maxDiffRatio is the pixel tolerance of the stored frames; add frames: [...]")] {
-            try (pager + "goldens: \(goldens)\n").write(to: file, atomically: true, encoding: .utf8)
+            try (pagerScenario + "goldens: \(goldens)\n").write(to: file, atomically: true, encoding: .utf8)
             let run = try flick(["test", "p.yaml", "--record", "never"], in: folder)
             #expect(run.status == 2, "\(run.stdout)")
             #expect((run.stdout + run.stderr).contains(words), "\(run.stdout)\(run.stderr)")

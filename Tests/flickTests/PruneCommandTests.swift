@@ -1,25 +1,6 @@
 import Foundation
 import Testing
 
-/// A short pager scenario at 1x: a drag to the second page.
-private let pager = """
-viewport: {width: 200, height: 300, scale: 1, safeArea: {top: 0, bottom: 0}}
-duration: 1
-scene:
-  background: plain
-  pager:
-    pages: [{title: A, color: "#ffd6d6"}, {title: B, color: "#d9f7d6"}, {title: C, color: "#d6ecff"}]
-gestures:
-  - {at: 0.1, drag: {from: [150, 150], to: [40, 150], duration: 0.2}}
-
-"""
-
-private func write(_ text: String, _ name: String, in folder: URL) throws {
-    let url = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try text.write(to: url, atomically: true, encoding: .utf8)
-}
-
 private func exists(_ name: String, in folder: URL) -> Bool {
     var status = stat()
     return lstat(folder.appendingPathComponent(name).path, &status) == 0
@@ -36,7 +17,7 @@ struct PruneCommandTests {
             try? FileManager.default.removeItem(at: outside)
         }
         let manager = FileManager.default
-        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
         let record = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
         #expect(record.status == 1, "\(record.stdout)")
         let png = try Data(contentsOf: folder.appendingPathComponent("__Goldens__/p/frame_00012.png"))
@@ -45,24 +26,24 @@ struct PruneCommandTests {
         }
         // What flick test wrote for a scenario since deleted: a frame and a states golden.
         try png.write(to: folder.appendingPathComponent("__Goldens__/p/frame_00030.png"))
-        try write("", "__Goldens__/gone/states.json", in: folder)
+        try writeFile("", "__Goldens__/gone/states.json", in: folder)
         try png.write(to: folder.appendingPathComponent("__Goldens__/gone/frame_00001.png"))
         // The Swift API's goldens: time_S.SSS.png of a Scenario value, and frame_NNNNN.png of a test that names
         // its scenario file, in __Goldens__ beside the test file.
         try png.write(to: folder.appendingPathComponent("__Goldens__/p/time_0.500.png"))
-        try write("", "__Goldens__/guides/time_1.200.png", in: folder)
+        try writeFile("", "__Goldens__/guides/time_1.200.png", in: folder)
         try png.write(to: folder.appendingPathComponent("__Goldens__/guides/frame_00003.png"))
-        try write("@Test func swipe() throws { try expectGoldenFrames(\"../Examples/swipe.yaml\", frames: [2]) }\n",
+        try writeFile("@Test func swipe() throws { try expectGoldenFrames(\"../Examples/swipe.yaml\", frames: [2]) }\n",
                   "SwipeTests.swift", in: folder)
         try png.write(to: folder.appendingPathComponent("__Goldens__/swipe/frame_00002.png"))
         // A scenario file that a Swift test beside also compares, at a frame the file does not list.
-        try write(pager + "goldens: {frames: [12], scale: 1}\n", "q.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "q.yaml", in: folder)
         try manager.createDirectory(at: folder.appendingPathComponent("__Goldens__/q"), withIntermediateDirectories: true)
         try png.write(to: folder.appendingPathComponent("__Goldens__/q/frame_00005.png"))
-        try write("@Test func q() throws { try expectGoldenFrames(\"q.yaml\", frames: [5]) }\n", "QTests.swift", in: folder)
+        try writeFile("@Test func q() throws { try expectGoldenFrames(\"q.yaml\", frames: [5]) }\n", "QTests.swift", in: folder)
         // Someone's notes beside goldens of a scenario that is gone.
-        try write("", "__Goldens__/card/states.json", in: folder)
-        try write("why card looks this way", "__Goldens__/card/notes.txt", in: folder)
+        try writeFile("", "__Goldens__/card/states.json", in: folder)
+        try writeFile("why card looks this way", "__Goldens__/card/notes.txt", in: folder)
         // Links: a golden folder that is one, and a golden file that is one; neither is followed.
         try png.write(to: outside.appendingPathComponent("frame_00001.png"))
         try manager.createSymbolicLink(at: folder.appendingPathComponent("__Goldens__/linked"), withDestinationURL: outside)
@@ -108,10 +89,10 @@ struct PruneCommandTests {
     func unrequestedStatesGolden() throws {
         let folder = try scratchFolder("prune-states")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {states: true}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {states: true}\n", "p.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
         // goldens: dropped, and the drag changed: the old golden would differ in many paths.
-        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]"), "p.yaml", in: folder)
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]"), "p.yaml", in: folder)
         let run = try flick(["test", "p.yaml", "--record", "never"], in: folder)
         #expect(run.status == 0, "\(run.stdout)")
         #expect(!run.stdout.contains("states"), "\(run.stdout)")
@@ -127,9 +108,9 @@ struct RecordChangedMessageTests {
     func namesEveryMovedPath() throws {
         let folder = try scratchFolder("record-changed-paths")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {states: true}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {states: true}\n", "p.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
-        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]") + "goldens: {states: true}\n",
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [30, 150]") + "goldens: {states: true}\n",
                   "p.yaml", in: folder)
         let failing = try flick(["test", "p.yaml", "--record", "never"], in: folder)
         // `states differ from … in N paths`: how many moved.

@@ -1,23 +1,6 @@
 import Foundation
 import Testing
 
-/// A short pager scenario at 1x: a drag to the second page.
-private let pager = """
-viewport: {width: 200, height: 300, scale: 1, safeArea: {top: 0, bottom: 0}}
-duration: 1
-scene:
-  background: plain
-  pager:
-    pages: [{title: A, color: "#ffd6d6"}, {title: B, color: "#d9f7d6"}, {title: C, color: "#d6ecff"}]
-gestures:
-  - {at: 0.1, drag: {from: [150, 150], to: [40, 150], duration: 0.2}}
-
-"""
-
-private func write(_ text: String, _ name: String, in folder: URL) throws {
-    try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
-}
-
 private func contents(_ name: String, in folder: URL) throws -> Data {
     try Data(contentsOf: folder.appendingPathComponent(name))
 }
@@ -32,7 +15,7 @@ struct StateGoldenCommandTests {
         let yaml = original.replacingOccurrences(of: #"goldens: {frames: [0, 45, 72, 192, 270], scale: 1, states: true}"#,
                                                  with: "goldens: {states: true}")
         #expect(yaml != original)
-        try write(yaml, "sheet.yaml", in: folder)
+        try writeFile(yaml, "sheet.yaml", in: folder)
         let record = try flick(["test", "sheet.yaml", "--record", "missing"], in: folder)
         #expect(record.status == 1)
         #expect(record.stdout.contains("  states: recorded a new golden at __Goldens__/sheet/states.json; check it and run again"), "\(record.stdout)")
@@ -44,7 +27,7 @@ struct StateGoldenCommandTests {
         #expect(pass.stdout.contains("states golden: 49 paths × 271 frames"), "\(pass.stdout)")
 
         // The tip detent 120 pt → 121.2 pt (1 %): the flick to the tip ends 1.2 pt higher.
-        try write(yaml.replacingOccurrences(of: "{name: tip, height: 120}", with: "{name: tip, height: 121.2}"), "sheet.yaml", in: folder)
+        try writeFile(yaml.replacingOccurrences(of: "{name: tip, height: 120}", with: "{name: tip, height: 121.2}"), "sheet.yaml", in: folder)
         let report = folder.appendingPathComponent("report"), markdown = folder.appendingPathComponent("summary.md")
         let fail = try flick(["test", "sheet.yaml", "--record", "never", "--report", report.path, "--markdown", markdown.path],
                              in: folder)
@@ -71,8 +54,8 @@ struct StateGoldenCommandTests {
         let folder = try scratchFolder("states-changed")
         defer { try? FileManager.default.removeItem(at: folder) }
         let goldens = "goldens: {frames: [12], scale: 1, states: true}\n"
-        try write(pager + goldens, "a.yaml", in: folder)
-        try write(pager + goldens, "b.yaml", in: folder)
+        try writeFile(pagerScenario + goldens, "a.yaml", in: folder)
+        try writeFile(pagerScenario + goldens, "b.yaml", in: folder)
         let record = try flick(["test", ".", "--record", "missing"], in: folder)
         #expect(record.status == 1, "\(record.stdout)")
         let names = ["__Goldens__/a/states.json", "__Goldens__/a/frame_00012.png", "__Goldens__/b/states.json", "__Goldens__/b/frame_00012.png"]
@@ -82,7 +65,7 @@ struct StateGoldenCommandTests {
         let touched = try FileManager.default.attributesOfItem(atPath: marker.path)[.modificationDate] as? Date
 
         // b's drag ends 1.1 pt further: its states and its frame 12 change; a's do not.
-        try write(pager.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + goldens, "b.yaml", in: folder)
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + goldens, "b.yaml", in: folder)
         let changed = try flick(["test", ".", "--record", "changed"], in: folder)
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("PASS ./a.yaml"), "\(changed.stdout)")
@@ -104,20 +87,20 @@ struct StateGoldenCommandTests {
     func mismatches() throws {
         let folder = try scratchFolder("states-mismatch")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {frames: [12], scale: 1, states: true}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1, states: true}\n", "p.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
         for (change, line) in [
             ("duration: 1.2", "states golden __Goldens__/p/states.json was recorded for another run: 61 frames in the golden, 73 in this run"),
             ("fps: 30\nduration: 1", "fps 60 in the golden, 30 in this run; 61 frames in the golden, 31 in this run"),
         ] {
-            try write(pager.replacingOccurrences(of: "duration: 1", with: change) + "goldens: {frames: [12], scale: 1, states: true}\n",
+            try writeFile(pagerScenario.replacingOccurrences(of: "duration: 1", with: change) + "goldens: {frames: [12], scale: 1, states: true}\n",
                       "p.yaml", in: folder)
             let run = try flick(["test", "p.yaml", "--record", "never"], in: folder)
             #expect(run.status == 1)
             #expect(run.stdout.contains(line), "\(run.stdout)")
         }
         // Drawn at 2x against a golden drawn at 1x: both sizes named, nothing compared, no abort.
-        try write(pager.replacingOccurrences(of: "scale: 1,", with: "scale: 2,") + "goldens: {frames: [12], states: true}\n",
+        try writeFile(pagerScenario.replacingOccurrences(of: "scale: 1,", with: "scale: 2,") + "goldens: {frames: [12], states: true}\n",
                   "p.yaml", in: folder)
         let scaled = try flick(["test", "p.yaml", "--record", "never"], in: folder)
         #expect(scaled.status == 1)
@@ -129,7 +112,7 @@ struct StateGoldenCommandTests {
     func byteStableAndLinks() throws {
         let folder = try scratchFolder("states-stable")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {states: [scrollViews.pager.contentOffset.x, touch.x], within: 0.01}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {states: [scrollViews.pager.contentOffset.x, touch.x], within: 0.01}\n", "p.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "all"], in: folder)
         let first = try contents("__Goldens__/p/states.json", in: folder)
         let text = String(decoding: first, as: UTF8.self)
@@ -150,7 +133,7 @@ struct StateGoldenCommandTests {
     func prune() throws {
         let folder = try scratchFolder("states-prune")
         defer { try? FileManager.default.removeItem(at: folder) }
-        try write(pager + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
         _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
         let goldens = folder.appendingPathComponent("__Goldens__")
         try FileManager.default.createDirectory(at: goldens.appendingPathComponent("gone"), withIntermediateDirectories: true)
@@ -190,7 +173,7 @@ struct StateGoldenCommandTests {
             ("goldens: {states: [a.b, a.b]}", "a.b is listed twice"),
             ("goldens: {states: true, scale: 1}", "scale is the scale of the stored frames; add frames: [...]"),
         ] {
-            try write(pager + goldens + "\n", "p.yaml", in: folder)
+            try writeFile(pagerScenario + goldens + "\n", "p.yaml", in: folder)
             let run = try flick(["test", "p.yaml"], in: folder)
             #expect(run.status == 2, "\(goldens)")
             #expect(run.stdout.contains("p.yaml:") && run.stdout.contains(message), "\(goldens): \(run.stdout)")
