@@ -21,6 +21,17 @@ public struct FrameFolders: Equatable, Sendable {
         extra = actualNames.subtracting(expectedNames).sorted()
     }
 
+    /// Where `folder`'s frames are: its `frames` folder when it is a folder `flick render` wrote (a `states.json` beside
+    /// `frames/`, and perhaps contact-sheet.png or motion.png, which are no frames), else the folder itself.
+    public static func framesFolder(of folder: String) -> String {
+        let inner = (folder as NSString).appendingPathComponent("frames")
+        let states = (folder as NSString).appendingPathComponent("states.json")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: states),
+              FileManager.default.fileExists(atPath: inner, isDirectory: &isDirectory), isDirectory.boolValue else { return folder }
+        return inner
+    }
+
     /// The names of the frame files directly inside `folder`.
     public static func frames(in folder: String) throws(ImageError) -> Set<String> {
         let names: [String]

@@ -9,7 +9,7 @@ struct Diff: ParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Compare two images, or two folders of frames, pixel by pixel.",
         discussion: """
-        A is the expected image and B the actual one: two PNG files, two SVG files (rasterised with librsvg at --scale), one of each, or two folders whose frames (*.png, *.svg) are matched by file name. A frame in A but not in B is missing, one in B but not in A is extra; both are errors.
+        A is the expected image and B the actual one: two PNG files, two SVG files (rasterised with librsvg at --scale), one of each, or two folders whose frames (*.png, *.svg) are matched by file name; a folder flick render wrote (states.json beside frames/) is compared by its frames/. A frame in A but not in B is missing, one in B but not in A is extra; both are errors.
 
         Files with the same bytes are identical without being decoded. Other images are compared as decoded pixels by pixelmatch's method (version 7.2.0, its options and its counts): for each pixel that changed, the distance of the two colours in the YIQ space; above the threshold the pixel differs, unless it looks like anti-aliasing in either image (a pixel between a darker and a brighter neighbour on the edge of a flat area), which is not counted unless --include-aa is given. Translucent pixels are compared as composited over pixelmatch's background pattern (over white with --no-checkerboard).
 
@@ -118,6 +118,8 @@ struct Diff: ParsableCommand, WritesOutput {
         let frames: [FramePair]
         switch (kind(of: expected), kind(of: actual)) {
         case (.folder, .folder):
+            // A folder flick render wrote holds its frames in frames/.
+            let expected = FrameFolders.framesFolder(of: expected), actual = FrameFolders.framesFolder(of: actual)
             let folders: FrameFolders
             do {
                 folders = try FrameFolders(expected: expected, actual: actual)

@@ -125,4 +125,17 @@ struct ImageFilesTests {
         #expect(frames.extra == ["frame_00003.png"])
         #expect(throws: ImageError.notFound(path: folder.path("c"))) { try FrameFolders(expected: folder.path("a"), actual: folder.path("c")) }
     }
+
+    @Test("A folder flick render wrote (states.json beside frames/) has its frames in frames/; any other folder is itself")
+    func renderFolders() throws {
+        let folder = try TemporaryFolder()
+        drawPNG(folder.path("run/frames/frame_00000.png"))
+        drawPNG(folder.path("run/contact-sheet.png"))
+        try write(Array("{}".utf8), to: folder.path("run/states.json"))
+        drawPNG(folder.path("plain/frame_00000.png"))
+        drawPNG(folder.path("plain/frames/frame_00001.png"))
+        #expect(FrameFolders.framesFolder(of: folder.path("run")) == folder.path("run/frames"))
+        #expect(FrameFolders.framesFolder(of: folder.path("plain")) == folder.path("plain"))
+        #expect(FrameFolders.framesFolder(of: folder.path("none")) == folder.path("none"))
+    }
 }
