@@ -217,8 +217,7 @@ public struct SheetRule: Hashable, Sendable {
         }
         let tops = r.detentTops
         let lowestTop = tops.max() ?? r.viewportHeight
-        // Detent indices from the lowest to the highest (by top, descending; ties in document order).
-        let order = tops.indices.sorted { tops[$0] > tops[$1] || (tops[$0] == tops[$1] && $0 < $1) }
+        let order = Self.lowestFirst(tops)
         let check = r.dismissible ? removalCheck(r, lowestTop: lowestTop) : nil
         if let check, check.removes, var leave = removal(r, lowestTop: lowestTop) {
             leave.removal = check
@@ -350,6 +349,11 @@ public struct SheetRule: Hashable, Sendable {
                                 removes: childHeight > 0 && (r.velocity > Self.materialMinFlingVelocity
                                                              || value < Self.materialCloseProgressThreshold))
         }
+    }
+
+    /// Detent indices from the lowest to the highest (by top, descending; ties in document order).
+    public static func lowestFirst(_ tops: [Double]) -> [Int] {
+        tops.indices.sorted { tops[$0] > tops[$1] || (tops[$0] == tops[$1] && $0 < $1) }
     }
 
     /// The positions in `order` (lowest detent first) of the detents around `top`: the one it is at (a range of

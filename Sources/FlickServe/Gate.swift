@@ -72,6 +72,20 @@ final class Gate: @unchecked Sendable {
     private var stopped = false
     private let acceptor = DispatchGroup()
 
+    /// Binds `fd` to `address` (a `sockaddr_in` or `sockaddr_in6`); the result of `bind` and the port the socket then
+    /// has (`getsockname`, for a port of 0).
+    private static func bindSocket<Address>(_ fd: Int32, _ address: inout Address,
+                                      port: (Address) -> UInt16) -> (result: Int32, port: UInt16) {
+        var size = socklen_t(MemoryLayout<Address>.size)
+        let result = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
+        }
+        return (result, port(address))
+    }
+
     /// Binds `host:port`; throws `ListenError` when it cannot.
     init(host: String, port: UInt16, backend: String, bodyLimit: @escaping @Sendable (RequestHead) -> Int,
          policy: @escaping @Sendable (RequestHead) -> GateRefusal?) throws {
@@ -83,38 +97,26 @@ final class Gate: @unchecked Sendable {
         guard fd >= 0 else { throw ListenError.other(String(cString: strerror(errno))) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var bound: Int32
-        var actual: UInt16 = 0
+        let bound: (result: Int32, port: UInt16)?
         if six {
             var address = sockaddr_in6()
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = port.bigEndian
-            guard inet_pton(AF_INET6, host, &address.sin6_addr) == 1 else {
-                close(fd)
-                throw ListenError.addressNotAvailable
-            }
-            bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
-            var size = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
-            actual = UInt16(bigEndian: address.sin6_port)
+            bound = inet_pton(AF_INET6, host, &address.sin6_addr) == 1
+                ? Self.bindSocket(fd, &address) { UInt16(bigEndian: $0.sin6_port) } : nil
         } else {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = port.bigEndian
-            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-                close(fd)
-                throw ListenError.addressNotAvailable
-            }
-            bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) } }
-            actual = UInt16(bigEndian: address.sin_port)
+            bound = inet_pton(AF_INET, host, &address.sin_addr) == 1
+                ? Self.bindSocket(fd, &address) { UInt16(bigEndian: $0.sin_port) } : nil
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
+        guard let bound else {
+            close(fd)
+            throw ListenError.addressNotAvailable
+        }
+        let actual = bound.port
+        guard bound.result == 0, listen(fd, 64) == 0 else {
             let number = errno
             close(fd)
             switch number {

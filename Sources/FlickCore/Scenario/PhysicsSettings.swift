@@ -87,17 +87,18 @@ public struct PhysicsSettings: Hashable, Sendable {
             rules.list.bounce = EdgeBounce(rate: bounceRate)
         }
         if let pagingSpring {
-            // A spring in place of UIKit's width-dependent paging motion; a field left out is Spring.standard's.
+            // A spring in place of UIKit's width-dependent paging motion; a field left out is Spring.standard's (or,
+            // where the preset already settles with a spring, that spring's).
+            let base: (spring: Spring, threshold: Double)?
             switch rules.paging.settle {
-            case .uikit(let threshold):
-                rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? Spring.standard.response,
-                                                     dampingRatio: pagingSpring.dampingRatio ?? Spring.standard.dampingRatio),
-                                              threshold: threshold)
-            case .spring(let spring, let threshold):
-                rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? spring.response,
-                                                     dampingRatio: pagingSpring.dampingRatio ?? spring.dampingRatio),
-                                              threshold: threshold)
-            case .flutterSpring: break
+            case .uikit(let threshold): base = (.standard, threshold)
+            case .spring(let spring, let threshold): base = (spring, threshold)
+            case .flutterSpring: base = nil
+            }
+            if let base {
+                rules.paging.settle = .spring(Spring(response: pagingSpring.response ?? base.spring.response,
+                                                     dampingRatio: pagingSpring.dampingRatio ?? base.spring.dampingRatio),
+                                              threshold: base.threshold)
             }
         }
         if let minFlingVelocity {

@@ -341,7 +341,7 @@ extension Sheet {
     /// "the detent it was at (full) when the finger lifted", or "the segment it was in (between half and full) …".
     private func liftSegment(_ r: SheetRule.Release) -> String {
         let tops = r.detentTops
-        let order = tops.indices.sorted { tops[$0] > tops[$1] || (tops[$0] == tops[$1] && $0 < $1) }
+        let order = SheetRule.lowestFirst(tops)
         let segment = SheetRule.segment(containing: r.top, order: order, tops: tops)
         guard !order.isEmpty else { return "where it was" }
         if segment.count == 1 {
