@@ -14,11 +14,24 @@ public enum RegularFile {
         let (fd, size) = try open(path: path)
         defer { close(fd) }
         guard size <= limit else { throw RegularFileError(path: path, problem: .tooLarge(bytes: size, limit: limit, what: what)) }
-        var bytes = [UInt8](repeating: 0, count: size)
+        return try readBytes(fd, count: size, path: path)
+    }
+
+    /// The first `limit` bytes of the regular file at `path` (all of it when it is shorter): for a reader that says
+    /// itself that a file is too long.
+    public static func prefix(path: String, limit: Int) throws(RegularFileError) -> Data {
+        let (fd, size) = try open(path: path)
+        defer { close(fd) }
+        return Data(try readBytes(fd, count: min(size, limit), path: path))
+    }
+
+    /// Up to `count` bytes from `fd`; fewer when the file shrank while it was read.
+    private static func readBytes(_ fd: Int32, count: Int, path: String) throws(RegularFileError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         let failure: Int32? = bytes.withUnsafeMutableBytes { buffer in
-            while filled < size {
-                let n = Foundation.read(fd, buffer.baseAddress! + filled, size - filled)
+            while filled < count {
+                let n = Foundation.read(fd, buffer.baseAddress! + filled, count - filled)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -29,7 +42,7 @@ public enum RegularFile {
             return nil
         }
         if let failure { throw RegularFileError(path: path, problem: .failed(errno: failure)) }
-        if filled < size { bytes.removeLast(size - filled) }  // the file shrank while it was read
+        if filled < count { bytes.removeLast(count - filled) }  // the file shrank while it was read
         return bytes
     }
 

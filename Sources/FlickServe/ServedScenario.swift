@@ -169,22 +169,11 @@ public final class ServedScenario: @unchecked Sendable {
     /// At most `limit` bytes of the regular file at `path`; anything else (a named pipe, a device, a folder) is
     /// refused without waiting for it.
     static func read(_ path: String, limit: Int) -> Result<Data, RegularFileError> {
-        let fd: Int32
         do {
-            fd = try RegularFile.open(path: path).descriptor
+            return .success(try RegularFile.prefix(path: path, limit: limit))
         } catch {
             return .failure(error)
         }
-        defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < limit {
-            let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress! + filled, limit - filled) }
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { break }
-            filled += n
-        }
-        return .success(Data(bytes[..<filled]))
     }
 
     /// Decodes `text` with `tuning`'s values put in, by the key-path assignment sweeps use (`ScenarioSweep`).
