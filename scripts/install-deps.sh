@@ -28,9 +28,11 @@ if [[ "${CI:-}" == "true" || "${FLICK_WITH_BROWSER:-}" == "1" ]]; then
     else
         browser_packages=()
         command -v chromium >/dev/null || browser_packages+=(chromium)
+        # xmllint checks `flick test --junit-style strict` against the JUnit schemas (scripts/ci-recipes.sh).
+        command -v xmllint >/dev/null || browser_packages+=(libxml2-utils)
         python3 -c "import ensurepip, venv" 2>/dev/null || browser_packages+=(python3 python3-venv)
         if (( ${#browser_packages[@]} > 0 )); then
-            echo "install-deps: installing ${browser_packages[*]} (the review pages' browser tests)" >&2
+            echo "install-deps: installing ${browser_packages[*]} (the review pages' browser tests, the JUnit schema check)" >&2
             if [[ $(id -u) -eq 0 ]]; then browser_sudo=(); else browser_sudo=(sudo); fi
             DEBIAN_FRONTEND=noninteractive "${browser_sudo[@]}" apt-get update -qq
             DEBIAN_FRONTEND=noninteractive "${browser_sudo[@]}" apt-get install -y -qq --no-install-recommends "${browser_packages[@]}" >/dev/null

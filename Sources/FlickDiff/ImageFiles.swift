@@ -41,7 +41,7 @@ extension Bitmap {
     }
 
     /// Rasterises the SVG document `bytes` (read from `path`, which names it in errors).
-    static func rasterizeSVG(_ bytes: [UInt8], path: String, scale: Double) throws(ImageError) -> Bitmap {
+    public static func rasterizeSVG(_ bytes: [UInt8], path: String, scale: Double) throws(ImageError) -> Bitmap {
         precondition(scale > 0 && scale.isFinite, "scale must be positive")
         let document = try SVGFile(bytes, path: path)
         let (width, height) = try document.pixelSize(scale: scale)

@@ -3,22 +3,42 @@ import Foundation
 /// A test run as JUnit XML, the format CI systems read (GitLab, Jenkins, GitHub's test reporters): one
 /// `<testcase>` per scenario, with a `<failure>` holding every failure line, or an `<error>` when the scenario
 /// could not be tested. The suite carries `time`, `timestamp` (UTC, ISO 8601 without a zone) and `hostname`,
-/// each case its `time`, its folder as `classname` and its path as `file`; a failing golden frame's diff image is
-/// named in the case's `<system-out>` as GitLab's `[[ATTACHMENT|path]]`. A run with no scenario (an empty shard)
+/// each case its `time`, its folder as `classname` and (in the `full` style) its path as `file`; a failing golden
+/// frame's diff image is named in the case's `<system-out>` as GitLab's `[[ATTACHMENT|path]]` (`Style`). A run with no scenario (an empty shard)
 /// is still a complete suite with `tests="0"`.
 public enum JUnitReport {
+    /// Which readers the file is written for.
+    public enum Style: String, CaseIterable, Sendable {
+        /// Everything GitLab and GitHub's reporters read: each case's `file`, its diff images as GitLab's
+        /// `[[ATTACHMENT|path]]` in its own `<system-out>`, the totals on `<testsuites>`.
+        case full
+        /// Valid against the Apache Ant schema (windyroad's JUnit.xsd) and the Jenkins xUnit plugin's junit-10.xsd,
+        /// for readers that validate: no `file` attribute, no attributes on `<testsuites>`, and the attachments in
+        /// the suite's `<system-out>`, one line per image with its scenario's path.
+        case strict
+    }
+
+
     /// `timestamp`: when the run started; `time`: how long it took in seconds (default: the cases' times added);
     /// `properties`: `<property>` entries of the suite (the shard, the record mode).
     public static func xml(_ results: [ScenarioTestResult], suiteName: String = "flick test", timestamp: Date = Date(),
                            hostname: String = ProcessInfo.processInfo.hostName, time: Double? = nil,
-                           properties: [(name: String, value: String)] = []) -> String {
+                           properties: [(name: String, value: String)] = [], style: Style = .full) -> String {
+        xml(results.map(\.report), suiteName: suiteName, timestamp: timestamp, hostname: hostname, time: time,
+            properties: properties, style: style)
+    }
+
+    /// The report of cases already made (from a run, or merged from shards' blobs).
+    public static func xml(_ results: [TestCaseReport], suiteName: String = "flick test", timestamp: Date = Date(),
+                           hostname: String = ProcessInfo.processInfo.hostName, time: Double? = nil,
+                           properties: [(name: String, value: String)] = [], style: Style = .full) -> String {
         let errors = results.filter(\.isError).count
         let failures = results.filter { !$0.passed && !$0.isError }.count
         let total = time ?? results.compactMap(\.duration).reduce(0, +)
         let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\""
         let stamp = isoTimestamp(timestamp)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(escape(suiteName))\" \(counts) timestamp=\"\(stamp)\">\n"
+        out += style == .strict ? "<testsuites>\n" : "<testsuites name=\"\(escape(suiteName))\" \(counts)>\n"
         out += "  <testsuite name=\"\(escape(suiteName))\" \(counts) skipped=\"0\" timestamp=\"\(stamp)\" "
             + "hostname=\"\(escape(hostname.isEmpty ? "localhost" : hostname))\" id=\"0\" package=\"\(escape(suiteName))\">\n"
         if properties.isEmpty {
@@ -30,29 +50,37 @@ public enum JUnitReport {
             }
             out += "    </properties>\n"
         }
+        var suiteOutput: [String] = []
         for result in results {
             let url = URL(fileURLWithPath: result.path)
             out += "    <testcase classname=\"\(escape(className(of: result.path)))\" name=\"\(escape(url.lastPathComponent))\" "
-                + "file=\"\(escape(result.path))\" time=\"\(seconds(result.duration ?? 0))\""
+                + (style == .strict ? "" : "file=\"\(escape(result.path))\" ") + "time=\"\(seconds(result.duration ?? 0))\""
             let lines = result.failureLines
             if result.passed {
                 out += "/>\n"
                 continue
             }
             let tag = result.isError ? "error" : "failure"
-            let type = result.isError ? "bad input" : kinds(of: result).joined(separator: ", ")
+            let type = result.isError ? "bad input" : result.kinds.joined(separator: ", ")
             out += ">\n      <\(tag) message=\"\(escape(lines.first ?? "failed"))\" type=\"\(escape(type))\">"
             out += escape(lines.joined(separator: "\n"), attribute: false)
             out += "</\(tag)>\n"
-            let attachments = attachmentPaths(of: result)
-            if !attachments.isEmpty {
+            let attachments = result.attachments
+            if style == .strict {
+                suiteOutput += attachments.map { "\(result.path): [[ATTACHMENT|\($0)]]" }
+            } else if !attachments.isEmpty {
                 out += "      <system-out>"
                 out += escape(attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
                 out += "</system-out>\n"
             }
             out += "    </testcase>\n"
         }
-        out += "    <system-out/>\n    <system-err/>\n"
+        if suiteOutput.isEmpty {
+            out += "    <system-out/>\n"
+        } else {
+            out += "    <system-out>" + escape(suiteOutput.joined(separator: "\n"), attribute: false) + "</system-out>\n"
+        }
+        out += "    <system-err/>\n"
         out += "  </testsuite>\n</testsuites>\n"
         return out
     }

@@ -16,6 +16,13 @@ public enum MarkdownReport {
     /// artifacts are published from: `--report`'s).
     public static func markdown(_ results: [ScenarioTestResult], markdownFile: String, title: String = "flick test",
                                 artifactsRoot: String? = nil, artifactsURL: String? = nil) -> String {
+        markdown(results.map(\.report), markdownFile: markdownFile, title: title, artifactsRoot: artifactsRoot,
+                 artifactsURL: artifactsURL)
+    }
+
+    /// The report of cases already made (from a run, or merged from shards' blobs).
+    public static func markdown(_ results: [TestCaseReport], markdownFile: String, title: String = "flick test",
+                                artifactsRoot: String? = nil, artifactsURL: String? = nil) -> String {
         let base = URL(fileURLWithPath: markdownFile).deletingLastPathComponent().standardizedFileURL.path
         func link(_ path: String) -> String {
             if let artifactsURL, let artifactsRoot {
@@ -37,35 +44,27 @@ public enum MarkdownReport {
                 out += fenced(error)
                 continue
             }
-            for failure in result.expectationFailures { out += "- expectation: \(text(failure.description))\n" }
-            for line in result.invariants?.lines ?? [] { out += "- invariant: \(text(line))\n" }
-            for golden in result.goldens where !golden.passed {
-                switch golden.outcome {
-                case .matched:
-                    break
-                case .mismatched(let comparison, let artifacts):
-                    let n = comparison.differingPixels
-                    let folder = (artifacts as NSString)
-                    out += "- frame \(golden.frame): **\(n) pixel\(n == 1 ? " differs" : "s differ")** from \(code(golden.goldenPath)) "
-                        + "(\(text(measure(comparison)))) — [diff](\(link(folder.appendingPathComponent("diff.png")))) · "
+            for finding in result.findings {
+                switch finding {
+                case .expectation(let line):
+                    out += "- expectation: \(text(line))\n"
+                case .invariant(let line):
+                    out += "- invariant: \(text(line))\n"
+                case let .frame(number, n, golden, measure, artifacts):
+                    let folder = artifacts as NSString
+                    out += "- frame \(number): **\(n) pixel\(n == 1 ? " differs" : "s differ")** from \(code(golden)) "
+                        + "(\(text(measure))) — [diff](\(link(folder.appendingPathComponent("diff.png")))) · "
                         + "[expected](\(link(folder.appendingPathComponent("expected.png")))) · "
                         + "[actual](\(link(folder.appendingPathComponent("actual.png")))) · "
                         + "[flip preview (APNG)](\(link(folder.appendingPathComponent("flip.png"))))\n"
-                case .recorded, .missingGolden, .sizeMismatch:
-                    out += "- \(text(golden.message ?? "frame \(golden.frame) failed"))\n"
-                }
-            }
-            if let states = result.states, !states.passed {
-                switch states.outcome {
-                case .deviated(let deviations):
-                    out += "- states differ from \(code(states.goldenPath)) (within \(PathDeviation.number(states.tolerance))):\n"
-                    for d in deviations {
-                        out += "  - \(code(d.path)): **\(PathDeviation.number(d.worst))** — \(text(d.detail(tolerance: states.tolerance)))"
-                        if let plot = d.plot { out += " — [plot](\(link(plot)))" }
-                        out += "\n"
-                    }
-                case .matched, .recorded, .incompatible, .missingGolden:
-                    for line in states.messages { out += "- \(text(line))\n" }
+                case .message(let line):
+                    out += "- \(text(line))\n"
+                case let .statesDeviated(golden, tolerance):
+                    out += "- states differ from \(code(golden)) (within \(tolerance)):\n"
+                case let .deviation(path, worst, detail, plot):
+                    out += "  - \(code(path)): **\(worst)** — \(text(detail))"
+                    if let plot { out += " — [plot](\(link(plot)))" }
+                    out += "\n"
                 }
             }
         }
@@ -78,29 +77,10 @@ public enum MarkdownReport {
     }
 
     /// One row of the table of failing scenarios.
-    static func row(_ result: ScenarioTestResult) -> String {
+    static func row(_ result: TestCaseReport) -> String {
         let mark = result.passed ? "✅" : result.isError ? "⚠️" : "❌"
-        var expectations = "—", invariants = "—", frames = "—", states = "—"
-        if !result.isError {
-            expectations = result.expectationFailures.isEmpty ? "\(result.expectationCount)"
-                : "\(result.expectationFailures.count) of \(result.expectationCount) failed"
-            if let report = result.invariants {
-                invariants = report.passed ? "\(report.checks.values.reduce(0, +)) checks" : "\(report.grouped.count) broken"
-            }
-            let failedFrames = result.goldens.filter { !$0.passed }.count
-            if !result.goldens.isEmpty {
-                frames = failedFrames == 0 ? "\(result.goldens.count)" : "\(failedFrames) of \(result.goldens.count) failed"
-            }
-            switch result.states?.outcome {
-            case nil: break
-            case .matched(let paths, let count)?: states = "\(paths) paths × \(count) frames"
-            case .deviated(let deviations)?: states = "\(deviations.count) path\(deviations.count == 1 ? "" : "s") off"
-            case .recorded?: states = "recorded"
-            case .incompatible?: states = "recorded for another run"
-            case .missingGolden?: states = "missing"
-            }
-        }
-        return "| \(mark) | \(code(result.path, inTable: true)) | \(expectations) | \(invariants) | \(frames) | \(states) |\n"
+        let cells = result.cells
+        return "| \(mark) | \(code(result.path, inTable: true)) | \(cells.expectations) | \(cells.invariants) | \(cells.frames) | \(cells.states) |\n"
     }
 
     /// The measured numbers of a comparison without its count (the line already says how many pixels):

@@ -1,4 +1,6 @@
 import FlickCore
+// DiffOptions is part of `.frames`' signature: a test that imports FlickSnapshotTesting can name it.
+@_exported import struct FlickDiff.DiffOptions
 import FlickDiff
 import FlickImage
 import FlickRender
@@ -14,7 +16,7 @@ import XCTest
 // Snapshot strategies for swift-snapshot-testing: a team that writes `assertSnapshot(of:as:)` snapshots a Flick
 // scenario's motion the same way, with its record modes and its __Snapshots__ folders.
 //
-//     assertSnapshot(of: scenario, as: .states())                       // every number, every frame (JSON)
+//     assertSnapshot(of: scenario, as: .states)                         // every number, every frame (JSON)
 //     assertSnapshot(of: scenario, as: .states(paths: ["sheet.top"], within: 0.01))
 //     assertSnapshot(of: scenario, as: .frames([0, 45, 90], scale: 1))  // PNG, pixelmatch comparison
 //     assertSnapshot(of: scenario, as: .motionPlot)                     // SVG of value and velocity against time
@@ -30,6 +32,11 @@ extension Snapshotting where Value == Scenario, Format == StateTrajectory {
             StateTrajectory(recording: scenario, paths: paths)
         }
     }
+}
+
+extension Snapshotting where Value == Scenario, Format == StateTrajectory {
+    /// Every number of the state document at every frame, within the default tolerance: `.states()`.
+    public static var states: Snapshotting { states() }
 }
 
 extension Diffing where Value == StateTrajectory {
@@ -62,7 +69,7 @@ extension Diffing where Value == StateTrajectory {
                             name: StateGoldens.plotFileName(for: d.path))
                     }
                     return ("states differ in \(deviations.count) path\(deviations.count == 1 ? "" : "s") (within \(tolerance)):\n"
-                        + lines.joined(separator: "\n"), plots)
+                        + lines.joined(separator: "\n") + SnapshotArtifacts.keep(plots, what: "plots"), plots)
                 }
             })
     }
@@ -71,11 +78,11 @@ extension Diffing where Value == StateTrajectory {
 extension Snapshotting where Value == Scenario, Format == Bitmap {
     /// The frames drawn side by side in one PNG (through FlickImage), at `scale` pixels per point (nil: the
     /// scenario's), compared with FlickDiff's pixelmatch method within `tolerance` (by default not one pixel
-    /// may differ, anti-aliasing aside); a failure attaches the diff image. Pixels depend on Cairo and fonts:
-    /// prefer `.states` for CI across machines.
+    /// may differ, anti-aliasing aside); a failure names each frame that differs and by how many pixels, and
+    /// attaches the diff image. Pixels depend on Cairo and fonts: prefer `.states` for CI across machines.
     public static func frames(_ frames: [Int], scale: Double? = nil,
                               tolerance: DiffOptions = DiffOptions(maxDiffPixels: 0)) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .flickImage(tolerance: tolerance)) { scenario in
+        Snapshotting(pathExtension: "png", diffing: .flickImage(tolerance: tolerance, frames: frames)) { scenario in
             do {
                 return try FrameStrip.render(scenario, frames: frames, scale: scale)
             } catch {
@@ -84,11 +91,26 @@ extension Snapshotting where Value == Scenario, Format == Bitmap {
             }
         }
     }
+
+    /// `.frames` with swift-snapshot-testing's own tolerance words, as its `.image(precision:perceptualPrecision:)`
+    /// means them: `precision` is the share of pixels that must match (0.99: 1 % may differ; pixelmatch's budget
+    /// `maxDiffRatio` = 1 − precision); `perceptualPrecision` how close a pixel must be to count as matching
+    /// (1: exactly; 0.98: what the library calls imperceptible; pixelmatch's `threshold` = 1 − perceptualPrecision,
+    /// the share of the largest YIQ colour distance). Both must lie in 0...1.
+    public static func frames(_ frames: [Int], scale: Double? = nil, precision: Float,
+                              perceptualPrecision: Float = 1) -> Snapshotting {
+        let p = Double(min(max(precision, 0), 1)), perceptual = Double(min(max(perceptualPrecision, 0), 1))
+        return .frames(frames, scale: scale, tolerance: DiffOptions(threshold: 1 - perceptual, maxDiffRatio: 1 - p))
+    }
 }
 
 extension Diffing where Value == Bitmap {
     /// PNG files through FlickImage, compared with FlickDiff (pixelmatch); the diff image as an attachment.
-    public static func flickImage(tolerance: DiffOptions) -> Diffing {
+    public static func flickImage(tolerance: DiffOptions) -> Diffing { flickImage(tolerance: tolerance, frames: []) }
+
+    /// `flickImage(tolerance:)` for `frames` drawn side by side, all of one width: a failure names each frame that
+    /// differs, with its own count.
+    static func flickImage(tolerance: DiffOptions, frames: [Int]) -> Diffing {
         .diff(
             toData: { (try? $0.pngData()) ?? Data() },
             fromData: { data in
@@ -107,16 +129,21 @@ extension Diffing where Value == Bitmap {
                 if let diff = comparison.diffImage, let png = try? diff.pngData() {
                     attachments.append(.data(png, name: "diff.png"))
                 }
-                return ("frames differ: \(comparison.summary)", attachments)
+                var message = "frames differ: \(comparison.summary)"
+                let perFrame = FrameStrip.differingFrames(expected: expected, actual: actual, frames: frames, options: tolerance)
+                if !perFrame.isEmpty { message += "\n" + perFrame.joined(separator: "\n") }
+                return (message + SnapshotArtifacts.keep(attachments, what: "diff image"), attachments)
             })
     }
 }
 
 extension Snapshotting where Value == Scenario, Format == String {
-    /// The motion plot (`flick review`'s motion.svg): every moving value and its velocity against time. Text is
-    /// drawn with the machine's fonts, so, as pixels, it is best compared on one kind of machine.
+    /// The motion plot (`flick review`'s motion.svg): every moving value and its velocity against time. Compared
+    /// as drawn: both SVGs are rasterised with librsvg and compared with pixelmatch, so bytes that draw the same
+    /// (another Cairo's glyph names) match, and a failure says how many pixels moved, with the diff image and
+    /// this run's plot attached, instead of a diff of SVG path data. Text is drawn with the machine's fonts.
     public static var motionPlot: Snapshotting {
-        Snapshotting(pathExtension: "svg", diffing: .lines) { scenario in
+        Snapshotting(pathExtension: "svg", diffing: .motionPlot) { scenario in
             do {
                 let plot = MotionPlot(timeline: MotionTimeline(scenario: scenario), title: scenario.name)
                 return String(decoding: try plot.svg(), as: UTF8.self)
@@ -125,6 +152,61 @@ extension Snapshotting where Value == Scenario, Format == String {
                 return ""
             }
         }
+    }
+}
+
+extension Diffing where Value == String {
+    /// Motion plots compared as drawn (see `Snapshotting.motionPlot`).
+    public static var motionPlot: Diffing {
+        .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }, diffV2: compareDrawn)
+    }
+
+    private static func compareDrawn(_ expected: String, _ actual: String) -> (String, [DiffAttachment])? {
+        guard expected != actual else { return nil }
+        let drawn: (Bitmap, Bitmap)
+        do {
+            drawn = (try Bitmap.rasterizeSVG(Array(expected.utf8), path: "the snapshot", scale: 1),
+                     try Bitmap.rasterizeSVG(Array(actual.utf8), path: "this run's plot", scale: 1))
+        } catch {
+            return ("the motion plot differs from the snapshot, which cannot be drawn: \(error)", [])
+        }
+        let attachments: [DiffAttachment] = [.data(Data(actual.utf8), name: "motion.svg")]
+        guard drawn.0.width == drawn.1.width, drawn.0.height == drawn.1.height else {
+            return ("the motion plot is \(drawn.1.sizeDescription) px, the snapshot \(drawn.0.sizeDescription) px: "
+                + "another duration or other series" + SnapshotArtifacts.keep(attachments, what: "plot"), attachments)
+        }
+        guard let comparison = try? ImageComparison(expected: drawn.0, actual: drawn.1, drawingDiff: true) else {
+            return ("the motion plots cannot be compared", [])
+        }
+        if comparison.isWithinTolerance { return nil }
+        var all = attachments
+        if let diff = comparison.diffImage, let png = try? diff.pngData() { all.insert(.data(png, name: "diff.png"), at: 0) }
+        return ("the motion plot differs from the snapshot: \(comparison.summary)"
+            + SnapshotArtifacts.keep(all, what: "diff image and plot"), all)
+    }
+}
+
+/// swift-snapshot-testing hands a failure's attachments to XCTest, which keeps them only under Xcode; elsewhere
+/// (Linux, `swift test`) they would be lost. So they are also written to a folder of their own under
+/// `$SNAPSHOT_ARTIFACTS` (the library's variable for failed snapshots; else the temporary folder), which the
+/// failure message names.
+enum SnapshotArtifacts {
+    static func keep(_ attachments: [DiffAttachment], what: String) -> String {
+        let files = attachments.compactMap { attachment -> (Data, String)? in
+            if case .data(let data, let name) = attachment { return (data, name) }
+            return nil
+        }
+        guard !files.isEmpty else { return "" }
+        let root = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? NSTemporaryDirectory()
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        var template = Array(((root as NSString).appendingPathComponent("flick-snapshot-XXXXXX")).utf8CString)
+        guard let made = mkdtemp(&template) else { return "" }
+        let folder = String(cString: made)
+        for (data, name) in files {
+            try? data.write(to: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(name)))
+        }
+        return "\n\(what): \(folder)/"
     }
 }
 
@@ -157,6 +239,30 @@ enum FrameStrip {
             left += image.width
         }
         return Bitmap(width: width, height: height, rgba: bytes)
+    }
+
+    /// For a strip of `frames` of one width each: a line per frame with pixels that differ (by `options`' threshold).
+    static func differingFrames(expected: Bitmap, actual: Bitmap, frames: [Int], options: DiffOptions) -> [String] {
+        guard frames.count > 1, expected.width % frames.count == 0 else { return [] }
+        let width = expected.width / frames.count
+        func crop(_ image: Bitmap, _ index: Int) -> Bitmap {
+            let source = image.rgbaBytes
+            var bytes = [UInt8](); bytes.reserveCapacity(width * image.height * 4)
+            for y in 0..<image.height {
+                let from = (y * image.width + index * width) * 4
+                bytes += source[from..<(from + width * 4)]
+            }
+            return Bitmap(width: width, height: image.height, rgba: bytes)
+        }
+        var any = options
+        any.maxDiffPixels = nil
+        any.maxDiffRatio = nil
+        return frames.indices.compactMap { index in
+            guard let comparison = try? ImageComparison(expected: crop(expected, index), actual: crop(actual, index), options: any),
+                  comparison.differingPixels > 0 else { return nil }
+            let n = comparison.differingPixels
+            return "frame \(frames[index]): \(n) pixel\(n == 1 ? " differs" : "s differ")"
+        }
     }
 }
 

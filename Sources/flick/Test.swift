@@ -19,25 +19,34 @@ struct Test: ParsableCommand {
 
         --markdown FILE writes a summary for a CI step summary or a pull-request comment: the totals, a table of the scenarios that failed, each failure with its path, deviation or differing-pixel count and links to its plot, diff image and flip-book preview (an APNG of expected and actual in turn), then the passing scenarios in one line. Links are relative to FILE, or with --artifacts-url URL that URL followed by the file's path inside --report's folder (where CI publishes it). Paths and messages are escaped: they add no Markdown, HTML, mention or link of their own.
 
-        --junit FILE writes JUnit XML: the suite's time, timestamp (UTC) and hostname, with the record mode and shard as properties; a test case per scenario with its time, its folder as classname and its path as file, a <failure> (or <error>) holding every failure line, and GitLab's [[ATTACHMENT|path]] for each failing frame's diff image and state path's plot. An empty shard still writes a complete suite with tests="0".
+        --junit FILE writes JUnit XML: the suite's time, timestamp (UTC) and hostname, with the record mode and shard as properties; a test case per scenario with its time, its folder as classname and its path as file, a <failure> (or <error>) holding every failure line, and GitLab's [[ATTACHMENT|path]] for each failing frame's diff image and state path's plot. An empty shard still writes a complete suite with tests="0". --junit-style strict writes what validates against the Ant (windyroad JUnit.xsd) and Jenkins xUnit (junit-10.xsd) schemas, for readers that validate: no file attribute, nothing on <testsuites>, the attachments listed in the suite's <system-out>.
 
-        --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once.
+        --shard i/n runs the i-th of n contiguous parts of the sorted list of files, so n CI jobs together run every scenario once. --blob FILE keeps the run's results for a later merge; `flick test --merge BLOB…` (blob files, or folders holding them) then prints, and writes with --junit and --markdown, the reports of the whole run: the same cases in the same order with the same results as one unsharded run, the suite's time being the shards' times added. A merge refuses blobs that overlap, mix record modes, or leave a shard of the split out. Give --report the folder where the shards' --report folders were gathered, so --artifacts-url links resolve.
 
         Exit status 0 when every scenario passes, 1 when one fails, 2 on bad input (a file that does not decode, a bad option).
         """
     )
 
-    @Argument(help: "Scenario files or folders of them (searched recursively; __Goldens__ and hidden folders are skipped).")
+    @Argument(help: "Scenario files or folders of them (searched recursively; __Goldens__ and hidden folders are skipped); with --merge, blob files or folders of them.")
     var paths: [String]
 
     @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file.", valueName: "file"))
     var junit: String?
+
+    @Option(name: .customLong("junit-style"), help: ArgumentHelp("full (default: what GitLab and GitHub's reporters read, with each case's file and its diff images as GitLab attachments) or strict (valid against the Ant and Jenkins xUnit JUnit schemas: no file attribute, attachments in the suite's system-out).", valueName: "style"))
+    var junitStyle: String?
 
     @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder: <dir>/<scenario file's path without extension>/frame_NNNNN/.", valueName: "dir"))
     var report: String?
 
     @Option(help: ArgumentHelp("Run only the i-th of n parts of the scenarios, e.g. 2/3.", valueName: "i/n"))
     var shard: String?
+
+    @Option(help: ArgumentHelp("Write the run's results to this file, for a later flick test --merge of every shard's blob.", valueName: "file"))
+    var blob: String?
+
+    @Flag(help: "Merge the blobs of shards (the paths are blob files or folders holding them) into one run's reports; run nothing.")
+    var merge = false
 
     @Option(help: ArgumentHelp("Write a Markdown summary of the run to this file (for a CI step summary or a pull-request comment).", valueName: "file"))
     var markdown: String?
@@ -59,14 +68,19 @@ struct Test: ParsableCommand {
 
     func run() throws {
         if yes, !prune { throw badInput("--yes only confirms --prune") }
+        if junitStyle != nil, junit == nil { throw badInput("--junit-style sets the style of --junit; add --junit FILE") }
+        _ = try junitStyleValue()
         if artifactsURL != nil, markdown == nil { throw badInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
         if artifactsURL != nil, report == nil {
             throw badInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
         }
+        if merge { return try mergeBlobs() }
         let options = try testOptions()
         let part = try parseShard()
         if let junit { try checkWritable(junit, option: "--junit") }
         if let markdown { try checkWritable(markdown, option: "--markdown") }
+        if let blob { try checkWritable(blob, option: "--blob") }
+        if prune, blob != nil { throw badInput("--blob keeps a run's results; --prune runs nothing") }
         var files: [String]
         var skipped: [String] = []
         do {
@@ -88,14 +102,31 @@ struct Test: ParsableCommand {
             print(terminalSafe(result.summaryLine))
             for line in result.failureLines { print("  " + terminalSafe(line)) }
         }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
+        let run = TestRunBlob(started: started, time: elapsed, record: options.record.rawValue, shard: shard,
+                              cases: results.map(\.report))
+        if let blob {
+            do {
+                try writeAtomically(try run.json(), to: blob)
+            } catch {
+                throw badInput("\(error)")
+            }
+        }
+        try finish(run)
+    }
+
+    /// The totals line, the JUnit and Markdown reports, and the exit status of a run or of shards merged.
+    private func finish(_ run: TestRunBlob) throws {
+        let results = run.cases
         let failed = results.filter { !$0.passed }.count
         print("\(results.count - failed) passed, \(failed) failed")
         if let junit {
             do {
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
-                var properties = [(name: "record", value: options.record.rawValue)]
+                var properties = [(name: "record", value: run.record)]
                 if let shard { properties.append((name: "shard", value: shard)) }
-                try writeAtomically(JUnitReport.xml(results, timestamp: started, time: elapsed, properties: properties), to: junit)
+                try writeAtomically(JUnitReport.xml(results, timestamp: Date(timeIntervalSince1970: run.started),
+                                                    time: run.time, properties: properties, style: try junitStyleValue()),
+                                    to: junit)
             } catch {
                 throw badInput("\(error)")
             }
@@ -110,6 +141,46 @@ struct Test: ParsableCommand {
         }
         if results.contains(where: \.isError) { throw failureExit }
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// `--merge`: reads every shard's blob and finishes as the whole run would have: each case's lines, the totals,
+    /// the reports, the exit status.
+    private func mergeBlobs() throws {
+        for (set, option) in [(shard != nil, "--shard"), (prune, "--prune"), (record != nil, "--record"),
+                              (jobs != nil, "--jobs"), (blob != nil, "--blob")] where set {
+            throw badInput("\(option) does not apply to --merge, which runs nothing: it reads the blobs the shards wrote")
+        }
+        if paths.isEmpty { throw badInput("--merge needs the blobs: files `flick test --blob` wrote, or folders holding them") }
+        if let junit { try checkWritable(junit, option: "--junit") }
+        if let markdown { try checkWritable(markdown, option: "--markdown") }
+        var blobs: [(path: String, blob: TestRunBlob)] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw badInput("\(path): no such file or folder")
+            }
+            guard isDirectory.boolValue else {
+                do { blobs.append((path, try TestRunBlob.read(path: path))) } catch { throw badInput(error.description) }
+                continue
+            }
+            // In a folder: its .json files that are blobs (a shard's JUnit or Markdown beside them is not JSON).
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+            var found = 0
+            for name in names {
+                let file = (path as NSString).appendingPathComponent(name)
+                guard let read = try? TestRunBlob.read(path: file) else { continue }
+                blobs.append((file, read))
+                found += 1
+            }
+            if found == 0 { throw badInput("\(path): no blob `flick test --blob` wrote in this folder") }
+        }
+        let run: TestRunBlob
+        do { run = try TestRunBlob.merge(blobs) } catch { throw badInput(error.description) }
+        for result in run.cases {
+            print(terminalSafe(result.summaryLine))
+            for line in result.failureLines { print("  " + terminalSafe(line)) }
+        }
+        try finish(run)
     }
 
     /// `--prune`: prints each golden no scenario uses (and each golden folder kept although its scenario file is
@@ -172,6 +243,14 @@ struct Test: ParsableCommand {
             }
         }
         return ScenarioTestOptions(record: mode, reportDirectory: report)
+    }
+
+    private func junitStyleValue() throws -> JUnitReport.Style {
+        guard let junitStyle else { return .full }
+        guard let style = JUnitReport.Style(rawValue: junitStyle) else {
+            throw badInput("--junit-style must be full or strict, not \"\(junitStyle)\"")
+        }
+        return style
     }
 
     private func parseShard() throws -> (index: Int, count: Int)? {

@@ -126,7 +126,7 @@ struct ScenarioTestsTests {
         broken.error = "c.yaml:1:1: error: syntax error"
         let passing = ScenarioTestResult(path: "d.yaml")
         let xml = JUnitReport.xml([failing, broken, passing])
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"flick test\" tests=\"3\" failures=\"1\" errors=\"1\" time=\"0.000\" timestamp=\""))
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"flick test\" tests=\"3\" failures=\"1\" errors=\"1\" time=\"0.000\">\n"))
         #expect(xml.contains("<testcase classname=\"a &amp; b\" name=\"&lt;odd&gt; &quot;name&quot;.yaml\" file=\"a &amp; b/&lt;odd&gt; &quot;name&quot;.yaml\" time=\"0.000\">"))
         #expect(xml.contains("<failure message=\"expect[0]: sheet.top was 2 &lt; 3 &amp; &quot;so&quot;  on\" type=\"expectation\">"))
         #expect(xml.contains("<error message=\"c.yaml:1:1: error: syntax error\" type=\"bad input\">"))

@@ -123,4 +123,67 @@ struct CIReportCommandTests {
         let bad = try flick(["test", ".", "--markdown", "m.md", "--artifacts-url", "https://x"], in: folder)
         #expect(bad.status == 2 && bad.stderr.contains("--artifacts-url needs --report DIR"), "\(bad.stderr)")
     }
+
+    @Test("Three shards merged are the unsharded run: the same lines, the same Markdown, the same JUnit cases; a missing or repeated shard is refused")
+    func shardsMerge() throws {
+        let folder = try scratchFolder("ci-merge")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFile(pagerScenario + "goldens: {frames: [12], scale: 1}\n", "p.yaml", in: folder)
+        for name in ["a", "b", "c"] { try writeFile(pagerScenario, "\(name).yaml", in: folder) }
+        try writeFile(pagerScenario + "expect:\n  - {at: end, pager.page: 2}\n", "q.yaml", in: folder)
+        try writeFile("viewport: {width: 200}\nduration: 1\n", "z.yaml", in: folder)
+        _ = try flick(["test", "p.yaml", "--record", "missing"], in: folder)
+        try writeFile(pagerScenario.replacingOccurrences(of: "to: [40, 150]", with: "to: [38.9, 150]") + "goldens: {frames: [12], scale: 1}\n",
+                  "p.yaml", in: folder)
+        let whole = try flick(["test", ".", "--record", "never", "--report", "out", "--junit", "whole.xml",
+                               "--markdown", "whole.md", "--artifacts-url", "https://ci.example/a"], in: folder)
+        #expect(whole.status == 2, "z.yaml is an error\n\(whole.stdout)\(whole.stderr)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("blobs"), withIntermediateDirectories: true)
+        for i in 1...3 {
+            let shard = try flick(["test", ".", "--record", "never", "--report", "out", "--shard", "\(i)/3",
+                                   "--blob", "blobs/shard-\(i).json"], in: folder)
+            #expect([0, 1, 2].contains(shard.status), "\(shard.stdout)\(shard.stderr)")
+        }
+        let merged = try flick(["test", "--merge", "blobs", "--report", "out", "--junit", "merged.xml",
+                                "--markdown", "merged.md", "--artifacts-url", "https://ci.example/a"], in: folder)
+        #expect(merged.status == whole.status, "\(merged.stdout)\(merged.stderr)")
+        #expect(merged.stdout == whole.stdout, "merged:\n\(merged.stdout)\nwhole:\n\(whole.stdout)")
+        #expect(merged.stdout.contains("3 passed, 3 failed"), "\(merged.stdout)")
+        let wholeMarkdown = try String(contentsOf: folder.appendingPathComponent("whole.md"), encoding: .utf8)
+        let mergedMarkdown = try String(contentsOf: folder.appendingPathComponent("merged.md"), encoding: .utf8)
+        #expect(mergedMarkdown == wholeMarkdown, "merged:\n\(mergedMarkdown)\nwhole:\n\(wholeMarkdown)")
+        #expect(mergedMarkdown.contains("[diff](https://ci.example/a/p/frame_00012/diff.png)"), "\(mergedMarkdown)")
+        // JUnit: the same cases with the same results and messages; only times, timestamps and properties differ.
+        func cases(_ name: String) throws -> [String] {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            return text.components(separatedBy: "\n")
+                .filter { !$0.contains("<testsuite") && !$0.contains("property") && !$0.contains("</properties>") }
+                .map { $0.replacing(/\ time="[0-9.]+"/, with: "") }
+        }
+        #expect(try cases("merged.xml") == cases("whole.xml"))
+        let suite = try #require(try elements(Data(contentsOf: folder.appendingPathComponent("merged.xml"))).first { $0.name == "testsuite" })
+        #expect(suite.attributes["tests"] == "6" && suite.attributes["failures"] == "2" && suite.attributes["errors"] == "1", "\(suite)")
+
+        // Two of three shards would leave scenarios out of the report.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("blobs/shard-2.json"))
+        let partial = try flick(["test", "--merge", "blobs"], in: folder)
+        #expect(partial.status == 2 && partial.stderr.contains("shard 2/3 missing"), "\(partial.stderr)")
+        let twice = try flick(["test", "--merge", "blobs/shard-1.json", "blobs/shard-1.json", "blobs/shard-3.json"], in: folder)
+        #expect(twice.status == 2 && twice.stderr.contains("is in two blobs: blobs/shard-1.json and blobs/shard-1.json"), "\(twice.stderr)")
+        let notBlob = try flick(["test", "--merge", "whole.xml"], in: folder)
+        #expect(notBlob.status == 2 && notBlob.stderr.contains("whole.xml: not a blob `flick test --blob` wrote"), "\(notBlob.stderr)")
+        // The strict style: nothing on <testsuites>, no file attribute, the attachments in the suite's system-out.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("one"), withIntermediateDirectories: true)
+        let single = try flick(["test", ".", "--record", "never", "--report", "out", "--junit", "one/strict.xml",
+                                "--junit-style", "strict"], in: folder)
+        #expect(single.status == 2, "\(single.stdout)\(single.stderr)")
+        let strictXML = try String(contentsOf: folder.appendingPathComponent("one/strict.xml"), encoding: .utf8)
+        #expect(strictXML.contains("\n<testsuites>\n") && !strictXML.contains(" file=\""), "\(strictXML)")
+        #expect(strictXML.contains("<system-out>./p.yaml: [[ATTACHMENT|out/p/frame_00012/diff.png]]</system-out>"), "\(strictXML)")
+        #expect(!strictXML.contains("      <system-out>"), "no system-out inside a test case: \(strictXML)")
+        let style = try flick(["test", ".", "--junit", "x.xml", "--junit-style", "ant"], in: folder)
+        #expect(style.status == 2 && style.stderr.contains("--junit-style must be full or strict, not \"ant\""), "\(style.stderr)")
+        let mixed = try flick(["test", "--merge", "blobs", "--shard", "1/2"], in: folder)
+        #expect(mixed.status == 2 && mixed.stderr.contains("--shard does not apply to --merge"), "\(mixed.stderr)")
+    }
 }

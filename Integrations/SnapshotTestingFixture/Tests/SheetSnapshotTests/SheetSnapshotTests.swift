@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func states() throws {
-        assertSnapshot(of: try Self.sheet(), as: .states(), named: "sheet", record: .missing)
+        assertSnapshot(of: try Self.sheet(), as: .states, named: "sheet", record: .missing)
     }
 
     @Test func frames() throws {
@@ -46,5 +46,18 @@ import Testing
                                      record: .never, testName: "frames()")
         let failure = try #require(message)
         #expect(failure.contains("pixels"), "\(failure)")
+        // On Linux XCTest drops attachments: the diff image is kept in a folder the message names.
+        let kept = try #require(failure.firstMatch(of: /diff image: (\S+)\//))
+        #expect(FileManager.default.fileExists(atPath: String(kept.1) + "/diff.png"), "\(failure)")
+    }
+
+    @Test func toleranceWithoutImportingFlickDiff() throws {
+        // DiffOptions comes with FlickSnapshotTesting; a budget of 5 % of the pixels takes the 1 % change.
+        let tolerant: DiffOptions = DiffOptions(maxDiffRatio: 0.05)
+        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, tolerance: tolerant),
+                               named: "sheet", record: .never, testName: "frames()") == nil)
+        // The same budget in swift-snapshot-testing's words.
+        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, precision: 0.95),
+                               named: "sheet", record: .never, testName: "frames()") == nil)
     }
 }
