@@ -459,22 +459,13 @@ enum DragExplanation {
 
 extension DragExplanation {
     /// The entry of a drag that moved nothing because nothing it could move was under the finger: it went down
-    /// outside the viewport, on nothing that scrolls or follows a drag, or on scroll views of the other axis only
-    /// (`across`). Its `component` is empty.
-    static func missed(at start: Point, viewport: Rect, axis: Axis?, across: [String], notes: [String],
-                       down: Double, up: Double) -> Explanation {
+    /// outside the viewport, or on nothing that scrolls or follows a drag. Its `component` is empty.
+    static func missed(at start: Point, viewport: Rect, notes: [String], down: Double, up: Double) -> Explanation {
         let point = "[\(Say.number(start.x)), \(Say.number(start.y))]"
-        var reason: String
-        if !viewport.contains(start) {
-            reason = "nothing moved: the finger went down at \(point), outside the \(Say.number(viewport.width))×"
+        var reason = viewport.contains(start)
+            ? "nothing moved: nothing under the finger at \(point) scrolls or follows a drag"
+            : "nothing moved: the finger went down at \(point), outside the \(Say.number(viewport.width))×"
                 + "\(Say.number(viewport.height)) pt viewport (positions are points, not pixels)"
-        } else if across.isEmpty {
-            reason = "nothing moved: nothing under the finger at \(point) scrolls or follows a drag"
-        } else {
-            let direction = axis == .horizontal ? "sideways" : "up or down"
-            reason = "nothing moved: the finger at \(point) moved \(direction), and what is under it ("
-                + across.map { "`\($0)`" }.joined(separator: ", ") + ") does not move that way"
-        }
         if !notes.isEmpty { reason += "; " + notes.joined(separator: "; ") }
         return Explanation(time: up, event: .drag, component: "", rule: "nestedScroll", reason: reason, passes: [],
                            text: "\(Say.time(down))–\(Say.time(up)), drag: \(reason)")

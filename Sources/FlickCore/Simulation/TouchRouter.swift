@@ -106,11 +106,9 @@ final class TouchRouter {
             let still = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []) : []
             let fitting = !still.isEmpty && still.allSatisfy { ($0 as? ScrollView)?.canScroll == false }
             let passes = s.dispatcher?.passes ?? []
-            if s.travelled >= Self.tapSlop, passes.isEmpty, still.isEmpty {
+            if s.travelled >= Self.tapSlop, passes.isEmpty, s.chains.isEmpty {
                 // A drag that moved nothing because nothing under it scrolls (or it went down off the screen).
-                let across = s.chains.values.flatMap { $0 }.map(\.key)
-                log.record(DragExplanation.missed(at: s.start, viewport: s.viewport, axis: s.locked, across: across,
-                                                  notes: notes, down: s.downTime, up: t))
+                log.record(DragExplanation.missed(at: s.start, viewport: s.viewport, notes: notes, down: s.downTime, up: t))
             } else if let drag = DragExplanation.make(passes: passes, notes: notes, unmoved: still.map(\.key),
                                                       unmovedFit: fitting, down: s.downTime, up: t) {
                 log.record(drag)
