@@ -155,3 +155,15 @@ private func largestDifference(_ a: [Double], _ b: [Double]) -> Double {
 private extension String {
     var doubleValue: Double { Double(self) ?? .nan }
 }
+
+/// Serve's test report shows the scenario's paths as served, and leaves a path inside another one whole.
+@Suite struct ShownPathTests {
+    @Test func aFolderInsideTheServersTemporaryFolderKeepsItsSlash() {
+        let text = "/work/x/sheet-handoff.yaml: frame 30 differs; images in /tmp/flick-serve-AB/work/x/sheet-handoff/frame_00030"
+        let once = ServedScenario.replacingPaths(text, "/work/x/sheet-handoff.yaml", with: "sheet-handoff.yaml")
+        let shown = ServedScenario.replacingPaths(once, "/work/x/", with: "")
+        #expect(shown == "sheet-handoff.yaml: frame 30 differs; images in /tmp/flick-serve-AB/work/x/sheet-handoff/frame_00030")
+        #expect(ServedScenario.replacingPaths("see /work/x/a.png and (/work/x/b.png)", "/work/x/", with: "sub/")
+                == "see sub/a.png and (sub/b.png)")
+    }
+}
