@@ -28,7 +28,7 @@ enum Terminal {
     /// `$COLUMNS` when it is a number of at least 20; else the width of the terminal standard output is (ioctl
     /// `TIOCGWINSZ`); else 80 (a pipe, a file).
     static var columns: Int {
-        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n >= 20 { return min(n, 1000) }
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n >= 20 { return min(n, 10_000) }
         var size = winsize()
         if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 {
             return Int(size.ws_col)

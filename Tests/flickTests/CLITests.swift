@@ -206,7 +206,7 @@ struct CLITests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == exampleNames.count)
         // One line an example when the terminal is wide enough.
-        let list = try flick(["examples"], environment: ["COLUMNS": "1000"])
+        let list = try flick(["examples"], environment: ["COLUMNS": "5000"])
         #expect(list.status == 0)
         for name in exampleNames { #expect(list.stdout.contains(name)) }
         #expect(list.stdout.split(separator: "\n").count == exampleNames.count)
