@@ -187,7 +187,8 @@ public struct MotionTimeline: Sendable {
         self.touches = touches
         self.rest = rest
         scale = scenario.viewport.scale
-        let halfPixel = 0.5 / scenario.viewport.scale
+        // The physics rests at the device's half pixel, whatever scale the frames are drawn at.
+        let halfPixel = 0.5 / scenario.viewport.deviceScale
         let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
         series = built.filter { $0.moved }

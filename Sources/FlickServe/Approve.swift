@@ -184,8 +184,22 @@ extension ServedScenario {
     func shown(_ text: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let shownFolder = (shownPath as NSString).deletingLastPathComponent
-        return text.replacingOccurrences(of: path, with: shownPath)
-            .replacingOccurrences(of: folder + "/", with: shownFolder.isEmpty ? "" : shownFolder + "/")
+        return Self.replacingPaths(Self.replacingPaths(text, path, with: shownPath), folder + "/",
+                                   with: shownFolder.isEmpty ? "" : shownFolder + "/")
+    }
+
+    /// `text` with each `path` that starts a path replaced: one inside another path (the scenario's folder within
+    /// the server's temporary folder, `/tmp/flick-serve-…/work/x/frame_00030`) is left whole.
+    static func replacingPaths(_ text: String, _ path: String, with replacement: String) -> String {
+        guard !path.isEmpty else { return text }
+        var out = "", rest = Substring(text)
+        while let range = rest.range(of: path) {
+            let before: Character? = range.lowerBound == rest.startIndex ? out.last : rest[rest.index(before: range.lowerBound)]
+            let inside = before.map { $0 == "/" || $0 == "." || $0 == "-" || $0 == "_" || $0.isLetter || $0.isNumber } ?? false
+            out += rest[..<range.lowerBound] + (inside ? String(rest[range]) : replacement)
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 
     /// Writes the simulated value as the expected one of every failing expectation `selected` takes that

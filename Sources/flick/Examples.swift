@@ -6,7 +6,7 @@ struct Examples: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the bundled example scenarios.",
         discussion: """
-        Any command that takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`. The examples are looked up in $FLICK_EXAMPLES when it is set; else in PREFIX/share/flick/Examples when flick is installed as PREFIX/bin/flick (scripts/install.sh); else in the Examples folder of the checkout flick was built in, wherever it is run from (links on PATH are followed); else in ./Examples.
+        Any command that takes a scenario file also takes an example's name, e.g. `flick states fling-to-rest`. The examples are looked up in $FLICK_EXAMPLES when it is set; else in PREFIX/share/flick/Examples when flick is installed as PREFIX/bin/flick (scripts/install.sh); else in the Examples folder of the checkout flick was built in, wherever it is run from (links on PATH are followed); else in ./Examples. The list is wrapped to the terminal's width: $COLUMNS, else the terminal's, else 80 columns (a pipe or a file).
         """
     )
 
@@ -19,10 +19,38 @@ struct Examples: ParsableCommand {
             throw failureExit
         }
         let entries = ExampleCatalog.entries(in: folder)
-        let width = entries.map(\.name.count).max() ?? 0
-        for entry in entries {
-            print(entry.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.summary)
+        for line in ExampleCatalog.listing(entries.map { ($0.name, $0.summary) }, width: Terminal.columns) { print(line) }
+    }
+}
+
+/// The terminal's width, for text wrapped to it.
+enum Terminal {
+    /// `$COLUMNS` when it is a number of at least 20; else the width of the terminal standard output is (ioctl
+    /// `TIOCGWINSZ`); else 80 (a pipe, a file).
+    static var columns: Int {
+        if let text = ProcessInfo.processInfo.environment["COLUMNS"], let n = Int(text), n >= 20 { return min(n, 10_000) }
+        var size = winsize()
+        if isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 {
+            return Int(size.ws_col)
         }
+        return 80
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a word longer than the line stands alone).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ") {
+            if line.isEmpty {
+                line = String(word)
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
 }
 
@@ -78,6 +106,28 @@ enum ExampleCatalog {
     private static func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The list as `flick examples` prints it in `width` columns: each name, then its summary wrapped beside it
+    /// (continuation lines under the summary's first); when the names leave less than 30 columns, each summary
+    /// goes under its name, indented by 4.
+    static func listing(_ entries: [(name: String, summary: String)], width: Int) -> [String] {
+        let nameWidth = entries.map(\.name.count).max() ?? 0
+        var lines: [String] = []
+        if width - nameWidth - 2 >= 30 {
+            let indent = String(repeating: " ", count: nameWidth + 2)
+            for entry in entries {
+                let summary = Terminal.wrap(entry.summary, width: width - nameWidth - 2)
+                lines.append(entry.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  " + summary[0])
+                lines += summary.dropFirst().map { indent + $0 }
+            }
+        } else {
+            for entry in entries {
+                lines.append(entry.name)
+                lines += Terminal.wrap(entry.summary, width: max(width - 4, 16)).map { "    " + $0 }
+            }
+        }
+        return lines
     }
 
     struct Entry {

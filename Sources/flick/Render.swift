@@ -42,7 +42,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Frame files: png, svg or both.")
     var format: FrameFormat = .png
 
-    @Option(help: "Pixels per point of the frames (default: the scenario's viewport.scale). It is the device's scale, so it also sets the half-pixel tests by which motion comes to rest: a run at another scale may settle a few frames apart (sheet-handoff's sheet rests at frame 222 at 1x, 228 at 3x).")
+    @Option(help: "Pixels per point of the frames (default: the scenario's viewport.scale). Only the drawing changes: the physics keeps the scenario's scale (the device's half pixel, at which motion comes to rest), so a --scale 1 preview moves frame for frame as the device does.")
     var scale: Double?
 
     @Option(help: "Frames per second (default: the scenario's fps).")

@@ -211,6 +211,8 @@ class RunPageTests(unittest.TestCase):
             self.assertIn(f"index {index}", tree)
             self.assertIn(f"top {round(frame['sheet']['top'], 3):g}", tree)
             self.assertIn(f"frame {index} of 0–270", self.page.inner_text("#clock"))
+            # The clock reads the shown frame's time (1.234 s shows frame 74, 1.233 s).
+            self.assertIn(f"{index / self.fps:.3f} s · frame {index} of", self.page.inner_text("#clock"))
 
     def test_scrubber_seeks_where_it_is_clicked(self):
         box = self.page.locator("#track").bounding_box()
@@ -264,8 +266,11 @@ class RunPageTests(unittest.TestCase):
     def test_overlay_layer_and_onion_skin(self):
         self.page.evaluate("flickPlayer.seek(1)")
         self.wait_for_frame(60)
-        self.page.check("#overlay")
+        # Rendered with --overlay-layer, the page opens with the layer on.
+        self.assertTrue(self.page.is_checked("#overlay"))
         wait_until(self.page, lambda: any(u.endswith("overlay/frame_00060.png") for u in self.p.requests))
+        self.page.uncheck("#overlay")
+        self.page.check("#overlay")
         self.page.check("#onion")
         self.page.fill("#onion-n", "4")
         self.page.dispatch_event("#onion-n", "change")

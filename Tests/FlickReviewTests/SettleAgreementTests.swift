@@ -83,10 +83,13 @@ import Testing
         // The states document rounds times to 1e-6.
         #expect(said.fromStates.count == said.page.count)
         for (a, b) in zip(said.fromStates, said.page) { #expect(abs(a - b) < 1e-6) }
-        // Each motion a release started ends on a settle of the run (a later touch may interrupt none here).
+        // Each motion a release started ends on a settle of the run, unless a later touch-down comes first (deck-card's
+        // card, released at 0.85 s, would rest at frame 93 at its device's 3x: the touch at 1.5 s, frame 90, is first).
         #expect(!said.explained.isEmpty)
-        for frame in said.explained { #expect(said.firstAtRest.contains(frame)) }
-        for (frame, text) in zip(said.explained, said.explainedText) {
+        let settled = zip(said.explained, said.explainedText).filter { !$0.1.contains("would settle at") }
+        #expect(!settled.isEmpty)
+        for (frame, _) in settled { #expect(said.firstAtRest.contains(frame)) }
+        for (frame, text) in settled {
             let seconds = ReviewPage.fmt(Double(frame) / scenario.fps, 2)
             #expect(text.contains("settles at \(seconds) s (frame \(frame))"))
         }

@@ -205,9 +205,19 @@ struct CLITests {
         let run = try flick(["validate"] + exampleNames)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.split(separator: "\n").count == exampleNames.count)
-        let list = try flick(["examples"])
+        // One line an example when the terminal is wide enough.
+        let list = try flick(["examples"], environment: ["COLUMNS": "5000"])
         #expect(list.status == 0)
         for name in exampleNames { #expect(list.stdout.contains(name)) }
+        #expect(list.stdout.split(separator: "\n").count == exampleNames.count)
+        // Piped, 80 columns; with COLUMNS, that width: every line fits, the words all there, in order.
+        for (environment, width) in [(["COLUMNS": ""], 80), (["COLUMNS": "60"], 60)] {
+            let wrapped = try flick(["examples"], environment: environment)
+            let lines = wrapped.stdout.split(separator: "\n")
+            #expect(lines.allSatisfy { $0.count <= width }, "\(lines.map(\.count).max() ?? 0) > \(width)")
+            #expect(lines.count > exampleNames.count)
+            #expect(wrapped.stdout.split(whereSeparator: \.isWhitespace) == list.stdout.split(whereSeparator: \.isWhitespace))
+        }
         // A JSON example has no comment: its line is made from the scenario.
         let carousel = list.stdout.split(separator: "\n").first { $0.hasPrefix("horizontal-carousel ") }
         #expect(carousel?.hasSuffix(" a horizontal list of 12 rows in a 390×200 pt viewport, 2 s, 1 drag (no comment to describe it: JSON has none)") == true,

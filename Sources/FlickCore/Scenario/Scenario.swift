@@ -56,19 +56,24 @@ public struct Scenario: Sendable {
 public struct Viewport: Hashable, Sendable {
     public var width: Double
     public var height: Double
-    /// Pixels per point of PNG output.
+    /// Pixels per point of PNG output. A render at another scale (`flick render --scale 1`) changes this one only.
     public var scale: Double
+    /// Pixels per point of the device the scenario describes (`viewport.scale` in the file): the physics' pixel,
+    /// by which motions come to rest (half a pixel), whatever scale the frames are drawn at (docs/physics.md).
+    public var deviceScale: Double
     public var safeArea: EdgeInsets
     public var size: Size { Size(width: width, height: height) }
 
     public static let defaultScale = 3.0
 
     /// Defaults to an iPhone 15 in portrait: 393 × 852 pt at 3x, safe area 59 pt at the top and 34 at the bottom.
+    /// - Parameter deviceScale: the device's scale, when the frames are drawn at another (default: `scale`).
     public init(width: Double = 393, height: Double = 852, scale: Double = Viewport.defaultScale,
-                safeArea: EdgeInsets = EdgeInsets(top: 59, bottom: 34)) {
+                safeArea: EdgeInsets = EdgeInsets(top: 59, bottom: 34), deviceScale: Double? = nil) {
         self.width = width
         self.height = height
         self.scale = scale
+        self.deviceScale = deviceScale ?? scale
         self.safeArea = safeArea
     }
 }

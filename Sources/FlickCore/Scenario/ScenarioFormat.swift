@@ -111,7 +111,7 @@ final class ScenarioFormat {
             let width = m.required("width", .number(.length), "Points.", orElse: device?.width, unless: "device")
             let height = m.required("height", .number(.length), "Points.", orElse: device?.height, unless: "device")
             let scale = m.value("scale", .number(.range(0, 8, lowOpen: true, highOpen: false)), default: device?.scale ?? Viewport.defaultScale,
-                                "Pixels per point of the images (the device's, with a device).")
+                                "Pixels per point of the device (the device's, with a device): the images' unless a render draws at another `--scale`, and always the physics' pixel, at half of which motion comes to rest.")
             let safeArea = m.value("safeArea", Self.insets, default: device?.safeArea ?? .zero,
                                    "Insets kept clear of content: status bar, home indicator (the device's, with a device).")
             guard !m.failed, let width, let height, let scale, let safeArea else { return nil }

@@ -47,7 +47,9 @@ extension SheetNode {
 extension ScrollView {
     private var name: String { "\(noun) `\(key)`" }
 
-    private func settleWords(_ end: Double, decidedAt time: Double) -> String { log?.settleWords(end, decidedAt: time) ?? "" }
+    private func settleWords(_ end: Double, decidedAt time: Double) -> String {
+        log?.settleWords(end, decidedAt: time, component: key) ?? ""
+    }
 
     private func pageName(_ page: Int) -> String {
         pageNames.indices.contains(page) ? "page \(page) (“\(pageNames[page])”)" : "page \(page)"
@@ -214,6 +216,7 @@ extension RefreshControl {
         e.destination = held
         let until: String
         if let ends = spec.refreshEnds {
+            if ends >= at { scrollView.log?.scheduleTakeover(of: scrollView.key, at: ends, words: "the refresh's end (`refreshEnds`)") }
             until = ends >= at ? "until `refreshEnds` at \(Say.time(ends))"
                 : "to the end of the run: `refreshEnds` (\(Say.time(ends))) came before the refresh began, and UIKit "
                 + "ignores endRefreshing() before beginRefreshing()"
@@ -451,6 +454,21 @@ enum DragExplanation {
                            rule: "nestedScroll",
                            reason: reason, passes: passes,
                            text: "\(Say.time(down))–\(Say.time(up)), \(hand): \(reason)")
+    }
+}
+
+extension DragExplanation {
+    /// The entry of a drag that moved nothing because nothing it could move was under the finger: it went down
+    /// outside the viewport, or on nothing that scrolls or follows a drag. Its `component` is empty.
+    static func missed(at start: Point, viewport: Rect, notes: [String], down: Double, up: Double) -> Explanation {
+        let point = "[\(Say.number(start.x)), \(Say.number(start.y))]"
+        var reason = viewport.contains(start)
+            ? "nothing moved: nothing under the finger at \(point) scrolls or follows a drag"
+            : "nothing moved: the finger went down at \(point), outside the \(Say.number(viewport.width))×"
+                + "\(Say.number(viewport.height)) pt viewport (positions are points, not pixels)"
+        if !notes.isEmpty { reason += "; " + notes.joined(separator: "; ") }
+        return Explanation(time: up, event: .drag, component: "", rule: "nestedScroll", reason: reason, passes: [],
+                           text: "\(Say.time(down))–\(Say.time(up)), drag: \(reason)")
     }
 }
 

@@ -139,32 +139,59 @@ final class ExplanationLog {
         self.recordingNotes = recordingNotes
     }
 
+    /// Changes the script schedules that take a component's motion over, by component key: a refresh's
+    /// `refreshEnds` while the list holds its space (the ending's animation replaces whatever the list was doing).
+    private var takeovers: [String: (time: Double, words: String)] = [:]
+
+    /// From `time` on, `words` (`refreshEnds` at 3.4 s) replaces `component`'s motion: a motion decided before it
+    /// that would rest after it is said to be taken over, not to settle.
+    func scheduleTakeover(of component: String, at time: Double, words: String) {
+        takeovers[component] = (time, words)
+    }
+
+    /// The takeover that comes before the rest at `frame` of `component`'s motion decided at `time`, if any.
+    private func takeover(of component: String?, decidedAt time: Double, restFrame frame: Int) -> (time: Double, words: String)? {
+        guard let component, let takeover = takeovers[component], takeover.time > time,
+              Settling.firstFrame(atOrAfter: takeover.time, fps: fps) <= min(frame, lastFrame) else { return nil }
+        return takeover
+    }
+
     /// Where the rest of a motion decided at `time` that ends at `end` seconds falls: the first frame at rest,
-    /// whether the run ends first, and the next touch-down when one comes before it.
+    /// whether the run ends first, and the next touch-down when one comes before it or on that frame (a frame with a
+    /// finger down is no rest).
     private func rest(_ end: Double, decidedAt time: Double) -> (frame: Int, afterLastFrame: Bool, touchDown: Double?) {
         let frame = Settling.firstFrame(atOrAfter: end, fps: fps)
-        let touchDown = touchDowns.first { $0 > time && Settling.firstFrame(atOrAfter: $0, fps: fps) < min(frame, lastFrame + 1) }
+        let touchDown = touchDowns.first { $0 > time && Settling.firstFrame(atOrAfter: $0, fps: fps) <= min(frame, lastFrame) }
         return (frame, frame > lastFrame, touchDown)
     }
 
-    /// Records `explanation`, its `settles` (a motion's end time) moved to the first frame at rest.
+    /// Records `explanation`, its `settles` (a motion's end time) moved to the first frame at rest; dropped when a
+    /// scheduled change takes the motion over first (`scheduleTakeover`).
     func record(_ explanation: Explanation) {
         var e = explanation
         if let end = e.settles {
             let rest = rest(end, decidedAt: e.time)
-            e.settles = Double(rest.frame) / fps
-            e.settlesFrame = rest.frame
-            e.afterLastFrame = rest.afterLastFrame
-            e.nextTouchDown = rest.touchDown
+            if takeover(of: e.component, decidedAt: e.time, restFrame: rest.frame) != nil {
+                e.settles = nil
+            } else {
+                e.settles = Double(rest.frame) / fps
+                e.settlesFrame = rest.frame
+                e.afterLastFrame = rest.afterLastFrame
+                e.nextTouchDown = rest.touchDown
+            }
         }
         entries.append(e)
     }
 
-    /// "settles at 3.8 s (frame 228)": the first frame at rest after a motion decided at `time` that ends at `end`
-    /// seconds. A rest after the run's last frame is said as one the run does not reach, and a touch-down before it
-    /// as one that may stop the motion first.
-    func settleWords(_ end: Double, decidedAt time: Double) -> String {
+    /// "settles at 3.8 s (frame 228)": the first frame at rest after a motion of `component` decided at `time` that
+    /// ends at `end` seconds. A rest after the run's last frame is said as one the run does not reach, a touch-down
+    /// before it as one that may stop the motion first, and a scheduled change before it as taking the motion over.
+    func settleWords(_ end: Double, decidedAt time: Double, component: String? = nil) -> String {
         let rest = rest(end, decidedAt: time)
+        if let takeover = takeover(of: component, decidedAt: time, restFrame: rest.frame) {
+            let frame = Settling.firstFrame(atOrAfter: takeover.time, fps: fps)
+            return "\(takeover.words) at \(Say.time(takeover.time)) (frame \(frame)) takes the motion over before it settles"
+        }
         let at = "\(Say.time(Double(rest.frame) / fps)) (frame \(rest.frame))"
         if let touchDown = rest.touchDown {
             let frame = Settling.firstFrame(atOrAfter: touchDown, fps: fps)
@@ -179,6 +206,7 @@ final class ExplanationLog {
     func clear() {
         entries = []
         notes = []
+        takeovers = [:]
     }
 }
 

@@ -36,7 +36,7 @@ public final class Simulation {
     /// - Parameter explains: record the decisions behind every release and tap (`flick states --explain`).
     public init(scenario: Scenario, explains: Bool = false) {
         self.scenario = scenario
-        self.physics = scenario.physics.rules(scale: scenario.viewport.scale)
+        self.physics = scenario.physics.rules(scale: scenario.viewport.deviceScale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
         self.explanationLog = explains ? ExplanationLog(fps: scenario.fps, lastFrame: scenario.frameCount - 1,
                                                         touchDowns: scenario.inputEvents.compactMap(\.touchDownTime),
@@ -89,7 +89,7 @@ public final class Simulation {
         let t = event.time
         layout(at: t)
         switch event.kind {
-        case .down(let p): router.down(p, at: t, root: root)
+        case .down(let p): router.down(p, at: t, root: root, viewport: context.viewport)
         case .move(let p): router.move(p, at: t)
         case .up(let p): router.up(p, at: t, root: root)
         case .resize(let size, let duration, let curve):
@@ -178,7 +178,24 @@ public final class Simulation {
             guard case .touches(_, _, let ignored) = g.action else { return [] }
             return ignored.map { "gestures[\(g.index)].touches: \($0.words(at: g.at))" }
         }
-        return walk(root) + recorded
+        return walk(root) + recorded + missedGestures
+    }
+
+    /// Drags that move nothing because nothing they could move is under the finger when it goes down (outside the
+    /// viewport, on the map above a sheet): `--explain`'s drag entries without a component, found by running the
+    /// scenario once with explanations.
+    private var missedGestures: [String] {
+        guard scenario.gestures.contains(where: { if case .resize = $0.action { false } else { true } }) else { return [] }
+        var words: [String] = []
+        Simulation(scenario: scenario, explains: true).run { state in
+            for entry in state.explanations where entry.event == .drag && entry.component.isEmpty {
+                let gesture = scenario.gestures.first { $0.usesFinger && abs($0.at + $0.fingerDuration - entry.time) < 1e-6 }
+                let name = gesture.map { "gestures[\($0.index)].\($0.kind)" } ?? "the touch lifted at \(Say.time(entry.time))"
+                let reason = entry.reason.hasPrefix("nothing moved: ") ? String(entry.reason.dropFirst(15)) : entry.reason
+                words.append("\(name) moves nothing: \(reason)")
+            }
+        }
+        return words
     }
 
     /// The next frame's state; frames come in order, 0 ..< scenario.frameCount.

@@ -21,6 +21,8 @@ final class TouchRouter {
         var trackerY = VelocityTracker()
         var travelled = 0.0
         var downTime: Double
+        /// The viewport at touch-down, to say a finger that went down outside it.
+        var viewport: Rect
     }
 
     private var session: Session?
@@ -31,7 +33,7 @@ final class TouchRouter {
     private(set) var downTime: Double?
     private(set) var upTime: Double?
 
-    func down(_ p: Point, at t: Double, root: ComponentNode) {
+    func down(_ p: Point, at t: Double, root: ComponentNode, viewport: Size) {
         if session != nil { up(p, at: t, root: root) }
         var chains: [Axis: [NestedScrollParticipant]] = [:]
         for axis in Axis.allCases {
@@ -47,7 +49,7 @@ final class TouchRouter {
             }
         }
         for participant in caught { participant.beginTracking(at: t) }
-        var s = Session(start: p, last: p, chains: chains, caught: caught, downTime: t)
+        var s = Session(start: p, last: p, chains: chains, caught: caught, downTime: t, viewport: Rect(x: 0, y: 0, width: viewport.width, height: viewport.height))
         // With only one axis possible there is nothing to decide: follow the finger from the first point.
         if chains.count == 1, let axis = chains.keys.first { lock(&s, axis) }
         s.trackerX.add(time: t, position: p.x)
@@ -103,8 +105,12 @@ final class TouchRouter {
                 + log.recordingNotes.filter { abs($0.down - s.downTime) < 1e-9 }.map(\.text)
             let still = s.travelled >= Self.tapSlop ? (s.locked.flatMap { s.chains[$0] } ?? []) : []
             let fitting = !still.isEmpty && still.allSatisfy { ($0 as? ScrollView)?.canScroll == false }
-            if let drag = DragExplanation.make(passes: s.dispatcher?.passes ?? [], notes: notes, unmoved: still.map(\.key),
-                                               unmovedFit: fitting, down: s.downTime, up: t) {
+            let passes = s.dispatcher?.passes ?? []
+            if s.travelled >= Self.tapSlop, passes.isEmpty, s.chains.isEmpty {
+                // A drag that moved nothing because nothing under it scrolls (or it went down off the screen).
+                log.record(DragExplanation.missed(at: s.start, viewport: s.viewport, notes: notes, down: s.downTime, up: t))
+            } else if let drag = DragExplanation.make(passes: passes, notes: notes, unmoved: still.map(\.key),
+                                                      unmovedFit: fitting, down: s.downTime, up: t) {
                 log.record(drag)
             }
             log.notes = []

@@ -336,7 +336,8 @@ function player() {
     var f = fraction(view.t);
     $("fill").style.width = (f * 100) + "%";
     thumb.style.left = (f * 100) + "%";
-    var text = seconds(view.t) + " \u00B7 frame " + i + " of " + main.d.first + "\u2013" + (main.d.first + main.d.count - 1);
+    // The time of the frame shown (frame 186 at 60 fps reads 3.100 s), not the playhead between frames.
+    var text = seconds(i / main.d.fps) + " \u00B7 frame " + i + " of " + main.d.first + "\u2013" + (main.d.first + main.d.count - 1);
     clock.textContent = text;
     thumb.setAttribute("aria-valuenow", num(view.t, 3));
     thumb.setAttribute("aria-valuetext", text);
@@ -403,7 +404,8 @@ function player() {
   $("end").addEventListener("click", function () { play(false); seek(tEnd); });
   $("speed").addEventListener("change", function (e) { view.speed = +e.target.value; });
   var overlay = $("overlay");
-  if (overlay) overlay.addEventListener("change", function (e) { view.overlay = e.target.checked; update(); });
+  // The page opens with the overlay layer on when it was rendered (the checkbox is checked).
+  if (overlay) { view.overlay = overlay.checked; overlay.addEventListener("change", function (e) { view.overlay = e.target.checked; update(); }); }
   $("onion").addEventListener("change", function (e) { view.onion = e.target.checked; update(); });
   $("onion-n").addEventListener("change", function (e) { view.onionN = clamp(Math.round(+e.target.value) || 1, 1, 10); e.target.value = view.onionN; update(); });
   var caption = document.querySelector(".side-0 figcaption");

@@ -344,8 +344,9 @@ public enum ReviewPage {
                 + "<span class=\"sym\" aria-hidden=\"true\">\(symbol(e.kind))</span> \(esc(label(e.kind))) "
                 + "<span class=\"t\">\(fmt(e.time, 3)) s · frame \(Int((e.time * main.fps).rounded()))</span></button></li>"
         }.joined(separator: "\n")
+        // Rendered with --overlay-layer to be seen: the page opens with it on.
         let overlay = runs.contains { $0.data.overlay }
-            ? "<label><input type=\"checkbox\" id=\"overlay\"> Overlay layer</label>"
+            ? "<label><input type=\"checkbox\" id=\"overlay\" checked> Overlay layer</label>"
             : "<span class=\"muted\" title=\"Render with --overlay-layer to switch the review layer on and off here\">Overlay: not rendered</span>"
         let modes = compare ? """
         <fieldset class="segmented modes"><legend class="visually-hidden">Compare</legend>

@@ -41,7 +41,7 @@ struct Run {
         self.scenario = scenario
         self.source = source
         self.options = options
-        let rules = scenario.physics.rules(scale: scenario.viewport.scale)
+        let rules = scenario.physics.rules(scale: scenario.viewport.deviceScale)
         facts = SceneFacts(scenario.scene, rules: rules)
         restThreshold = rules.restDistance
         let events = scenario.inputEvents
