@@ -89,13 +89,11 @@ public struct CompareRun: Sendable, Equatable {
         }.joined(separator: " · ")
     }
 
-    /// Simulates `scenario` (twice: once for its timeline, once for its explanations; the simulation is far
-    /// cheaper than anything drawn from it).
+    /// Simulates `scenario` once, with its explanations: its timeline and its marks' lines are folds over that run.
     public init(scenario: Scenario, label: String, detail: String) {
-        let timeline = MotionTimeline(scenario: scenario)
-        var explanations: [Explanation] = []
-        let simulation = Simulation(scenario: scenario, explains: true)
-        while let frame = simulation.nextFrame() { explanations += frame.explanations }
+        let run = Run(scenario: scenario, explains: true).recorded()
+        let timeline = MotionTimeline(run: run)
+        let explanations = run.flatMap(\.explanations)
         let last = timeline.times.last ?? 0
         let series = timeline.series.map { s in
             Series(title: s.title, unit: s.unit, flipped: s.flipped, times: timeline.times, values: s.values, velocities: s.velocities,
@@ -141,22 +139,25 @@ public struct CompareRun: Sendable, Equatable {
     public static let maximumSeries = 32
 
     /// A run read from a folder `flick render` wrote: its states document (already checked for nesting and size)
-    /// and the moments of its page data. The sheets' tops, the scroll views' offsets and the pagers' and carousels'
-    /// positions in pages that moved are its series; explanations come from the frames' `explain` lists when the
-    /// states carry them.
+    /// and the moments of its page data, read by the states document's one reader (`Run.read(json:file:)`).
     public init(statesJSON: Data, events: [RunPageData.Event], label: String, detail: String) throws {
-        guard let document = try? JSONSerialization.jsonObject(with: statesJSON) as? [String: Any],
-              let frames = document["frames"] as? [[String: Any]] else {
-            throw ReviewError("states.json is not a states document (docs/states.md)")
+        let run: Run
+        do {
+            run = try Run.read(json: statesJSON, file: "states.json")
+        } catch {
+            throw ReviewError("\(error)")
         }
+        self.init(run: run, events: events, label: label, detail: detail)
+    }
+
+    /// A recorded run (read from a folder's states): the sheets' tops, the scroll views' offsets and the pagers' and
+    /// carousels' positions in pages that moved are its series, each component in the order of its key; explanations
+    /// come from the frames' `explain` lists when the states carry them.
+    public init(run: Run, events: [RunPageData.Event], label: String, detail: String) {
         var times: [Double] = []
         var order: [String] = []
         var built: [String: (flipped: Bool, unit: String, values: [Double], velocities: [Double], references: [Reference])] = [:]
         var explanations: [(time: Double, settles: Double?, text: String)] = []
-        func number(_ any: Any?) -> Double? {
-            guard let x = any as? Double, x.isFinite, abs(x) <= ScenarioDecoder.maximumLength * 16 else { return nil }
-            return x
-        }
         func add(_ id: String, flipped: Bool, unit: String = "pt", value: Double, velocity: Double, references: [Reference], sample: Int) {
             if built[id] == nil {
                 // Someone else's states may name any number of components: the first ones are drawn.
@@ -170,39 +171,33 @@ public struct CompareRun: Sendable, Equatable {
             built[id]!.velocities.append(velocity)
             built[id]!.references = references
         }
-        for (i, frame) in frames.enumerated() {
-            times.append(number(frame["time"]) ?? times.last ?? 0)
-            for (key, value) in (frame["sheets"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                guard let sheet = value as? [String: Any], let top = number(sheet["top"]) else { continue }
-                let detents = (sheet["detents"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }).prefix(Self.maximumSeries).compactMap { name, v in number(v).map { Reference(label: name, value: $0) } }
-                add("\(key) · top edge", flipped: true, value: top, velocity: number(sheet["velocity"]) ?? 0,
+        for (i, frame) in run.enumerated() {
+            times.append(frame.time)
+            for sheet in frame.sheets.sorted(by: { $0.key < $1.key }) {
+                let detents = sheet.detents.sorted { $0.name < $1.name }.prefix(Self.maximumSeries).map { Reference(label: $0.name, value: $0.top) }
+                add("\(sheet.key) · top edge", flipped: true, value: sheet.top, velocity: sheet.velocity,
                     references: detents.sorted { ($0.value, $0.label) < ($1.value, $1.label) }, sample: i)
             }
-            let pagers = frame["pagers"] as? [String: Any] ?? [:], carousels = frame["carousels"] as? [String: Any] ?? [:]
-            for (key, value) in (frame["scrollViews"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                guard let scroll = value as? [String: Any], let offset = scroll["contentOffset"] as? [String: Any] else { continue }
-                let velocity = scroll["velocity"] as? [String: Any] ?? [:]
+            for scroll in frame.scrollViews.sorted(by: { $0.key < $1.key }) {
                 // A pager's or carousel's scroll view is its position in pages, as a scenario's run has it
                 // (`MotionTimeline`): a pager's contentOffset.x / its frame's width, a carousel's `fraction`.
-                if pagers[key] != nil || carousels[key] != nil {
-                    let width = number((scroll["frame"] as? [String: Any])?["width"]) ?? 0
-                    let pages = (carousels[key] as? [String: Any]).map { number($0["fraction"]) }
-                        ?? number(offset["x"]).flatMap { width > 0 ? $0 / width : nil }
+                let carousel = frame.carousel(scroll.key)
+                if frame.pager(scroll.key) != nil || carousel != nil {
+                    let width = scroll.frame.width
+                    let pages = carousel.map(\.fraction) ?? (width > 0 ? scroll.contentOffset.x / width : nil)
                     if let pages {
-                        add("\(key) · page", flipped: false, unit: "pages", value: pages, velocity: number(velocity["x"]) ?? 0,
+                        add("\(scroll.key) · page", flipped: false, unit: "pages", value: pages, velocity: scroll.velocity.x,
                             references: [], sample: i)
                     }
                     continue
                 }
-                for axis in ["y", "x"] {
-                    guard let v = number(offset[axis]) else { continue }
-                    add("\(key) · content offset \(axis)", flipped: false, value: v, velocity: number(velocity[axis]) ?? 0,
-                        references: [], sample: i)
+                for (axis, name) in [(Axis.vertical, "y"), (.horizontal, "x")] {
+                    add("\(scroll.key) · content offset \(name)", flipped: false, value: scroll.contentOffset[axis],
+                        velocity: scroll.velocity[axis], references: [], sample: i)
                 }
             }
-            for entry in (frame["explain"] as? [[String: Any]] ?? []).prefix(Self.maximumSeries) {
-                guard let t = number(entry["time"]), let text = entry["text"] as? String else { continue }
-                explanations.append((t, number(entry["settles"]), String(text.prefix(ScenarioDecoder.maximumTextLength))))
+            for entry in frame.explanations.prefix(Self.maximumSeries) {
+                explanations.append((entry.time, entry.settles, String(entry.text.prefix(ScenarioDecoder.maximumTextLength))))
             }
         }
         let series = order.compactMap { id -> Series? in
@@ -221,7 +216,7 @@ public struct CompareRun: Sendable, Equatable {
             case .touchDown?, .resize?, .refresh?, .refreshed?, nil: nil
             }
         }
-        let fps = (document["fps"] as? Double).flatMap { $0.isFinite && $0 >= 1 ? $0 : nil } ?? 60
+        let fps = run.header.fps >= 1 ? run.header.fps : 60
         self.init(label: label, detail: detail, series: series, marks: CompareRun.marks(kinds, explanations: explanations, frame: 1 / fps))
     }
 }

@@ -104,19 +104,24 @@ public struct MotionTimeline: Sendable {
 
     /// Simulates `scenario` over the frames in `range` (all when nil).
     public init(scenario: Scenario, range: ClosedRange<Int>? = nil) {
-        let count = scenario.frameCount
+        self.init(run: Run(scenario: scenario), range: range)
+    }
+
+    /// The timeline of `run` over the frames in `range` (all when nil): a fold over its frames. The gestures' spans
+    /// and marks, the page titles and the recordings come from its scenario (a run read from states has none).
+    public init(run: Run, range: ClosedRange<Int>? = nil) {
+        let count = run.frameCount
         let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         var frames: [Int] = [], times: [Double] = [], viewports: [Size] = [], phases: [[String]] = []
         var touches: [TouchPhase?] = []
         var rest: [Settling.Sample] = []
         var builders: [String: SeriesBuilder] = [:]
         var order: [String] = []
-        let pageTitles = MotionTimeline.pageTitles(scenario)
-        let simulation = Simulation(scenario: scenario)
+        let pageTitles = run.scenario.map(MotionTimeline.pageTitles) ?? [:]
         var sample = 0
         var refreshPhases: [String: RefreshPhase] = [:]
         var refreshEvents: [MotionEvent] = []
-        while let state = simulation.nextFrame() {
+        for state in run {
             // Refresh events need the phase before the first frame shown: followed on every frame.
             for refresh in state.refreshControls {
                 if range.contains(state.index), let kind = MotionEvent.Kind(refresh: refresh.phase, after: refreshPhases[refresh.key]) {
@@ -186,14 +191,14 @@ public struct MotionTimeline: Sendable {
         self.phases = phases
         self.touches = touches
         self.rest = rest
-        scale = scenario.viewport.scale
+        scale = run.header.scale
         // The physics rests at the device's half pixel, whatever scale the frames are drawn at.
-        let halfPixel = 0.5 / scenario.viewport.deviceScale
+        let halfPixel = 0.5 / run.header.deviceScale
         let built = order.compactMap { builders[$0]?.series(samples: sample, halfPixel: halfPixel) }
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
         series = built.filter { $0.moved }
         let drawn = series
-        let recordings = ReferenceResidual.measure(scenario).compactMap { residual -> RecordedSeries? in
+        let recordings = run.residuals().compactMap { residual -> RecordedSeries? in
             guard let index = drawn.firstIndex(where: { $0.statePath == residual.reference.path }) else { return nil }
             return RecordedSeries(seriesIndex: index, residual: residual)
         }
@@ -201,7 +206,7 @@ public struct MotionTimeline: Sendable {
         gestureSpans = []
         events = []
         let firstTime = times.first ?? 0, lastTime = times.last ?? 0
-        for gesture in scenario.gestures {
+        for gesture in run.scenario?.gestures ?? [] {
             let start = gesture.at, end = gesture.at + gesture.fingerDuration
             switch gesture.action {
             case .drag, .touches:

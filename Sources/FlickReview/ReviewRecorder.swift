@@ -98,13 +98,19 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
 
     /// Simulates `scenario` (already carrying any --fps, --scale and slow-motion sampling) over `range` to
     /// plan the outputs.
-    public init(scenario: Scenario, range: ClosedRange<Int>?, options: ReviewOptions) {
+    public convenience init(scenario: Scenario, range: ClosedRange<Int>?, options: ReviewOptions) {
+        self.init(scenario: scenario, run: Run(scenario: scenario), range: range, options: options)
+    }
+
+    /// Plans the outputs from `run`, the run of `scenario` (already carrying any --fps, --scale and slow-motion
+    /// sampling) the frames are drawn from, over `range`.
+    public init(scenario: Scenario, run: Run, range: ClosedRange<Int>?, options: ReviewOptions) {
         self.scenario = scenario
         self.options = options
         let count = scenario.frameCount
         let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         firstFrame = range.lowerBound
-        timeline = MotionTimeline(scenario: scenario, range: range)
+        timeline = MotionTimeline(run: run, range: range)
         canvas = RunCanvas(viewports: timeline.viewports, scale: scenario.viewport.scale)
         let previewScale = min(options.previewScale, scenario.viewport.scale)
         previewFactor = previewScale / scenario.viewport.scale
@@ -206,5 +212,20 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
         video?.abandon()
         video = nil
         apng = nil
+    }
+}
+
+extension ReviewRecorder {
+    /// Renders `scenario` into `destination` with the review outputs `review` (none: the frames and states only),
+    /// simulating it once: the frames, the states and the review's timeline are folds over one recorded run.
+    public static func render(_ scenario: Scenario, to destination: URL, options: SequenceOptions, review: ReviewOptions,
+                              progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> SequenceSummary {
+        var options = options
+        if !review.isEmpty {
+            let run = Run(scenario: scenario).recorded()
+            options.run = run
+            options.observer = ReviewRecorder(scenario: scenario, run: run, range: options.frames, options: review)
+        }
+        return try SequenceRenderer.render(scenario, to: destination, options: options, progress: progress)
     }
 }

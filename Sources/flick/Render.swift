@@ -180,15 +180,13 @@ struct Render: ParsableCommand, WritesOutput {
             let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
             var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
-                                          cancellation: Interruption.cancellation,
-                                          observer: reviewOptions.isEmpty ? nil
-                                              : ReviewRecorder(scenario: scenario, range: frames?.range, options: reviewOptions))
+                                          cancellation: Interruption.cancellation)
             options.overlayLayer = overlayLayer
             let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
             let shown = (out as NSString).appendingPathComponent(scenario.name)
             let bar = showProgress ? ProgressBar(label: scenario.name) : nil
             try reportingFailure(of: path, finish: { bar?.finish() }) {
-                let summary = try SequenceRenderer.render(scenario, to: destination, options: options) { done, total in
+                let summary = try ReviewRecorder.render(scenario, to: destination, options: options, review: reviewOptions) { done, total in
                     bar?.update(done, of: total)
                 }
                 bar?.finish()

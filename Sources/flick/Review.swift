@@ -82,10 +82,10 @@ struct Review: ParsableCommand, WritesOutput {
             var runs: [ReviewPage.Run] = [], runFolders: [URL] = [], graphRuns: [CompareRun] = []
             for (key, input) in zip(["a", "b"], inputs) {
                 let label = Self.label(input)
-                let (run, runFolder) = try prepare(input, key: key, label: label, in: folder)
+                let (run, runFolder, states) = try prepare(input, key: key, label: label, in: folder)
                 runs.append(run)
                 runFolders.append(runFolder)
-                graphRuns.append(try compareRun(input, label: "\(key.uppercased()) · \(label)", events: run.data.events, statesJSON: run.statesJSON))
+                graphRuns.append(try compareRun(input, label: "\(key.uppercased()) · \(label)", events: run.data.events, states: states))
             }
             let (differences, mismatch) = try compare(runs, frameFolders: runFolders, in: folder)
             let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences, graph: CompareGraph(runs: graphRuns))
@@ -122,20 +122,16 @@ struct Review: ParsableCommand, WritesOutput {
     }
 
     /// A run of the graph: a scenario simulated here (with its explanations), or a folder's states and marks.
-    func compareRun(_ input: Input, label: String, events: [RunPageData.Event]?, statesJSON: Data?) throws -> CompareRun {
+    func compareRun(_ input: Input, label: String, events: [RunPageData.Event]?, states: Run?) throws -> CompareRun {
         switch input {
         case .scenario(let scenario, let path):
             // The file as given (an example's name stays its name): the page names no folder of this machine.
             let given = inputs.first { ExampleCatalog.resolve($0) == path } ?? scenario.name
             return CompareRun(scenario: scenario, label: label, detail: given)
         case .folder(let url):
-            let states = try statesJSON ?? readFile(url, "states.json", limit: RunPageData.maximumStatesSize, label: label)
-            let marks = try events ?? runData(in: url, states: states, label: label).events
-            do {
-                return try CompareRun(statesJSON: states, events: marks, label: label, detail: Review.relativePath(from: URL(fileURLWithPath: out).standardizedFileURL, to: url))
-            } catch {
-                throw RenderError("\(label): \(error)")
-            }
+            let states = try states ?? readRun(url, label: label).run
+            let marks = try events ?? runData(in: url, run: states, label: label).events
+            return CompareRun(run: states, events: marks, label: label, detail: Review.relativePath(from: URL(fileURLWithPath: out).standardizedFileURL, to: url))
         }
     }
 
@@ -144,13 +140,7 @@ struct Review: ParsableCommand, WritesOutput {
         var runs: [CompareRun] = []
         do {
             for input in inputs {
-                if case .folder(let url) = input {
-                    let states = try readFile(url, "states.json", limit: RunPageData.maximumStatesSize, label: Self.label(input))
-                    do { try StatesDocumentShape.checkNesting(states, file: "states.json") } catch { throw RenderError("\(Self.label(input)): \(error)") }
-                    runs.append(try compareRun(input, label: Self.label(input), events: nil, statesJSON: states))
-                } else {
-                    runs.append(try compareRun(input, label: Self.label(input), events: nil, statesJSON: nil))
-                }
+                runs.append(try compareRun(input, label: Self.label(input), events: nil, states: nil))
             }
         } catch let exit as ExitCode {
             throw exit
@@ -240,16 +230,18 @@ struct Review: ParsableCommand, WritesOutput {
     /// A folder given is someone else's: only its `run.json` (the page data `flick render --html` wrote) and its
     /// `states.json` are read, as regular files within their limits, decoded and validated; its `index.html` and
     /// `states.js` are never read or loaded. The states go into the page as JSON.
-    func prepare(_ input: Input, key: String, label: String, in folder: OutputFolder) throws -> (run: ReviewPage.Run, folder: URL) {
+    func prepare(_ input: Input, key: String, label: String, in folder: OutputFolder) throws -> (run: ReviewPage.Run, folder: URL, states: Run) {
         let runFolder: URL, base: String
         switch input {
         case .scenario(let scenario, let path):
             var review = ReviewOptions(playbackFPS: scenario.fps)
             review.html = true
+            let recorded = Run(scenario: scenario).recorded()
             var options = SequenceOptions(format: .png, jobs: workerThreads(jobs),
                                           render: RenderOptions(iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
                                           cancellation: Interruption.cancellation,
-                                          observer: ReviewRecorder(scenario: scenario, range: nil, options: review))
+                                          observer: ReviewRecorder(scenario: scenario, run: recorded, range: nil, options: review))
+            options.run = recorded
             options.overlayLayer = false
             runFolder = folder.staging.appendingPathComponent(key)
             let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: "\(key): \(scenario.name)") : nil
@@ -262,14 +254,20 @@ struct Review: ParsableCommand, WritesOutput {
             runFolder = url
             base = ReviewPage.pathURL(Review.relativePath(from: folder.destination, to: url)) + "/"
         }
+        let (states, run) = try readRun(runFolder, label: label)
+        let data = try runData(in: runFolder, run: run, label: label)
+        return (ReviewPage.Run(data: data, base: base, states: key, label: label, statesJSON: states), runFolder, run)
+    }
+
+    /// A run folder's `states.json`: its bytes (the page carries them) and the run they hold, read by the states
+    /// document's one reader (`Run.read(json:file:)`); the error names the run, the file, the key path and the problem.
+    func readRun(_ runFolder: URL, label: String) throws -> (json: Data, run: Run) {
         let states = try readFile(runFolder, "states.json", limit: RunPageData.maximumStatesSize, label: label)
         do {
-            try StatesDocumentShape.checkNesting(states, file: "states.json")
+            return (states, try Run.read(json: states, file: "states.json"))
         } catch {
             throw RenderError("\(label): \(error)")
         }
-        let data = try runData(in: runFolder, states: states, label: label)
-        return (ReviewPage.Run(data: data, base: base, states: key, label: label, statesJSON: states), runFolder)
     }
 
     /// The regular file `name` in `runFolder`, at most `limit` bytes (a named pipe or a device is refused before it
@@ -284,7 +282,7 @@ struct Review: ParsableCommand, WritesOutput {
 
     /// The page data of a run's folder: its `run.json`, else read from its states and frames. Either way it is
     /// validated, and must agree with the states (the page shows frame i's entry of states.json).
-    func runData(in runFolder: URL, states: Data, label: String) throws -> RunPageData {
+    func runData(in runFolder: URL, run: Run, label: String) throws -> RunPageData {
         var isFile = stat()
         let data: RunPageData
         if lstat(runFolder.appendingPathComponent("run.json").path, &isFile) == 0 {
@@ -294,12 +292,8 @@ struct Review: ParsableCommand, WritesOutput {
             } catch {
                 throw RenderError("\(label): \(error)")
             }
-            guard let document = try? JSONSerialization.jsonObject(with: states) as? [String: Any],
-                  let frames = document["frames"] as? [Any] else {
-                throw RenderError("\(label): states.json is not a states document (docs/states.md)")
-            }
-            guard frames.count == data.total else {
-                throw RenderError("\(label): run.json: total is \(data.total) but states.json has \(frames.count) frames")
+            guard run.frameCount == data.total else {
+                throw RenderError("\(label): run.json: total is \(data.total) but states.json has \(run.frameCount) frames")
             }
             return data
         }
@@ -307,7 +301,7 @@ struct Review: ParsableCommand, WritesOutput {
             (try? FileManager.default.contentsOfDirectory(atPath: runFolder.appendingPathComponent(sub).path)) ?? []
         }
         do {
-            return try RunPageData.fromStates(states, frameNames: names("frames"), overlayNames: names("overlay"))
+            return try RunPageData.fromRun(run, frameNames: names("frames"), overlayNames: names("overlay"))
         } catch {
             throw RenderError("\(label): \(error)")
         }

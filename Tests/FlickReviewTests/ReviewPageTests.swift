@@ -138,6 +138,34 @@ import Testing
         #expect(data.first == 0 && data.count == 21 && data.width == 98 && data.height == 211)
     }
 
+    /// `flick render --html` (its `ReviewRecorder.render`) simulates the scenario once: the frames, states.json, the
+    /// timeline and the page data are folds over one recorded run. The recorder and the renderer each simulating
+    /// (the way before) is two.
+    @Test func htmlRenderSimulatesOnce() throws {
+        let folder = try Fixtures.temporaryFolder("once")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let scenario = try Fixtures.example("sheet-handoff", scale: 0.25)
+        var review = ReviewOptions(contactSheet: true, motion: true, playbackFPS: scenario.fps)
+        review.html = true
+        let sequence = SequenceOptions(format: .png, frames: 0...20, jobs: 2, render: RenderOptions(iconFolders: [Fixtures.examples.path]))
+        let once = SimulationCounter()
+        try Simulation.$counter.withValue(once) {
+            _ = try ReviewRecorder.render(scenario, to: folder.appendingPathComponent("once/sheet-handoff"), options: sequence, review: review)
+        }
+        #expect(once.count == 1)
+        let twice = SimulationCounter()
+        try Simulation.$counter.withValue(twice) {
+            try Fixtures.render(scenario, range: 0...20, into: folder.appendingPathComponent("twice"), options: review)
+        }
+        #expect(twice.count == 2)
+        // The same files either way.
+        for name in ["states.json", "run.json", "index.html", "motion.svg", "contact-sheet.png", "frames/frame_00020.png"] {
+            let a = try Data(contentsOf: folder.appendingPathComponent("once/sheet-handoff/" + name))
+            let b = try Data(contentsOf: folder.appendingPathComponent("twice/sheet-handoff/" + name))
+            #expect(a == b, "\(name)")
+        }
+    }
+
     @Test func comparePageCarriesBothRunsAndTheDiffs() throws {
         let (data, _) = try Self.sheetHandoffData(range: 0...9)
         let a = ReviewPage.Run(data: data, base: "a/", states: "a/states.js", label: "A run")

@@ -190,7 +190,7 @@ struct HostileFolderTests {
         let original = try String(contentsOf: url, encoding: .utf8)
         for (from, to, message) in [
             (#""fps": [0-9.]+"#, "\"fps\": 1e-300", "states.json: fps must be in 1...4800"),
-            (#""width": [0-9.]+"#, "\"width\": 1e300", "states.json: frames[0].viewport must be a size in points"),
+            (#""width": [0-9.]+"#, "\"width\": 1e300", "states.json: viewport: must be a size in points"),
         ] {
             let crafted = original.replacingOccurrences(of: from, with: to, options: .regularExpression)
             #expect(crafted != original)

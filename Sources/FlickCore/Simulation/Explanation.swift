@@ -117,6 +117,40 @@ public struct Explanation: Hashable, Sendable {
     }
 }
 
+extension Explanation {
+    /// Reads an entry of a frame's `explain` list back (docs/states.md, "Explanations").
+    public init(json: JSONField) throws(StatesReadError) {
+        time = try json.number("time")
+        event = try json.field("event").name(Event.self, "release, tap, drag or refresh")
+        component = try json.string("component")
+        rule = try json.string("rule")
+        position = try json.optionalNumber("position")
+        velocity = try json.optionalNumber("velocity")
+        fingerVelocity = try json.optionalNumber("fingerVelocity")
+        projected = try json.optionalNumber("projected")
+        candidates = try (json.optional("candidates")?.items() ?? []).map { c throws(StatesReadError) in
+            Candidate(name: try c.string("name"), position: try c.number("position"))
+        }
+        chosen = try json.optional("chosen")?.string()
+        destination = try json.optionalNumber("destination")
+        settles = try json.optionalNumber("settles")
+        settlesFrame = try json.optional("settlesFrame")?.int()
+        afterLastFrame = try json.optional("afterLastFrame")?.bool() ?? false
+        nextTouchDown = try json.optionalNumber("nextTouchDown")
+        reason = try json.string("reason")
+        passes = try (json.optional("passes")?.items() ?? []).map { p throws(StatesReadError) in
+            Pass(component: try p.string("component"), pass: try p.string("pass"), distance: try p.number("distance"),
+                 from: try p.number("from"), to: try p.number("to"))
+        }
+        if let tracks = try json.optional("tracks") {
+            self.tracks = Tracking(view: try tracks.optional("view")?.string(), why: try tracks.string("why"))
+        } else {
+            self.tracks = nil
+        }
+        text = try json.string("text")
+    }
+}
+
 /// Collects explanations while a simulation runs (only when asked for: `Simulation(scenario:explains:)`).
 final class ExplanationLog {
     private(set) var entries: [Explanation] = []

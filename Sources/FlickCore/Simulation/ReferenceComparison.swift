@@ -48,25 +48,7 @@ public struct ReferenceResidual: Sendable {
     }
 
     /// The residual's entry in the state document (docs/states.md, "References").
-    public func json(fps: Double) -> JSONValue {
-        var pairs: [(String, JSONValue)] = [
-            ("index", .number(Double(reference.index))),
-            ("path", .string(reference.path)),
-            ("file", .string(reference.file)),
-            ("compared", .number(Double(differences.count))),
-            ("outside", .number(Double(outside))),
-            ("max", .number(maximum)),
-            ("rms", .number(rms)),
-        ]
-        if let worst {
-            pairs += [("worstTime", .number(worst.t)), ("worstFrame", .number((worst.t * fps).rounded())),
-                      ("worstDifference", .number(worst.value))]
-        } else {
-            pairs += [("worstTime", .null), ("worstFrame", .null), ("worstDifference", .null)]
-        }
-        pairs.append(("recorded", .array(recorded.map { .array([.number($0.t), .number($0.value)]) })))
-        return .object(pairs)
-    }
+    public func json(fps: Double) -> JSONValue { StatesReference(self, fps: fps).json }
 
     /// One line: `reference[0] feed.contentOffset.y vs recorded.csv: max 0.47 pt, rms 0.21 pt, worst at 0.35 s (frame 21)`.
     public var summary: String {
@@ -79,4 +61,80 @@ public struct ReferenceResidual: Sendable {
 
     /// A residual in a message: three decimals.
     public static func format(_ x: Double) -> String { String(format: "%.3f", x) }
+}
+
+/// A residual as the states document writes it (docs/states.md, "References"): what a run read back from a
+/// states document knows of its recordings.
+public struct StatesReference: Hashable, Sendable {
+    public var index: Int
+    public var path: String
+    public var file: String
+    public var compared: Int
+    public var outside: Int
+    public var maximum: Double
+    public var rms: Double
+    /// Where the largest difference is: seconds, the nearest frame and the signed difference; nil when nothing was compared.
+    public var worst: (time: Double, frame: Double, difference: Double)? {
+        get { worstTime.map { ($0, worstFrame ?? 0, worstDifference ?? 0) } }
+        set { worstTime = newValue?.time; worstFrame = newValue?.frame; worstDifference = newValue?.difference }
+    }
+    var worstTime: Double?
+    var worstFrame: Double?
+    var worstDifference: Double?
+    /// The recorded samples on the scenario's clock.
+    public var recorded: [Reference.Sample]
+
+    public init(_ residual: ReferenceResidual, fps: Double) {
+        index = residual.reference.index
+        path = residual.reference.path
+        file = residual.reference.file
+        compared = residual.differences.count
+        outside = residual.outside
+        maximum = residual.maximum
+        rms = residual.rms
+        recorded = residual.recorded
+        if let worst = residual.worst {
+            worstTime = worst.t
+            worstFrame = (worst.t * fps).rounded()
+            worstDifference = worst.value
+        }
+    }
+
+    public init(json: JSONField) throws(StatesReadError) {
+        index = try json.int("index")
+        path = try json.string("path")
+        file = try json.string("file")
+        compared = try json.int("compared")
+        outside = try json.int("outside")
+        maximum = try json.number("max")
+        rms = try json.number("rms")
+        worstTime = try json.optionalNumber("worstTime")
+        worstFrame = try json.optionalNumber("worstFrame")
+        worstDifference = try json.optionalNumber("worstDifference")
+        recorded = try json.field("recorded").items().map { sample throws(StatesReadError) in
+            let pair = try sample.items()
+            guard pair.count == 2 else { throw StatesReadError(path: sample.path, problem: "must be [t, value]") }
+            return Reference.Sample(t: try pair[0].number(), value: try pair[1].number())
+        }
+    }
+
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("index", .number(Double(index))),
+            ("path", .string(path)),
+            ("file", .string(file)),
+            ("compared", .number(Double(compared))),
+            ("outside", .number(Double(outside))),
+            ("max", .number(maximum)),
+            ("rms", .number(rms)),
+        ]
+        if let worstTime {
+            pairs += [("worstTime", .number(worstTime)), ("worstFrame", .number(worstFrame ?? 0)),
+                      ("worstDifference", .number(worstDifference ?? 0))]
+        } else {
+            pairs += [("worstTime", .null), ("worstFrame", .null), ("worstDifference", .null)]
+        }
+        pairs.append(("recorded", .array(recorded.map { .array([.number($0.t), .number($0.value)]) })))
+        return .object(pairs)
+    }
 }

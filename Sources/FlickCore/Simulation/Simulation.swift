@@ -35,6 +35,7 @@ public final class Simulation {
 
     /// - Parameter explains: record the decisions behind every release and tap (`flick states --explain`).
     public init(scenario: Scenario, explains: Bool = false) {
+        Simulation.counter?.add()
         self.scenario = scenario
         self.physics = scenario.physics.rules(scale: scenario.viewport.deviceScale)
         self.root = SceneBuilder(physics: physics).node(for: scenario.scene.root)
@@ -220,6 +221,24 @@ public final class Simulation {
         Simulation(scenario: scenario).run { frames.append($0) }
         return frames
     }
+}
+
+extension Simulation {
+    /// Counts the simulations made in a task, for tests (`Simulation.$counter.withValue(SimulationCounter()) { … }`):
+    /// how many times an output simulated its scenario.
+    @TaskLocal public static var counter: SimulationCounter?
+}
+
+/// How many simulations were made while it was `Simulation.counter`.
+public final class SimulationCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made = 0
+
+    public init() {}
+
+    func add() { lock.lock(); made += 1; lock.unlock() }
+
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return made }
 }
 
 /// The finger's recent path, as the review overlay draws it.

@@ -15,11 +15,18 @@ protocol ComponentState: Sendable {
     func json(header headerTabs: [String: TabSpans]) -> JSONValue
     /// Where it is among its pages, for the review (motion plot, sweeps); nil when it does not page.
     var paging: PagePosition? { get }
+    /// Reads the state back from its `json` (the states document's reader, `Run.read(json:file:)`).
+    init(json: JSONField, key: String) throws(StatesReadError)
+    /// Reads the state as the states document writes it: what `json(header:)` leaves out comes from `headerTabs`.
+    static func read(_ json: JSONField, key: String, header headerTabs: [String: TabSpans]) throws(StatesReadError) -> Self
 }
 
 extension ComponentState {
     var paging: PagePosition? { nil }
     func json(header headerTabs: [String: TabSpans]) -> JSONValue { json }
+    static func read(_ json: JSONField, key: String, header headerTabs: [String: TabSpans]) throws(StatesReadError) -> Self {
+        try Self(json: json, key: key)
+    }
 }
 
 /// The keyed collections of component states in the state document, in the document's order. A kind with a
@@ -30,6 +37,18 @@ public enum StateCollection: String, CaseIterable, Hashable, Sendable {
     /// The collections whose first member is also at the top of the document under a singular key (`sheet`
     /// for `sheets`): the first kinds' states kept that way; a new collection has no such key.
     static let withFirstAtTop: [StateCollection] = [.sheets, .pagers, .panels, .refreshControls]
+
+    /// The state type whose collection this is: what the states document's reader makes of each member.
+    var stateType: any ComponentState.Type {
+        switch self {
+        case .sheets: SheetState.self
+        case .pagers: PagerState.self
+        case .panels: PanelState.self
+        case .carousels: CarouselState.self
+        case .navigationBars: NavigationBarState.self
+        case .refreshControls: RefreshState.self
+        }
+    }
 
     /// The singular key of the first member at the top, or nil.
     var firstAtTop: String? { Self.withFirstAtTop.contains(self) ? String(rawValue.dropLast()) : nil }

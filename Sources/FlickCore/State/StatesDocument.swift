@@ -23,15 +23,22 @@ public struct StatesWriter {
     }
 
     public mutating func begin(_ scenario: Scenario) throws {
-        fps = scenario.fps
+        try begin(RunHeader(scenario))
+    }
+
+    public mutating func begin(_ run: RunHeader) throws {
+        fps = run.fps
         switch format {
         case .json:
+            var viewport: [(String, JSONValue)] = [("width", .number(run.viewport.width)),
+                                                   ("height", .number(run.viewport.height)),
+                                                   ("scale", .number(run.scale))]
+            // Only a preview drawn at another scale than the device's says the device's.
+            if run.deviceScale != run.scale { viewport.append(("deviceScale", .number(run.deviceScale))) }
             header = [
-                ("scenario", .string(scenario.name)),
-                ("fps", .number(scenario.fps)),
-                ("viewport", .object([("width", .number(scenario.viewport.width)),
-                                      ("height", .number(scenario.viewport.height)),
-                                      ("scale", .number(scenario.viewport.scale))])),
+                ("scenario", .string(run.name)),
+                ("fps", .number(run.fps)),
+                ("viewport", .object(viewport)),
             ]
         case .csv:
             break
@@ -69,11 +76,16 @@ public struct StatesWriter {
     /// Closes the document; `references` (the scenario's recordings and their residuals) follow the frames in JSON
     /// (docs/states.md, "References").
     public mutating func end(references: [ReferenceResidual] = []) throws {
+        try end(entries: references.map { StatesReference($0, fps: fps) })
+    }
+
+    /// Closes the document with its `references` entries (a run read back keeps those it was written with).
+    public mutating func end(entries references: [StatesReference]) throws {
         guard format == .json else { return }
         try writeHeader(first: nil)
         try sink(wroteFrame ? "\n ]" : "]")
         if !references.isEmpty {
-            try sink(",\n \"references\": [" + references.map { "\n  " + $0.json(fps: fps).text }.joined(separator: ",") + "\n ]")
+            try sink(",\n \"references\": [" + references.map { "\n  " + $0.json.text }.joined(separator: ",") + "\n ]")
         }
         try sink("}\n")
     }

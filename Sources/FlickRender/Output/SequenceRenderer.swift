@@ -25,6 +25,9 @@ public struct SequenceOptions: Sendable {
     /// Also writes the review layer alone, on transparency, as `overlay/frame_00000.png` (`.svg` when the frames
     /// are SVG only), so that the review page can show the plain frames with or without it.
     public var overlayLayer = false
+    /// The run drawn: the scenario's, recorded once when an observer folds over it too (`Run.recorded()`); nil
+    /// simulates the scenario as its frames are drawn (memory stays flat).
+    public var run: Run?
 
     public init(format: FrameFormat = .png, frames: ClosedRange<Int>? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, render: RenderOptions = RenderOptions(),
@@ -173,14 +176,14 @@ public enum SequenceRenderer {
         do {
             let states = try folder.writer(prefix + "states.json")
             var writer = StatesWriter(format: .json) { try states.write($0) }
-            try writer.begin(scenario)
-            let simulation = Simulation(scenario: scenario)
-            while let frame = simulation.nextFrame() {
+            let run = options.run ?? Run(scenario: scenario)
+            try writer.begin(run.header)
+            for frame in run {
                 if cancellation?.isCancelled == true { throw RenderCancelled() }
                 try writer.write(frame)
                 if range.contains(frame.index), !queue.push(frame) { break }
             }
-            try writer.end(references: ReferenceResidual.measure(scenario))
+            try writer.end(entries: run.referenceEntries())
             try states.close()
         } catch {
             failure.record(error)

@@ -242,20 +242,25 @@ public struct RunPageData: Codable, Equatable, Sendable {
     /// viewport. There is no motion plot. The states are checked where they are read (finite numbers in range);
     /// only file names `frame_` + digits + `.png`/`.svg` of a frame the states have count.
     public static func fromStates(_ states: Data, frameNames: [String], overlayNames: [String]) throws -> RunPageData {
-        guard let document = try? JSONSerialization.jsonObject(with: states) as? [String: Any],
-              let fps = document["fps"] as? Double,
-              let viewport = document["viewport"] as? [String: Any], let scale = viewport["scale"] as? Double,
-              let frames = document["frames"] as? [[String: Any]] else {
-            throw ReviewError("states.json is not a states document (docs/states.md)")
+        let run: Run
+        do {
+            run = try Run.read(json: states, file: "states.json")
+        } catch {
+            throw ReviewError("\(error)")
         }
+        return try fromRun(run, frameNames: frameNames, overlayNames: overlayNames)
+    }
+
+    /// The page data of a recorded run (read from a folder's states), a fold over its frames: see `fromStates`.
+    public static func fromRun(_ run: Run, frameNames: [String], overlayNames: [String]) throws -> RunPageData {
+        let fps = run.header.fps, scale = run.header.scale, total = run.frameCount
         guard fps.isFinite, fps >= 1, fps <= maximumFPS else { throw ReviewError("states.json: fps must be in 1...\(Int(maximumFPS)), not \(fps)") }
         guard scale.isFinite, scale > scaleRange.lowerBound, scale <= scaleRange.upperBound else {
             throw ReviewError("states.json: viewport.scale must be in (0, 16], not \(scale)")
         }
-        guard (1...maximumTotal).contains(frames.count) else {
-            throw ReviewError("states.json: frames must hold 1...\(maximumTotal) frames, not \(frames.count)")
+        guard (1...maximumTotal).contains(total) else {
+            throw ReviewError("states.json: frames must hold 1...\(maximumTotal) frames, not \(total)")
         }
-        let name = document["scenario"] as? String ?? ""
         let digitCharacters = CharacterSet(charactersIn: "0123456789")
         var byExtension: [String: Set<Int>] = [:]
         for file in frameNames {
@@ -263,7 +268,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
             let number = file[file.index(file.startIndex, offsetBy: 6)..<dot]
             // Digits only (no sign), and an index the states have: no file name can make a number out of range.
             guard !number.isEmpty, number.count <= digitsRange.upperBound, number.unicodeScalars.allSatisfy(digitCharacters.contains),
-                  let index = Int(number), index < frames.count else { continue }
+                  let index = Int(number), index < total else { continue }
             byExtension[String(file[file.index(after: dot)...]), default: []].insert(index)
         }
         // PNG when there are PNG frames (`--format both` writes both), else SVG.
@@ -272,69 +277,53 @@ public struct RunPageData: Codable, Equatable, Sendable {
         guard let first = indices.first, let last = indices.last, indices.count == last - first + 1 else {
             throw ReviewError("frames/ does not hold one unbroken run of frame_NNNNN.png or .svg files")
         }
-        let digits = max(5, String(max(0, frames.count - 1)).count)
+        let digits = max(5, String(max(0, total - 1)).count)
         var events: [Event] = [], spans: [[Double]] = []
         var down: Double?
-        var previousViewport: (Double, Double)?
+        var previousViewport: Size?
         // An animated resize changes the viewport on every frame it lasts: one mark where it starts.
         var resizing = false
         var width = 1.0, height = 1.0
         var rest: [Settling.Sample] = []
+        var times: [Double] = []
         var refreshPhases: [String: RefreshPhase] = [:]
-        for (i, frame) in frames.enumerated() {
-            let time = frame["time"] as? Double ?? 0
-            guard time.isFinite else { throw ReviewError("states.json: frames[\(i)].time must be a number of seconds") }
-            rest.append(Settling.Sample(touching: frame["touch"] is [String: Any], atRest: RunPageData.atRest(frame)))
-            if let touch = frame["touch"] as? [String: Any], let phase = touch["phase"] as? String {
-                if phase == "began" { events.append(Event(kind: "down", time: time)); down = time }
-                if phase == "ended" {
+        for frame in run {
+            let time = frame.time
+            times.append(time)
+            rest.append(Settling.Sample(frame))
+            if let touch = frame.touch {
+                if touch.phase == .began { events.append(Event(kind: "down", time: time)); down = time }
+                if touch.phase == .ended {
                     events.append(Event(kind: "release", time: time))
                     spans.append([down ?? time, time])
                     down = nil
                 }
             }
             // A refresh control triggering and its refresh ending, as `MotionTimeline` marks them (keys in order).
-            if let controls = frame["refreshControls"] as? [String: Any] {
-                for key in controls.keys.sorted() {
-                    guard let control = controls[key] as? [String: Any], let name = control["phase"] as? String,
-                          let phase = RefreshPhase(rawValue: name) else { continue }
-                    if let kind = MotionEvent.Kind(refresh: phase, after: refreshPhases[key]) {
-                        events.append(Event(kind: kind.rawValue, time: time))
-                    }
-                    refreshPhases[key] = phase
+            for control in frame.refreshControls.sorted(by: { $0.key < $1.key }) {
+                if let kind = MotionEvent.Kind(refresh: control.phase, after: refreshPhases[control.key]) {
+                    events.append(Event(kind: kind.rawValue, time: time))
                 }
+                refreshPhases[control.key] = control.phase
             }
-            if let size = frame["viewport"] as? [String: Any], let w = size["width"] as? Double, let h = size["height"] as? Double {
-                guard w.isFinite, h.isFinite, w > 0, h > 0, w <= ScenarioDecoder.maximumLength, h <= ScenarioDecoder.maximumLength else {
-                    throw ReviewError("states.json: frames[\(i)].viewport must be a size in points of at most \(Int(ScenarioDecoder.maximumLength)), not \(w)×\(h)")
-                }
-                let changed = previousViewport.map { $0 != (w, h) } ?? false
-                if changed && !resizing { events.append(Event(kind: "resize", time: time)) }
-                resizing = changed
-                previousViewport = (w, h)
-                width = max(width, w)
-                height = max(height, h)
-            }
+            let size = frame.viewport
+            let changed = previousViewport.map { $0 != size } ?? false
+            if changed && !resizing { events.append(Event(kind: "resize", time: time)) }
+            resizing = changed
+            previousViewport = size
+            width = max(width, size.width)
+            height = max(height, size.height)
         }
-        // The settles (docs/states.md, "Settled"), read from the phases as `Settling` reads a `FrameState`.
-        let times = frames.map { $0["time"] as? Double ?? 0 }
+        // The settles (docs/states.md, "Settled"), as `Settling` reads a `FrameState`.
         events += Settling.settles(rest).map { Event(kind: MotionEvent.Kind.settle.rawValue, time: times[$0]) }
         if Settling.stillMovingAtEnd(rest), let end = times.last { events.append(Event(kind: MotionEvent.Kind.moving.rawValue, time: end)) }
         events.sort { $0.time < $1.time }
         let overlay = !overlayNames.isEmpty && indices.allSatisfy { index in
             overlayNames.contains { $0.hasPrefix(frameFile(index, digits: digits, ext: "")) }
         }
-        return try RunPageData(name: name, fps: fps, scale: scale, first: first, count: indices.count, digits: digits, ext: ext,
+        return try RunPageData(name: run.header.name, fps: fps, scale: scale, first: first, count: indices.count, digits: digits, ext: ext,
                                overlay: overlay, width: Int((width * scale).rounded()), height: Int((height * scale).rounded()),
-                               total: frames.count, events: events, spans: spans, plot: nil).validated(file: "states.json")
-    }
-
-    /// Whether every scroll view and sheet in a states document's frame is at rest (`Settling.isAtRest`).
-    static func atRest(_ frame: [String: Any]) -> Bool {
-        let scrolls = (frame["scrollViews"] as? [String: Any] ?? [:]).values.compactMap { ($0 as? [String: Any])?["phase"] as? String }
-        let sheets = (frame["sheets"] as? [String: Any] ?? [:]).values.compactMap { ($0 as? [String: Any])?["phase"] as? String }
-        return scrolls.allSatisfy { ScrollPhase(rawValue: $0).map(Settling.isAtRest) ?? true }
-            && sheets.allSatisfy { SheetPhase(rawValue: $0).map(Settling.isAtRest) ?? true }
+                               total: total, events: events, spans: spans, plot: nil).validated(file: "states.json")
     }
 }
 

@@ -48,3 +48,14 @@ extension CarouselState {
         ])
     }
 }
+
+extension CarouselState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        self.init(key: key, page: try json.int("page"), fraction: try json.number("fraction"),
+                  cards: try json.field("cards").items().map { card throws(StatesReadError) in
+                      CardState(index: try card.int("index"), frame: try Rect(json: try card.field("frame")))
+                  },
+                  dots: try json.field("dots").items().map { dot throws(StatesReadError) in try Point(json: dot) },
+                  dotRadius: try json.number("dotRadius"))
+    }
+}

@@ -63,3 +63,16 @@ extension NavigationBarState {
         ])
     }
 }
+
+extension NavigationBarState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        self.init(key: key, tracks: try json.string("tracks"), collapse: try json.number("collapse"),
+                  stretch: try json.number("stretch"), height: try json.number("height"), frame: try Rect(json: try json.field("frame")),
+                  backgroundAlpha: try json.number("backgroundAlpha"), titleCenter: try Point(json: try json.field("titleCenter")),
+                  titleAlpha: try json.number("titleAlpha"), titleFontSize: try json.number("titleFontSize"),
+                  largeTitleFrame: try Rect(json: try json.field("largeTitleFrame")),
+                  largeTitleClip: try Rect(json: try json.field("largeTitleClip")),
+                  largeTitleAlpha: try json.number("largeTitleAlpha"), largeTitleScale: try json.number("largeTitleScale"),
+                  largeTitleFontSize: try json.number("largeTitleFontSize"))
+    }
+}

@@ -113,3 +113,32 @@ extension PagerState {
         return .object(pairs)
     }
 }
+
+extension TabSpan {
+    init(json: JSONField) throws(StatesReadError) {
+        self.init(x: try json.number("x"), width: try json.number("width"))
+    }
+}
+
+extension PagerState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        self = try Self.read(json, key: key, header: [:])
+    }
+
+    /// A pager without `tabs` takes the header's spans, moved by its `tabBarOffset` (docs/states.md, "Pagers"); one
+    /// with them keeps them as written. `pages` (not written) is worked out from its scroll view by the frame.
+    static func read(_ json: JSONField, key: String, header headerTabs: [String: TabSpans]) throws(StatesReadError) -> PagerState {
+        let offset = try json.number("tabBarOffset")
+        let tabs: TabSpans
+        if let written = try json.optional("tabs") {
+            tabs = TabSpans(try written.items().map { span throws(StatesReadError) in try TabSpan(json: span) })
+        } else if let shared = headerTabs[key] {
+            tabs = TabSpans(origins: shared.origins, widths: shared.widths, offset: offset)
+        } else {
+            throw StatesReadError(path: json.path + ".tabs", problem: "is missing, and the header's tabs have no \(key)")
+        }
+        return PagerState(key: key, page: try json.int("page"), fraction: try json.number("fraction"),
+                          indicator: try TabSpan(json: try json.field("indicator")), tabBar: try Rect(json: try json.field("tabBar")),
+                          tabs: tabs, tabBarOffset: offset)
+    }
+}

@@ -30,3 +30,9 @@ extension PanelState {
         .object([("frame", frame.json), ("alpha", .number(alpha)), ("text", .string(text))])
     }
 }
+
+extension PanelState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        self.init(key: key, frame: try Rect(json: try json.field("frame")), alpha: try json.number("alpha"), text: try json.string("text"))
+    }
+}

@@ -82,3 +82,15 @@ extension RefreshState {
         ])
     }
 }
+
+extension RefreshState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        let spinner = try json.field("spinner")
+        self.init(key: key, phase: try json.field("phase").name(RefreshPhase.self, "idle, pulling, triggered, refreshing or ending"),
+                  progress: try json.number("progress"), pulledExtent: try json.number("pulledExtent"),
+                  heldInset: try json.number("heldInset"), gap: try Rect(json: try json.field("gap")),
+                  spinner: RefreshSpinnerState(center: try Point(json: try spinner.field("center")), radius: try spinner.number("radius"),
+                                               ticks: try spinner.int("ticks"), spinning: try spinner.field("spinning").bool(),
+                                               activeTick: try spinner.int("activeTick"), alpha: try spinner.number("alpha")))
+    }
+}

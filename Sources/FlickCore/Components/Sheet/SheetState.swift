@@ -82,3 +82,22 @@ extension SheetState {
         return .object(pairs)
     }
 }
+
+extension SheetState {
+    init(json: JSONField, key: String) throws(StatesReadError) {
+        var presenting: PresentingState?
+        if let scale = try json.optionalNumber("presentingScale") {
+            presenting = PresentingState(scale: scale, frame: try Rect(json: try json.field("presentingFrame")),
+                                         alpha: try json.number("presentingAlpha"),
+                                         cornerRadius: try json.number("presentingCornerRadius"))
+        }
+        self.init(key: key, top: try json.number("top"), detent: try json.optional("detent")?.string(),
+                  phase: try json.field("phase").name(SheetPhase.self, "idle, tracking, settling, dismissing or dismissed"),
+                  velocity: try json.number("velocity"), dimming: try json.number("dimming"), parallax: try json.number("parallax"),
+                  frame: try Rect(json: try json.field("frame")),
+                  detents: try json.field("detents").pairs().map { pair throws(StatesReadError) in
+                      DetentPosition(name: pair.key, top: try pair.field.number())
+                  },
+                  presenting: presenting)
+    }
+}
