@@ -156,7 +156,7 @@ import Testing
         var csv = "t,value\n"
         for i in 0..<120 { csv += "\(0.3 + Double(i) / 60),1000\n" }
         let fit = try #require(try Self.fit(recording: csv))
-        #expect(fit.problems.contains("every recorded sample inside the scenario's time is 1000: a constant recording measures no motion to fit"), "\(fit.problems)")
+        #expect(fit.problems.contains("every recorded sample inside the scenario's time is 1000.000: a constant recording measures no motion to fit"), "\(fit.problems)")
         #expect(fit.constants.isEmpty)
     }
 
