@@ -342,9 +342,9 @@ public struct RunPageData: Codable, Equatable, Sendable {
 public enum StatesDocumentShape {
     /// The most values (numbers, strings, lists and objects, counted as the items between commas and brackets) a
     /// document read from a folder may hold: Foundation's parser keeps each as an object of about a hundred bytes,
-    /// and a states.json of one frame copied 115,000 times (60 MB) took more than 4 GB. Four million values is
-    /// more than the largest run writes (100,000 frames of a list: about 25 values a frame) and parses within
-    /// about 1 GB (docs/review-page.md, "Limits").
+    /// and a states.json of one frame copied 115,000 times (60 MB) took more than 4 GB (36 MB took 2.57 GB). Four
+    /// million values is 100,000 frames of 40 values each; the memory it parses in is not yet measured
+    /// (docs/review-page.md).
     public static let maximumValues = 4_000_000
 
     /// Refuses JSON nested deeper than the decoder allows a scenario (`ScenarioDecoder.maximumNesting`), or holding
