@@ -49,7 +49,19 @@ public final class FrameRenderer {
     /// Every icon and picture of `scenario` that would not load or draw, each once, with the key path that first
     /// names it: what `flick validate` reports, all at once (a render stops at the first).
     public static func drawingProblems(of scenario: Scenario, iconFolders: [String]) -> [DrawingProblem] {
-        IconLibrary.problems(scenario, folders: iconFolders) + PictureLibrary.problems(scenario)
+        IconLibrary.problems(scenario, folders: iconFolders) + PictureLibrary.problems(scenario) + fontProblems(scenario)
+    }
+
+    /// The scenario's font file (`font.file`) as FreeType reads it when a render starts: one it cannot read is a
+    /// problem of that key (the decoder checks only the file's first bytes).
+    static func fontProblems(_ scenario: Scenario) -> [DrawingProblem] {
+        guard let font = scenario.font else { return [] }
+        do {
+            try FontBook.check(file: font)
+            return []
+        } catch {
+            return [DrawingProblem(keyPath: "font.file", message: "\(error)")]
+        }
     }
 
     /// Pixels per point.

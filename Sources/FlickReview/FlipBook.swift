@@ -21,4 +21,17 @@ public enum FlipBook {
         }
         try writer.finish()
     }
+
+    /// The bytes `write` would write: made in a private temporary folder (`mkdtemp`), read back and removed, for
+    /// a caller that writes them relative to a folder's descriptor.
+    public static func data(_ images: [Bitmap]) throws -> Data {
+        var template = Array((NSTemporaryDirectory() as NSString).appendingPathComponent("flick-flip-XXXXXX").utf8CString)
+        guard let folder = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!).map { String(cString: $0) } }) else {
+            throw ReviewError("cannot make a private folder for a flip book in \(NSTemporaryDirectory())")
+        }
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = (folder as NSString).appendingPathComponent("flip.png")
+        try write(images, to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
 }

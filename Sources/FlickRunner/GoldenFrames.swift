@@ -191,8 +191,10 @@ public enum GoldenFrames {
             } else if record == .changed {
                 results.append(try write("re-recorded (it differed: \(comparison.summary))"))
             } else {
-                let folder = (try artifacts() as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
-                try saveArtifacts(expected: expected, actual: actual, comparison: comparison, in: folder)
+                let root = try artifacts()
+                let folder = (root as NSString).appendingPathComponent("\(artifactsSubfolder)/\(name.dropLast(4))")
+                try saveArtifacts(expected: expected, actual: actual, comparison: comparison,
+                                  in: "\(artifactsSubfolder)/\(name.dropLast(4))", under: root)
                 results.append(GoldenFrameResult(frame: state.index, goldenPath: golden,
                                                  outcome: .mismatched(comparison.withoutDiffImage(), artifacts: folder)))
             }
@@ -253,16 +255,19 @@ public enum GoldenFrames {
     }
 
     private static func saveArtifacts(expected: Bitmap, actual: Bitmap, comparison: ImageComparison,
-                                      in folder: String) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try expected.writePNG(path: folder + "/expected.png")
-        try actual.writePNG(path: folder + "/actual.png")
+                                      in subfolder: String, under root: String) throws {
+        // Each file through GoldenFiles.writeReport: no folder of the report is followed if it is a link.
+        func save(_ bitmap: Bitmap, _ name: String) throws {
+            try GoldenFiles.writeReport(try bitmap.pngData(), to: name, in: subfolder, under: root)
+        }
+        try save(expected, "expected.png")
+        try save(actual, "actual.png")
         if let diff = comparison.diffImage {
-            try diff.writePNG(path: folder + "/diff.png")
-            try DiffImages.sideBySide(expected: expected, actual: actual, diff: diff).writePNG(path: folder + "/side-by-side.png")
+            try save(diff, "diff.png")
+            try save(DiffImages.sideBySide(expected: expected, actual: actual, diff: diff), "side-by-side.png")
         }
         // The preview a pull-request summary links: expected and actual in turn.
-        try FlipBook.write([expected, actual], to: folder + "/flip.png")
+        try GoldenFiles.writeReport(try FlipBook.data([expected, actual]), to: "flip.png", in: subfolder, under: root)
     }
 }
 

@@ -1,3 +1,4 @@
+import FlickOutput
 import FlickCore
 import Foundation
 
@@ -168,39 +169,56 @@ public enum GoldenPrune {
 
     /// Deletes the orphans: a file, or a folder's golden files (then the folder, once empty). Each file is
     /// checked again just before: a regular file of a name `flick test` writes, never a symbolic link; a folder
-    /// that has since gained another file keeps everything.
+    /// that has since gained another file keeps everything. The folder above `__Goldens__` is opened once and
+    /// everything below it is reached from its descriptor without following a link (`OpenFolder`: `openat` with
+    /// `O_NOFOLLOW`, `unlinkat`), so a folder swapped for a link after the check is met, never followed.
     public static func remove(_ orphans: [Orphan]) -> Removal {
-        let manager = FileManager.default
         var removal = Removal()
-        func unlinkGolden(_ path: String) {
-            guard isRegularFile(path), isTestGoldenName((path as NSString).lastPathComponent) else {
+        /// `path`'s folder as an `OpenFolder`, reached from the folder above `__Goldens__` without links.
+        func openFolder(_ path: String) throws -> OpenFolder {
+            let parts = (path as NSString).pathComponents
+            guard let at = parts.lastIndex(of: ScenarioTests.goldensFolderName) else { return try OpenFolder(path: path) }
+            let top = NSString.path(withComponents: Array(parts[..<at]))
+            return try OpenFolder(path: top.isEmpty ? "." : top).folder(parts[at...].joined(separator: "/"), create: false)
+        }
+        func unlinkGolden(_ name: String, in folder: OpenFolder) {
+            let path = (folder.path as NSString).appendingPathComponent(name)
+            guard folder.isRegularFile(name), isTestGoldenName(name) else {
                 removal.problems.append("\(path): not a regular golden file any more; left alone")
                 return
             }
-            if unlink(path) == 0 {
-                removal.removed.append(path)
+            if let problem = folder.removeFile(name) {
+                removal.problems.append("\(path): \(problem)")
             } else {
-                removal.problems.append("\(path): \(String(cString: strerror(errno)))")
+                removal.removed.append(path)
             }
         }
         for orphan in orphans {
             if orphan.files.isEmpty {
-                unlinkGolden(orphan.path)
+                do {
+                    unlinkGolden((orphan.path as NSString).lastPathComponent,
+                                 in: try openFolder((orphan.path as NSString).deletingLastPathComponent))
+                } catch {
+                    removal.problems.append("\(orphan.path): left alone: \(error)")
+                }
                 continue
             }
-            guard isRealFolder(orphan.path) else {
+            let parent: OpenFolder, folder: OpenFolder
+            do {
+                parent = try openFolder((orphan.path as NSString).deletingLastPathComponent)
+                folder = try parent.folder((orphan.path as NSString).lastPathComponent, create: false)
+            } catch {
                 removal.problems.append("\(orphan.path): not a folder any more (a link?); left alone")
                 continue
             }
-            let now = ((try? manager.contentsOfDirectory(atPath: orphan.path)) ?? []).sorted()
-            let others = now.filter { !orphan.files.contains($0) }
+            let others = folder.names().filter { !orphan.files.contains($0) }
             guard others.isEmpty else {
                 removal.problems.append("\(orphan.path): kept, it now holds files flick test does not write (\(others.prefix(4).joined(separator: ", ")))")
                 continue
             }
-            for file in orphan.files { unlinkGolden((orphan.path as NSString).appendingPathComponent(file)) }
-            if ((try? manager.contentsOfDirectory(atPath: orphan.path)) ?? ["?"]).isEmpty {
-                if rmdir(orphan.path) == 0 {
+            for file in orphan.files { unlinkGolden(file, in: folder) }
+            if folder.names().isEmpty {
+                if parent.removeEmptyFolder((orphan.path as NSString).lastPathComponent) {
                     removal.removed.append(orphan.path + "/")
                 } else {
                     removal.problems.append("\(orphan.path): \(String(cString: strerror(errno)))")

@@ -109,8 +109,8 @@ public enum MarkdownReport {
 
     /// Free text from a file or a message, safe in a Markdown paragraph, list item or table cell: the punctuation
     /// that makes Markdown backslash-escaped (so no emphasis, code, link, image, heading, HTML tag, maths, table
-    /// column or list), `&` as an entity, a zero-width space after `@` (no mention of a user or team), line breaks
-    /// as spaces.
+    /// column or list), `&` as an entity, a zero-width space after `@` (no mention of a user or team) and inside
+    /// `://` and `www.` (no autolink), line breaks as spaces.
     static func text(_ value: String) -> String {
         var out = ""
         for character in value {
@@ -125,7 +125,8 @@ public enum MarkdownReport {
             default: out.append(character)
             }
         }
-        return out
+        // No autolink either (GitHub links a bare `https://…` or `www.…`): a zero-width space breaks each.
+        return out.replacingOccurrences(of: "://", with: ":\u{200B}//").replacingOccurrences(of: "www.", with: "www\u{200B}.")
     }
 
     /// Text as inline code: fenced with more backticks than it holds in a row (so it cannot close the span),

@@ -31,6 +31,27 @@ public struct PhysicsFit: Sendable {
             }
         }
 
+        /// The values `physics:` takes for it (docs/scenario-format.md, "physics"), as the decoder checks them: the
+        /// deceleration rate as the factor the block writes, the others as they are.
+        public func admits(_ value: Double) -> Bool {
+            switch self {
+            case .decelerationRate: value > 0 && value < 1
+            case .bounce: value > 0 && value <= 1000
+            case .rubberBand, .sheetSpringResponse, .sheetSpringDampingRatio, .pagingSpringResponse,
+                 .pagingSpringDampingRatio: value > 0 && value <= 10
+            }
+        }
+
+        /// The values it takes in words, for the message when a fit leaves them.
+        public var domain: String {
+            switch self {
+            case .decelerationRate: "(0, 1)"
+            case .bounce: "(0, 1000]"
+            case .rubberBand, .sheetSpringResponse, .sheetSpringDampingRatio, .pagingSpringResponse,
+                 .pagingSpringDampingRatio: "(0, 10]"
+            }
+        }
+
         /// `settings` with this constant set to `value`; nil when the value is outside the constant's domain.
         func setting(_ value: Double, in settings: PhysicsSettings) -> PhysicsSettings? {
             guard value.isFinite, value > 0 else { return nil }
@@ -75,6 +96,14 @@ public struct PhysicsFit: Sendable {
     public var after: [ReferenceResidual]
     /// Levenberg–Marquardt steps taken.
     public var iterations: Int
+    /// Why the recordings cannot be fitted, each a sentence; when not empty, `constants` hold nothing to paste:
+    /// every compared sample records the same value (no motion to fit), there are fewer compared samples than
+    /// `minimumSamples(constants:)`, or a constant came out where `physics:` does not take it (the block would be
+    /// refused by the decoder: the recordings do not pin it down).
+    public var problems: [String] = []
+
+    /// The fewest compared samples a fit of `constants` constants needs: more than the constants, and at least 3.
+    public static func minimumSamples(constants: Int) -> Int { max(3, constants + 1) }
 
     /// Fits `scenario`'s constants to its references; nil when it has no reference or no sample to compare.
     public init?(_ scenario: Scenario, candidates: [Constant] = Constant.allCases) {
@@ -103,6 +132,20 @@ public struct PhysicsFit: Sendable {
             for (constant, value) in zip(chosen, p) { s = s.flatMap { constant.setting(value, in: $0) } }
             return s
         }
+        // What cannot be fitted is said, not fitted: a recording that never moves, or too few samples.
+        var problems: [String] = []
+        let compared = before.map { residual in
+            residual.recorded.filter { $0.t >= 0 && $0.t <= scenario.duration }.map(\.value)
+        }
+        if let first = compared.first(where: { !$0.isEmpty })?.first,
+           compared.allSatisfy({ $0.allSatisfy { $0 == first } }) {
+            problems.append("every recorded sample inside the scenario's time is \(ReferenceResidual.format(first)): a constant recording measures no motion to fit")
+        }
+        let count = baseline.count, needed = Self.minimumSamples(constants: chosen.count)
+        if !chosen.isEmpty, count < needed {
+            problems.append("\(count) recorded sample\(count == 1 ? "" : "s") inside the scenario's time cannot fit \(chosen.count) constant\(chosen.count == 1 ? "" : "s"); a fit needs at least \(needed)")
+        }
+        if !problems.isEmpty { chosen = [] }
         let start = chosen.map { $0.value(in: scenario.physics) }
         let fit = LeastSquaresFit(initial: start, scales: start.map { max(abs($0) * 0.01, 1e-6) }) { differences(settings($0)) }
         var fitted = scenario
@@ -118,6 +161,14 @@ public struct PhysicsFit: Sendable {
             return Fitted(constant: chosen[i], before: start[i], after: fit.parameters[i],
                           growthAtMinusOnePercent: growth(0.99), growthAtPlusOnePercent: growth(1.01))
         }
+        // A value outside what `physics:` takes (as the block writes it) is no fit: the recordings leave it free.
+        for c in constants {
+            let written = Double(Self.format(c.after, c.constant)) ?? .nan
+            if !c.constant.admits(written) {
+                problems.append("\(c.constant.rawValue) came out as \(Self.format(c.after, c.constant)), outside the \(c.constant.domain) that physics.\(c.constant.rawValue) takes: the recordings do not pin it down")
+            }
+        }
+        self.problems = problems
         self.scenario = scenario
         self.fitted = fitted
         self.unconstrained = unconstrained

@@ -1,3 +1,4 @@
+import FlickOutput
 import FlickCore
 import FlickImage
 import FlickRender
@@ -297,8 +298,7 @@ public enum StateGoldens {
             if record == .changed {
                 return try write("re-recorded (\(movedPaths(deviations.map(\.path))) moved beyond \(PathDeviation.number(spec.within)))")
             }
-            let folder = (try artifactsDirectory() as NSString).appendingPathComponent("\(artifactsSubfolder)/states")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let root = try artifactsDirectory()
             let times = (0..<run.frameCount).map { scenario.time(ofFrame: $0) }
             let expectedByPath = Dictionary(uniqueKeysWithValues: expected.series.map { ($0.path, $0.values) })
             let actualByPath = Dictionary(uniqueKeysWithValues: run.series.map { ($0.path, $0.values) })
@@ -307,9 +307,8 @@ public enum StateGoldens {
                 let plot = TrajectoryPlot(path: d.path, times: times, expected: expectedByPath[d.path] ?? [],
                                           actual: actualByPath[d.path] ?? [], tolerance: spec.within,
                                           firstFrame: d.firstFrame, worstFrame: d.worstFrame)
-                let file = (folder as NSString).appendingPathComponent(plotFileName(for: d.path))
-                try GoldenFiles.write(Data(plot.svg().utf8), to: file, in: folder)
-                deviations[i].plot = file
+                deviations[i].plot = try GoldenFiles.writeReport(Data(plot.svg().utf8), to: plotFileName(for: d.path),
+                                                                 in: "\(artifactsSubfolder)/states", under: root)
             }
             return result(.deviated(deviations))
         }
@@ -402,16 +401,40 @@ public enum StateGoldens {
 /// at the golden's name is replaced, never written through.
 enum GoldenFiles {
     /// Writes a golden as a new file renamed into place: whatever is at `path` is replaced, never written through,
-    /// and neither the golden folder nor the `__Goldens__` above it may be a link (GoldenFrames.checkNoLinks).
+    /// and neither the golden folder nor the `__Goldens__` above it may be a link (GoldenFrames.checkNoLinks). The
+    /// folder above `__Goldens__` is opened once and the rest is reached from its descriptor without following a
+    /// link (`OpenFolder`), so a link swapped in after the check is refused, not written through (issue 36, item 6).
     static func write(_ data: Data, to path: String, in folder: String) throws {
         try GoldenFrames.checkNoLinks(folder)
-        try GoldenFrames.createGoldenFolders(folder)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw GoldenError("cannot write \(path): it is a folder")
-        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
         do {
-            try ImageFile.write(data, to: path)
+            let target: OpenFolder
+            if (parent as NSString).lastPathComponent == ScenarioTests.goldensFolderName {
+                let top = (parent as NSString).deletingLastPathComponent
+                target = try OpenFolder(path: top.isEmpty ? "." : top)
+                    .folder("\(ScenarioTests.goldensFolderName)/\((folder as NSString).lastPathComponent)", create: true)
+            } else {
+                try GoldenFrames.createGoldenFolders(folder)
+                target = try OpenFolder(path: folder)
+            }
+            try target.write(data, to: name)
+        } catch {
+            throw GoldenError("\(error)")
+        }
+    }
+
+    /// Writes `data` as `name` in `subfolder` (a relative path) of the report folder `root`: `root` is the folder
+    /// the user named (made if missing); every folder below it is made and opened without following a link, so
+    /// a link planted in a report folder (`rep/sg -> ../victim`) is refused, never written through (issue 36,
+    /// item 15). Returns the file's path.
+    @discardableResult
+    static func writeReport(_ data: Data, to name: String, in subfolder: String, under root: String) throws -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            let folder = try OpenFolder(path: root).folder(subfolder, create: true)
+            try folder.write(data, to: name)
+            return (folder.path as NSString).appendingPathComponent(name)
         } catch {
             throw GoldenError("\(error)")
         }

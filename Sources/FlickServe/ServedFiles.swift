@@ -16,6 +16,12 @@ public enum ServedFiles {
 
     /// The entries for the command line's arguments, or the problem with one of them.
     public static func find(_ arguments: [String]) throws(ServeProblem) -> [Entry] {
+        var warnings: [String] = []
+        return try find(arguments, warnings: &warnings)
+    }
+
+    /// The entries, and in `warnings` what was left out: the files past `maximumFiles` of a folder, counted.
+    public static func find(_ arguments: [String], warnings: inout [String]) throws(ServeProblem) -> [Entry] {
         var found: [(root: String, path: String, shown: String)] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
@@ -24,7 +30,11 @@ public enum ServedFiles {
             }
             if isDirectory.boolValue {
                 let root = resolved(argument)
-                for relative in scenarioFiles(below: root) {
+                let listed = scenarioFiles(below: root)
+                if listed.dropped > 0 {
+                    warnings.append("warning: \(argument): serving the first \(maximumFiles) scenario files; \(listed.dropped) more were left out (serve a folder inside it, or name the files)")
+                }
+                for relative in listed.files {
                     let path = resolved(root + "/" + relative)
                     guard inside(path, root) else { continue }
                     found.append((root, path, (argument as NSString).appendingPathComponent(relative)))
@@ -62,26 +72,38 @@ public enum ServedFiles {
         path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
+    /// The most scenario files served from one folder.
+    public static let maximumFiles = 1_000
+
     /// Scenario files below `root`, relative to it, sorted; hidden entries and `__Goldens__` skipped. At most
-    /// `limit` files and `depth` folders deep, so a huge tree cannot stall the start.
-    static func scenarioFiles(below root: String, limit: Int = 1_000, depth: Int = 8) -> [String] {
+    /// `limit` files (`dropped` counts those left out, up to 100,000 looked at) and `depth` folders deep, so a huge
+    /// tree cannot stall the start. A link is followed only when its real path lies inside `root` (a link to `/`
+    /// is skipped, not walked), and a folder reached twice is walked once.
+    static func scenarioFiles(below root: String, limit: Int = maximumFiles, depth: Int = 8) -> (files: [String], dropped: Int) {
         var out: [String] = []
+        var dropped = 0, looked = 0
+        var walked = Set<String>()
         func walk(_ relative: String, _ level: Int) {
             let folder = relative.isEmpty ? root : root + "/" + relative
-            guard level <= depth, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-            for name in names.sorted() where !name.hasPrefix(".") && name != "__Goldens__" && out.count < limit {
+            guard level <= depth, walked.insert(resolved(folder)).inserted,
+                  let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names.sorted() where !name.hasPrefix(".") && name != "__Goldens__" && looked < 100_000 {
+                looked += 1
                 let child = relative.isEmpty ? name : relative + "/" + name
+                let path = root + "/" + child
+                var status = stat()
+                if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK, !inside(resolved(path), root) { continue }
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else { continue }
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     walk(child, level + 1)
                 } else if ScenarioDecoder.supportedExtensions.contains((name as NSString).pathExtension.lowercased()) {
-                    out.append(child)
+                    if out.count < limit { out.append(child) } else { dropped += 1 }
                 }
             }
         }
         walk("", 0)
-        return out
+        return (out, dropped)
     }
 }
 

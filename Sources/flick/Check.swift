@@ -39,13 +39,13 @@ struct Check: ParsableCommand {
             // Valid and consistent, but probably not what its author meant: the same warnings as `flick validate`.
             for warning in Simulation(scenario: work[i]).warnings { printError("\(path): warning: \(warning)") }
             if report.passed {
-                print("\(path): ok (\(report.frames) frames, \(total) checks)")
-                if verbose { print("  " + report.checkSummary) }
+                printSafe("\(path): ok (\(report.frames) frames, \(total) checks)")
+                if verbose { printSafe("  " + report.checkSummary) }
             } else {
                 failures.add()
                 let count = report.violations.count + report.omitted
-                print("\(path): \(count) violation\(count == 1 ? "" : "s")")
-                for line in report.lines { print("  " + line) }
+                printSafe("\(path): \(count) violation\(count == 1 ? "" : "s")")
+                for line in report.lines { printSafe("  " + line) }
             }
         }
         let failed = failures.value

@@ -234,16 +234,16 @@ struct Diff: ParsableCommand, WritesOutput {
             print(try JSONReport(frames: reports, summary: summary).text())
         } else {
             if !rows.isEmpty {
-                print(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
+                printSafe(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
             }
             var summary = "\(compared) frame\(compared == 1 ? "" : "s") compared: \(identical) identical"
             if similar > 0 { summary += ", \(similar) with changes below the threshold or anti-aliasing only" }
             if !rows.isEmpty { summary += ", \(rows.count) with differing pixels (\(beyond) beyond tolerance)" }
             summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
             if !includeAA { summary += ", anti-aliasing ignored" }
-            if compared > 0 || errors.isEmpty { print(summary) }
+            if compared > 0 || errors.isEmpty { printSafe(summary) }
             if diffImages > 0 {
-                print("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
+                printSafe("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
             }
         }
         for error in errors { printError(error) }

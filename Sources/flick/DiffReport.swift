@@ -54,7 +54,7 @@ extension Diff {
         do {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
-            if format != "json" { print("report: \(report ?? "")/index.html") }
+            if format != "json" { printSafe("report: \(report ?? "")/index.html") }
             return []
         } catch let error as RenderCancelled {
             folder.abandon()

@@ -77,6 +77,12 @@ struct Fit: ParsableCommand, WritesOutput {
             printError("\(ExampleCatalog.resolve(self.scenario)): error: no recorded sample lies inside the scenario's time; nothing to fit")
             throw failureExit
         }
+        guard fit.problems.isEmpty else {
+            for problem in fit.problems {
+                printError("\(ExampleCatalog.resolve(self.scenario)): error: cannot fit: \(problem)")
+            }
+            throw failureExit
+        }
         if fit.constants.isEmpty {
             print("# The recordings constrain none of: \(candidates.map(\.rawValue).joined(separator: ", ")).")
         } else {
@@ -85,7 +91,7 @@ struct Fit: ParsableCommand, WritesOutput {
         }
         print("")
         for (b, a) in zip(fit.before, fit.after) {
-            print("reference[\(b.reference.index)] \(b.reference.path) vs \(b.reference.file): "
+            printSafe("reference[\(b.reference.index)] \(b.reference.path) vs \(b.reference.file): "
                   + "max \(ReferenceResidual.format(b.maximum)) → \(ReferenceResidual.format(a.maximum)) pt, "
                   + "rms \(ReferenceResidual.format(b.rms)) → \(ReferenceResidual.format(a.rms)) pt")
         }

@@ -110,6 +110,11 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data((terminalSafe(message) + "\n").utf8))
 }
 
+/// Prints a line to standard output through `terminalSafe`: success lines name files and ids from the user's folder.
+func printSafe(_ line: String) {
+    print(terminalSafe(line))
+}
+
 /// Text that cannot drive a terminal: control characters other than line breaks and tabs (an escape sequence in
 /// a file name or an id that would move the cursor, clear the screen or set the title) are written as `\u{1b}`.
 func terminalSafe(_ text: String) -> String {

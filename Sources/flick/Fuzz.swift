@@ -53,19 +53,19 @@ struct FuzzCommand: ParsableCommand {
             guard let finding else { return }
             broken.value += 1
             let first = finding.report.violations.first { $0.rule == finding.rule }
-            print("case \(finding.index): \(first.map(\.description) ?? finding.rule.rawValue)")
+            printSafe("case \(finding.index): \(first.map(\.description) ?? finding.rule.rawValue)")
             let from = finding.original, to = finding.shrunk
             let sizes = "shrunk from \(plural(from.gestures.count, "gesture")) and \(JSONValue.format(from.duration)) s "
                 + "to \(plural(to.gestures.count, "gesture")) and \(JSONValue.format(to.duration)) s"
             do {
                 let file = try writer.write(finding, seed: seed)
-                print("  \(sizes): \(file)")
-                if let problem = writer.reproduces(file: file, rule: finding.rule) { print("  warning: \(problem)") }
+                printSafe("  \(sizes): \(file)")
+                if let problem = writer.reproduces(file: file, rule: finding.rule) { printSafe("  warning: \(problem)") }
             } catch {
-                print("  \(sizes); could not write it: \(error)")
+                printSafe("  \(sizes); could not write it: \(error)")
             }
         }
-        print("\(self.scenario): \(plural(total, "script")), \(broken.value) broke an invariant")
+        printSafe("\(self.scenario): \(plural(total, "script")), \(broken.value) broke an invariant")
         if broken.value > 0 { throw ExitCode(1) }
     }
 }

@@ -92,7 +92,7 @@ struct Review: ParsableCommand, WritesOutput {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
             let differing = differences.filter { $0.differing > 0 }.count
-            print("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels")
+            printSafe("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels")
             if let mismatch {
                 let scales = runs.map { JSONValue.format($0.data.scale) }
                 printError("warning: \(mismatch.count) frame\(mismatch.count == 1 ? "" : "s") at the same time not compared: A's are "
@@ -197,7 +197,7 @@ struct Review: ParsableCommand, WritesOutput {
             printError("error: \(error)")
             throw failureExit
         }
-        print("\(out)/index.html: \(runs) runs on one motion graph")
+        printSafe("\(out)/index.html: \(runs) runs on one motion graph")
     }
 
     /// A folder `flick render` wrote, or a scenario; exits 2 with a message for anything else.
@@ -264,6 +264,7 @@ struct Review: ParsableCommand, WritesOutput {
     func readRun(_ runFolder: URL, label: String) throws -> (json: Data, run: Run) {
         let states = try readFile(runFolder, "states.json", limit: RunPageData.maximumStatesSize, label: label)
         do {
+            try StatesDocumentShape.checkNesting(states, file: "states.json")
             return (states, try Run.read(json: states, file: "states.json"))
         } catch {
             throw RenderError("\(label): \(error)")

@@ -39,7 +39,9 @@ struct Serve: ParsableCommand, WritesOutput {
         let isLoopback = host == "127.0.0.1" || host == "::1"
         let entries: [ServedFiles.Entry]
         do {
-            entries = try ServedFiles.find(paths.isEmpty ? ["."] : paths)
+            var warnings: [String] = []
+            entries = try ServedFiles.find(paths.isEmpty ? ["."] : paths, warnings: &warnings)
+            for warning in warnings { printError(warning) }
         } catch {
             printError(error.description)
             throw failureExit

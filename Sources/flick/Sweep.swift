@@ -125,7 +125,7 @@ extension Render {
                                                        to: destination, sequence: options, options: sweepRender) { bar?.update($0) }
                 bar?.finish()
                 let files = sweepRender.fileNames.joined(separator: ", ")
-                print("\(shown): \(summary.variants) variant\(summary.variants == 1 ? "" : "s"), \(summary.framesWritten) frames (\(format.rawValue); \(files)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
+                printSafe("\(shown): \(summary.variants) variant\(summary.variants == 1 ? "" : "s"), \(summary.framesWritten) frames (\(format.rawValue); \(files)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             }
         }

@@ -23,9 +23,14 @@ import Testing
     @Test(arguments: [
         ("t,v\n0,1\n0.1,2\n0.05,3\n", 4, "t must increase: 0.05 s comes after 0.1 s"),
         ("t,v\n0,1\n0.1,nan\n", 3, "value is nan, not a finite number"),
-        ("0,1\n0.1\n", 2, "expected two columns, t and value, found 1: \"0.1\""),
-        ("0,1\nx,2\n", 2, "t is not a number: \"x\""),
+        ("0,1\n0.1\n", 2, "expected two columns, t and value, found 1"),
+        ("0,1\nx,2\n", 2, "t is not a number"),
         ("t,v\n0,1\n0.1,inf\n", 3, "value is inf, not a finite number"),
+        // Finite but past what the state paths and the scenario's clock hold: value − baseline and the residuals
+        // would overflow to ±inf in states.json (issue 36, item 13).
+        ("t,v\n0,1\n0.1,1e308\n", 3, "value is 1e+308, beyond the ±100000000 a recorded value may be"),
+        ("t,v\n0,1\n1e300,2\n", 3, "t is 1e+300 s, beyond the ±1000000000 s a recorded time may be"),
+        ("t,v\nnan,1\n0.1,2\n", 2, "t is nan, not a finite number"),
     ])
     func csvProblems(text: String, line: Int, message: String) {
         #expect(throws: RecordingFile.Problem(line: line, message: message)) { try RecordingFile.csv(text) }
@@ -101,5 +106,12 @@ import Testing
                 == "expect[0]: missing required key \"within\"")
         #expect(problem("{path: feed.contentOffset.y, file: good.csv, timeOffset: 1, release: 0}")
                 == "reference[0].release: give timeOffset or release, not both")
+        // Every number of a reference is within the limits of what it becomes (issue 36, item 13).
+        #expect(problem("{path: feed.contentOffset.y, file: good.csv, baseline: -1e308}")
+                == "reference[0].baseline: expected a number from -100000000 to 100000000, found -1e308")
+        #expect(problem("{path: feed.contentOffset.y, file: good.csv, release: 1e308}")
+                == "reference[0].release: expected a number from -1000000000 to 1000000000, found 1e308")
+        #expect(problem("{path: feed.contentOffset.y, file: good.csv, timeOffset: -1e308}")
+                == "reference[0].timeOffset: expected a number from -1000000000 to 1000000000, found -1e308")
     }
 }

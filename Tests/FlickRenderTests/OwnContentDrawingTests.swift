@@ -149,10 +149,16 @@ import Testing
         return try #require(folders.map { $0 + "/" + name }.first { FileManager.default.fileExists(atPath: $0) }, "no \(name)")
     }
 
+    /// A frame drawn with the font file `font` (copied beside the scenario: a scenario reads files only from its
+    /// own folder, docs/scenario-format.md "Files a scenario reads"), or with the default font.
     static func png(font: String?) throws -> Data {
-        let line = font.map { "font: {file: \"\($0)\"}\n" } ?? ""
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-font-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        if let font { try FileManager.default.copyItem(atPath: font, toPath: folder.appendingPathComponent("font.ttf").path) }
+        let line = font == nil ? "" : "font: {file: font.ttf}\n"
         let yaml = "viewport: {width: 320, height: 200, scale: 1}\nduration: 1\n\(line)scene:\n  background: plain\n  list: {rows: 3, rowHeight: 60}\n"
-        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: "/tmp/font.yaml", defaultName: "font")
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: folder.appendingPathComponent("font.yaml").path, defaultName: "font")
         return try DecodedFrame(scenario, Simulation(scenario: scenario).state(at: 0)).png
     }
 

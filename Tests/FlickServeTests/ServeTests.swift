@@ -87,6 +87,24 @@ private func temporaryFolder() throws -> URL {
         #expect(throws: ServeProblem.self) { try ServedFiles.find([served.appendingPathComponent("notes.txt").path]) }
         #expect(throws: ServeProblem.self) { try ServedFiles.find([root.appendingPathComponent("missing").path]) }
     }
+
+    /// Issue 36, item 8: a link to `/` in the folder is skipped, not walked (it made serve say "no scenario
+    /// files"), and the files past the cap are counted in a warning, not dropped without a word.
+    @Test func aLinkToTheRootAndTheFileCap() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("0-up").path, withDestinationPath: "/")
+        try Data("fps: 60\n".utf8).write(to: root.appendingPathComponent("z.yaml"))
+        var warnings: [String] = []
+        #expect(try ServedFiles.find([root.path], warnings: &warnings).map(\.id) == ["z"])
+        #expect(warnings.isEmpty)
+        for i in 0..<(ServedFiles.maximumFiles + 4) {
+            try Data("fps: 60\n".utf8).write(to: root.appendingPathComponent(String(format: "s%05d.yaml", i)))
+        }
+        let entries = try ServedFiles.find([root.path], warnings: &warnings)
+        #expect(entries.count == ServedFiles.maximumFiles)
+        #expect(warnings == ["warning: \(root.path): serving the first 1000 scenario files; 5 more were left out (serve a folder inside it, or name the files)"])
+    }
 }
 
 @Suite struct LiveRunTests {

@@ -137,4 +137,40 @@ import Testing
         #expect(abs(fit.after[0].rms - 0.137) < 1e-3, "\(fit.after[0].rms)")
         #expect(fit.after[0].rms <= fit.before[0].rms)
     }
+
+    /// A scenario of `flingIntoTheEnd` naming `csv` as its recording (`timeOffset: 0`), fitted.
+    static func fit(recording csv: String, candidates: [PhysicsFit.Constant] = PhysicsFit.Constant.allCases) throws -> PhysicsFit? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flick-fit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try csv.write(to: folder.appendingPathComponent("recorded.csv"), atomically: true, encoding: .utf8)
+        let scenario = try ScenarioDecoder.decode(
+            data: Data((flingIntoTheEnd + "reference: [{path: feed.contentOffset.y, file: recorded.csv, timeOffset: 0}]\n").utf8),
+            file: folder.appendingPathComponent("s.yaml").path, defaultName: "s")
+        return PhysicsFit(scenario, candidates: candidates)
+    }
+
+    /// A constant recording measures no motion: refused with why, not fitted to a bounce of 1188/s that
+    /// `physics.bounce` refuses (issue 36, item 14).
+    @Test func refusesAConstantRecording() throws {
+        var csv = "t,value\n"
+        for i in 0..<120 { csv += "\(0.3 + Double(i) / 60),1000\n" }
+        let fit = try #require(try Self.fit(recording: csv))
+        #expect(fit.problems.contains("every recorded sample inside the scenario's time is 1000.000: a constant recording measures no motion to fit"), "\(fit.problems)")
+        #expect(fit.constants.isEmpty)
+    }
+
+    /// Two samples cannot fit constants (a damping ratio of 0.00000 came out): refused with why.
+    @Test func refusesTwoSamples() throws {
+        let fit = try #require(try Self.fit(recording: "t,value\n0.5,1200\n0.6,1500\n", candidates: [.bounce, .decelerationRate]))
+        #expect(fit.problems == ["2 recorded samples inside the scenario's time cannot fit 2 constants; a fit needs at least 3"], "\(fit.problems)")
+        #expect(fit.constants.isEmpty)
+    }
+
+    /// A fitted value outside what `physics:` takes is said, never printed as a block to paste.
+    @Test func admitsWhatTheDecoderAdmits() {
+        #expect(PhysicsFit.Constant.bounce.admits(1000) && !PhysicsFit.Constant.bounce.admits(1188.00158))
+        #expect(!PhysicsFit.Constant.sheetSpringDampingRatio.admits(0) && PhysicsFit.Constant.sheetSpringDampingRatio.admits(10))
+        #expect(!PhysicsFit.Constant.decelerationRate.admits(1) && PhysicsFit.Constant.decelerationRate.admits(0.998))
+    }
 }

@@ -152,8 +152,11 @@ struct ScenarioTestsTests {
             expectation: Expectation(.at(1), "sheet.top", .near(1, within: 0)), frame: 60, time: 1, actual: .number(2),
             failedFrames: 1, coveredFrames: 1, description: "expect[0]: @bob <b>x</b> *y* [l](http://e) `c` & #1 | $z$")]
         let markdown = MarkdownReport.markdown([failing], markdownFile: "/tmp/summary.md")
-        #expect(markdown.contains("- expectation: expect\\[0\\]: @\u{200B}bob \\<b\\>x\\</b\\> \\*y\\* \\[l\\](http://e) \\`c\\` &amp; \\#1 \\| \\$z\\$\n"),
+        #expect(markdown.contains("- expectation: expect\\[0\\]: @\u{200B}bob \\<b\\>x\\</b\\> \\*y\\* \\[l\\](http:\u{200B}//e) \\`c\\` &amp; \\#1 \\| \\$z\\$\n"),
                 "\(markdown)")
+        // An expected value from a pull request: no image, no link, no autolink, no mention (issue 36, item 16).
+        #expect(MarkdownReport.text("![t](https://evil.example/p.png) @everyone www.evil.example")
+                == "!\\[t\\](https:\u{200B}//evil.example/p.png) @\u{200B}everyone www\u{200B}.evil.example")
         #expect(MarkdownReport.code("a`b") == "`` a`b ``")
         #expect(MarkdownReport.fenced("```\nx") == "````\n```\nx\n````\n")
     }

@@ -214,6 +214,77 @@ struct HostileFolderTests {
         #expect(run.stderr.contains("fling-to-rest: states.json: cannot read: it is 65 MB; the limit for states.json is 64 MB"), "\(run.stderr)")
     }
 
+    @Test("Issue 36, item 11: pictures whose decoded sizes add up past the budget are refused by validate before any is decoded")
+    func picturesOverTheMemoryBudget() throws {
+        let folder = try scratchFolder("hostile-budget")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Five 8000×8000 PNG headers: each within the 64-megapixel limit, 1.28 GB decoded together.
+        var header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        for _ in 0..<2 { header += [0, 0, 0x1F, 0x40] }
+        header += [8, 6, 0, 0, 0]
+        var rows = "title,thumbnail\n"
+        for i in 0..<5 {
+            try Data(header).write(to: folder.appendingPathComponent("p\(i).png"))
+            rows += "Row \(i),p\(i).png\n"
+        }
+        try rows.write(to: folder.appendingPathComponent("rows.csv"), atomically: true, encoding: .utf8)
+        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nscene:\n  list: {rows: {file: rows.csv}, rowHeight: 60}\n"
+            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let (run, timedOut) = try flickWithin(60, ["validate", "p.yaml"], in: folder)
+        #expect(!timedOut)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: scene.list.rows.file (row 5): the PNG pictures up to this one take 1280000000 bytes decoded"), "\(run.stderr)")
+        #expect(run.stderr.contains("a scenario's pictures may take at most 1073741824 bytes together (256 megapixels)"), "\(run.stderr)")
+    }
+
+    @Test("Issue 36, item 12: a font FreeType cannot read is refused by validate with its key path")
+    func garbageFont() throws {
+        let folder = try scratchFolder("hostile-font")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(Array("OTTO".utf8) + [UInt8](repeating: 0x41, count: 200)).write(to: folder.appendingPathComponent("bad.otf"))
+        try "viewport: {width: 200, height: 300, scale: 1}\nduration: 0.05\nfont: {file: bad.otf}\nscene:\n  list: {rows: 3, rowHeight: 60}\n"
+            .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
+        let run = try flick(["validate", "p.yaml"], in: folder)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("error: font.file: FreeType cannot read the font"), "\(run.stderr)")
+    }
+
+    @Test("Issue 36, item 17: escape sequences in a file name are escaped on success lines too")
+    func escapesOnSuccessLines() throws {
+        let folder = try scratchFolder("hostile-escape-ok")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = "\u{1b}]0;pwned\u{7}x.yaml"
+        try tinyYAML.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        let check = try flick(["check", name], in: folder)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(!check.stdout.contains("\u{1b}") && check.stdout.contains("\\u{1b}]0;pwned\\u{7}x.yaml: ok"), "\(check.stdout)")
+        let render = try flick(["render", name, "--out", "o"], in: folder)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(!render.stdout.contains("\u{1b}"), "\(render.stdout)")
+    }
+
+    @Test("Issue 36, item 18: a states.json of one frame copied past the value budget is refused before it is parsed")
+    func statesOfCopiedFrames() throws {
+        let out = try scratchFolder("hostile-copies")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let folder = try Self.render(into: out, html: false)
+        let url = folder.appendingPathComponent("states.json")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let frames = try #require(document["frames"] as? [Any])
+        let frame = try JSONSerialization.data(withJSONObject: frames[0])
+        // Under the 64 MB size limit, over 4,000,000 values: copies of frame 0 until the values are past the budget.
+        let valuesPerFrame = frame.filter { [UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "[")].contains($0) }.count
+        let copies = 4_000_000 / valuesPerFrame + 10
+        var crafted = Data("{\"fps\": 30, \"frames\": [".utf8)
+        for i in 0..<copies { if i > 0 { crafted.append(UInt8(ascii: ",")) }; crafted.append(frame) }
+        crafted.append(contentsOf: Array("]}".utf8))
+        #expect(crafted.count < 64 << 20, "\(crafted.count)")
+        try crafted.write(to: url)
+        let run = try Self.review(folder, out: out)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("states.json holds more than 4000000 values"), "\(run.stderr)")
+    }
+
     // MARK: 9, 18: FIFOs
 
     @Test("9, 18: a named pipe where a frame, a states.json or a file to diff is expected is refused at once")
@@ -418,7 +489,7 @@ struct HostileFolderTests {
             .write(to: folder.appendingPathComponent("p.yaml"), atomically: true, encoding: .utf8)
         let folders = "looked in \(folder.path), \(packageRoot.appendingPathComponent("Examples/icons").path)"
         let expected = """
-            p.yaml:5:42: error: scene.pager.pages[1].icon: icon "../../etc/passwd" not found: no file ../../etc/passwd.svg (\(folders))
+            p.yaml:5:42: error: scene.pager.pages[1].icon: icon "../../etc/passwd": ../../etc/passwd.svg is outside the scenario's folder \(folder.resolvingSymlinksInPath().path) (links followed); a scenario reads files only from its own folder and the folders in it (docs/scenario-format.md, "Files a scenario reads")
             p.yaml:5:78: error: scene.pager.pages[2].icon: icon "nope" not found: no file nope.svg (\(folders))
 
             """
@@ -504,6 +575,13 @@ struct HostileFolderTests {
         ("patterns", "references to other elements"),
         ("markers", "puts markers on paths (marker-mid)"),
         ("invalid-size", "librsvg: cannot draw SVG: rendering error: InvalidSize"),
+        // Issue 36, item 10: filters and embedded images are refused, and the text is read as librsvg reads it.
+        ("turbulence", "has a <filter> element; an icon may have no filters (<filter>, <fe…>) or embedded images (<image>)"),
+        ("fe-alone", "has a <feimage> element; an icon may have no filters"),
+        ("data-image", "has a <image> element; an icon may have no filters"),
+        ("data-uri", "has a data: URI; an icon may embed no other document or image"),
+        ("utf16", "is UTF-16 or UTF-32 text (a byte-order mark); an icon must be UTF-8 SVG text without entities"),
+        ("css-escape", "has 17 references to other elements"),
     ])
     func iconsThatFailToDraw(kind: String, message: String) throws {
         let folder = try scratchFolder("hostile-icon-\(kind)")
@@ -600,13 +678,28 @@ private func hostileSVG(_ kind: String) -> Data {
                 "<path d=\"M0 0 " + (1..<100).map { "L\($0 % 10) \($0 / 10)" }.joined(separator: " ") + "\" stroke=\"black\" marker-mid=\"url(#\(marker))\"/>"
             }
             return "<defs><marker id=\"m0\"><rect width=\"1\" height=\"1\"/></marker><marker id=\"m1\">\(path("m0"))</marker></defs>\(path("m1"))"
+        case "turbulence":
+            // 198 bytes that never finish drawing.
+            return "<filter id=\"f\"><feTurbulence numOctaves=\"1000000\"/></filter><rect width=\"24\" height=\"24\" filter=\"url(#f)\"/>"
+        case "fe-alone":
+            // Six nested filters of feImage took 48 s to validate; an fe… element is refused wherever it is.
+            return "<svg:feImage xmlns:svg=\"http://www.w3.org/2000/svg\" href=\"#x\"/><rect id=\"x\" width=\"24\" height=\"24\"/>"
+        case "data-image":
+            return "<image width=\"24\" height=\"24\" href=\"data:image/png;base64,iVBORw0KGgo=\"/>"
+        case "data-uri":
+            return "<rect width=\"24\" height=\"24\" style=\"fill: url('da&#x74;a:image/svg+xml,x')\"/>"
+        case "utf16", "css-escape":
+            // 17 references written as `u\72l(`, which librsvg reads as url(: one more than an icon may have.
+            return "<defs><linearGradient id=\"g\"/></defs>" + (0..<17).map { _ in "<rect width=\"1\" height=\"1\" style=\"fill: u\\72l(#g)\"/>" }.joined()
         default:
             // A pattern tile of 10⁹ points: librsvg gives up ("InvalidSize") and leaves Cairo's groups unbalanced.
             return "<defs><pattern id=\"p\" width=\"1e9\" height=\"1e9\" patternUnits=\"userSpaceOnUse\"><rect width=\"1e9\" height=\"1e9\"/></pattern></defs>"
                 + "<rect width=\"24\" height=\"24\" fill=\"url(#p)\"/>"
         }
     }()
-    return Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>".utf8)
+    let text = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 24 24\">\(body)</svg>"
+    if kind == "utf16" { return Data([0xFF, 0xFE]) + text.data(using: .utf16LittleEndian)! }
+    return Data(text.utf8)
 }
 
 /// Writes `p.yaml` (a 200×300 viewport for 0.05 s with `scene`) in `folder`; `flick validate` and `flick render`

@@ -373,11 +373,14 @@ private struct JUnitDocument {
         let folder = try scratchFolder("reference-test")
         let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/device-bounce.yaml"), encoding: .utf8)
             .replacingOccurrences(of: "within: 0.3", with: "within: 0.2")
-            .replacingOccurrences(of: "file: recordings/", with: "file: \(packageRoot.path)/Examples/recordings/")
+        // A scenario reads its recordings from its own folder (docs/scenario-format.md, "Files a scenario reads").
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("recordings"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/recordings/uikit-bounce-2x.csv"),
+                                         to: folder.appendingPathComponent("recordings/uikit-bounce-2x.csv"))
         try text.write(to: folder.appendingPathComponent("tight.yaml"), atomically: true, encoding: .utf8)
         let run = try flick(["test", folder.appendingPathComponent("tight.yaml").path])
         #expect(run.status == 1)
-        #expect(run.stdout.contains("expect[0]: reference[0] feed.contentOffset.y vs \(packageRoot.path)/Examples/recordings/uikit-bounce-2x.csv: off by up to 0.261 pt, expected within 0.2, worst at 0.237 s (frame 14); 7 of the 45 samples are further (rms 0.137)"), "\(run.stdout)")
+        #expect(run.stdout.contains("expect[0]: reference[0] feed.contentOffset.y vs recordings/uikit-bounce-2x.csv: off by up to 0.261 pt, expected within 0.2, worst at 0.237 s (frame 14); 7 of the 45 samples are further (rms 0.137)"), "\(run.stdout)")
         #expect(try flick(["test", "Examples/device-bounce.yaml"]).status == 0)
     }
 

@@ -73,8 +73,13 @@ extension ScenarioFormat {
                 rangeField.fail("give pixelsPerPoint or touchRange, not both: each alone says how the recording's units become points")
             }
             guard !m.failed, let file, let kind = format, let fileField = m.field("file") else { return nil }
-            let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
-            let path = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            let path: String
+            switch ScenarioFolder.resolve(file, from: fileField.reader.file, within: ScenarioFolder.root(ofScenario: fileField.reader.file)) {
+            case .success(let found): path = found
+            case .failure(let outside):
+                fileField.fail(outside.description)
+                return nil
+            }
             let fallback: Double
             switch kind {
             case .getevent, .evemu: fallback = viewport?.scale ?? Viewport.defaultScale

@@ -60,12 +60,21 @@ extension Scenario {
 }
 
 /// Reads a recording file: CSV `t,value` (a header line naming the columns is allowed, `#` starts a comment) or
-/// JSON, a list of `[t, value]` pairs or of `{t: …, value: …}` objects.
+/// JSON, a list of `[t, value]` pairs or of `{t: …, value: …}` objects. Its messages name the line and what is wrong
+/// but never quote the file: a file that is not a recording may be anyone's (docs/scenario-format.md, "Files a
+/// scenario reads").
 public enum RecordingFile {
     /// The most samples a file may hold.
     public static let maximumSamples = 100_000
     /// The largest file read, in bytes.
     public static let maximumFileSize = 8 << 20
+    /// The farthest a recorded time (and a reference's `timeOffset` and `release`) may be from 0, in seconds: a
+    /// device's clock since boot or the Unix epoch fits (31 years), and every time derived from it stays finite.
+    public static let maximumTime = 1e9
+    /// The largest recorded value (and a reference's `baseline`), in the state path's unit: the longest content a
+    /// scroll view may have (`ScenarioDecoder.maximumContentLength`), so that value − baseline and every
+    /// residual stay finite.
+    public static let maximumValue = ScenarioDecoder.maximumContentLength
 
     /// A problem with a recording, at a line of its file (1-based; nil for the whole file).
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
@@ -111,13 +120,13 @@ public enum RecordingFile {
             if samples.isEmpty, !sawHeader, cells.first.map({ Double($0) == nil }) ?? false,
                cells.allSatisfy({ Double($0) == nil }) {
                 guard cells.count >= 2 else {
-                    throw Problem(line: line, message: "expected two columns, t and value, found \(cells.count): \(trimmed.prefix(40))")
+                    throw Problem(line: line, message: "is not a t,value CSV: expected two columns, t and value, found \(cells.count)")
                 }
                 sawHeader = true
                 continue
             }
             guard cells.count == 2 else {
-                throw Problem(line: line, message: "expected two columns, t and value, found \(cells.count): \"\(trimmed.prefix(40))\"")
+                throw Problem(line: line, message: "expected two columns, t and value, found \(cells.count)")
             }
             try append(cells[0], cells[1], line: line, to: &samples)
         }
@@ -131,7 +140,7 @@ public enum RecordingFile {
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw Problem(line: nil, message: "is not valid JSON: \(error)")
+            throw Problem(line: nil, message: "is not valid JSON")
         }
         guard case .sequence(let items)? = root else {
             throw Problem(line: root?.mark?.line, message: "expected a list of [t, value] pairs or {t, value} objects")
@@ -159,10 +168,16 @@ public enum RecordingFile {
 
     private static func append(_ tText: String, _ vText: String, line: Int?,
                                to samples: inout [Reference.Sample]) throws(Problem) {
-        guard let t = Double(tText) else { throw Problem(line: line, message: "t is not a number: \"\(tText.prefix(40))\"") }
-        guard let v = Double(vText) else { throw Problem(line: line, message: "value is not a number: \"\(vText.prefix(40))\"") }
-        guard t.isFinite else { throw Problem(line: line, message: "t is \(tText), not a finite number") }
-        guard v.isFinite else { throw Problem(line: line, message: "value is \(vText), not a finite number") }
+        guard let t = Double(tText) else { throw Problem(line: line, message: "t is not a number") }
+        guard let v = Double(vText) else { throw Problem(line: line, message: "value is not a number") }
+        guard t.isFinite else { throw Problem(line: line, message: "t is \(tText.prefix(40)), not a finite number") }
+        guard v.isFinite else { throw Problem(line: line, message: "value is \(vText.prefix(40)), not a finite number") }
+        guard abs(t) <= maximumTime else {
+            throw Problem(line: line, message: "t is \(say(t)) s, beyond the ±\(say(maximumTime)) s a recorded time may be")
+        }
+        guard abs(v) <= maximumValue else {
+            throw Problem(line: line, message: "value is \(say(v)), beyond the ±\(say(maximumValue)) a recorded value may be")
+        }
         if let previous = samples.last, t <= previous.t {
             throw Problem(line: line, message: "t must increase: \(JSONValue.format(t)) s comes after \(JSONValue.format(previous.t)) s")
         }

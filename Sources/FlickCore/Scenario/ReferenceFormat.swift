@@ -7,18 +7,29 @@ struct ReferenceEntry {
 }
 
 extension ScenarioFormat {
+    /// A time on a recording's clock (`timeOffset`, `release`): within the recorded times' limits.
+    static let recordedTime = NumberRule.finite.within(-RecordingFile.maximumTime, RecordingFile.maximumTime)
+    /// A value in a state path's unit (`baseline`): within the recorded values' limits.
+    static let recordedValue = NumberRule.finite.within(-RecordingFile.maximumValue, RecordingFile.maximumValue)
+
     /// `reference:`: motion recorded on a device for state paths (docs/scenario-format.md, "References").
     var references: Value<[ReferenceEntry]> {
         let item = Value<ReferenceEntry>.object("reference", "Samples recorded on a device for one state path, drawn and measured beside the simulation.") { m in
             let path = m.required("path", .text(), "The state path the recording measures (docs/states.md), such as `feed.contentOffset.y` or `sheet.top`.")
             let file = m.required("file", .text(), "The recording, relative to the scenario's folder: CSV `t,value` (a header line and `#` comments allowed) or JSON `[[t, value], …]` or `[{t, value}, …]`; t in seconds, increasing.")
-            let timeOffset = m.optional("timeOffset", .number(.finite), "Seconds added to the recording's times to put them on the scenario's clock. Default: aligned at the release (see `release`).")
-            let baseline = m.value("baseline", .number(.finite), default: 0.0, "Subtracted from every recorded value (the value a recording was logged against).")
-            let release = m.optional("release", .number(.finite), "When the finger lifted, on the recording's clock; it is put where the scenario's finger last lifts. Default: the recording's first sample.")
+            let timeOffset = m.optional("timeOffset", .number(Self.recordedTime), "Seconds added to the recording's times to put them on the scenario's clock. Default: aligned at the release (see `release`).")
+            let baseline = m.value("baseline", .number(Self.recordedValue), default: 0.0, "Subtracted from every recorded value (the value a recording was logged against).")
+            let release = m.optional("release", .number(Self.recordedTime), "When the finger lifted, on the recording's clock; it is put where the scenario's finger last lifts. Default: the recording's first sample.")
             if m.has("timeOffset"), m.has("release") { m.fail("release", "give timeOffset or release, not both") }
             guard !m.failed, let path, let file, let baseline, let fileField = m.field("file"), let pathField = m.field("path") else { return nil }
-            let folder = URL(fileURLWithPath: fileField.reader.file).deletingLastPathComponent()
-            let resolved = file.hasPrefix("/") ? file : folder.appendingPathComponent(file).path
+            let root = ScenarioFolder.root(ofScenario: fileField.reader.file)
+            let resolved: String
+            switch ScenarioFolder.resolve(file, from: fileField.reader.file, within: root) {
+            case .success(let path): resolved = path
+            case .failure(let outside):
+                fileField.fail(outside.description)
+                return nil
+            }
             switch Result(catching: { () throws(RecordingFile.Problem) in try RecordingFile.load(path: resolved) }) {
             case .success(let samples):
                 var reference = Reference(path: path, file: file, samples: samples, timeOffset: timeOffset,

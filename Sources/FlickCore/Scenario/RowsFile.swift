@@ -53,11 +53,10 @@ enum ContentFiles {
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     static let pngHeaderLength = 24
 
-    /// `path` from the file as an absolute path: relative paths start at the folder of `base` (a file).
-    static func resolve(_ path: String, from base: String) -> String {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL.path }
-        let folder = URL(fileURLWithPath: base).deletingLastPathComponent()
-        return folder.appendingPathComponent(path).standardizedFileURL.path
+    /// `path` from the file as an absolute path (relative paths start at the folder of `base`, a file), or why it
+    /// may not be read: it lies outside `root`, the scenario's folder (`ScenarioFolder`).
+    static func resolve(_ path: String, from base: String, within root: String) -> Result<String, ContentFileProblem> {
+        ScenarioFolder.resolve(path, from: base, within: root).mapError { ContentFileProblem($0.description) }
     }
 
     /// The bytes of `path`, or why they cannot be had: missing, a folder, larger than `limit`, unreadable.
@@ -136,7 +135,7 @@ enum ContentFiles {
     // MARK: Rows files
 
     /// The rows of the CSV or JSON file at `path` (absolute), or the first problem found in it.
-    static func rows(at path: String) -> Result<[ListRow], ContentFileProblem> {
+    static func rows(at path: String, within root: String) -> Result<[ListRow], ContentFileProblem> {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         guard ext == "csv" || ext == "json" else {
             return .failure(ContentFileProblem("\(path): expected a .csv or .json rows file"))
@@ -169,7 +168,11 @@ enum ContentFiles {
             func optional(_ key: String) -> String? { fields[key].flatMap { $0.isEmpty ? nil : $0 } }
             var thumbnail: String?
             if let name = optional("thumbnail") {
-                let resolved = resolve(name, from: path)
+                let resolved: String
+                switch resolve(name, from: path, within: root) {
+                case .success(let found): resolved = found
+                case .failure(let problem): return .failure(ContentFileProblem("\(path) \(place): thumbnail: \(problem.message)"))
+                }
                 if let problem = pictureProblem(resolved) {
                     return .failure(ContentFileProblem("\(path) \(place): thumbnail: \(problem)"))
                 }
@@ -231,6 +234,10 @@ enum ContentFiles {
             return .failure(ContentFileProblem("\(path) is empty; expected a header line such as \(columns.joined(separator: ","))"))
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        // A first line naming no column is not a rows file: said without its text (it may be anyone's file).
+        guard names.contains(where: columns.contains) else {
+            return .failure(ContentFileProblem("\(path) is not a rows CSV: its first line names none of the columns \(columns.joined(separator: ", "))"))
+        }
         for name in names where !columns.contains(name) {
             return .failure(ContentFileProblem("\(path) line 1: unknown column \"\(Field.truncated(name))\"; the columns are \(columns.joined(separator: ", "))"))
         }
@@ -267,6 +274,9 @@ enum ContentFiles {
                 return .failure(ContentFileProblem("\(path) row \(i): expected an object with \(columns.joined(separator: ", "))"))
             }
             var fields: [String: String] = [:]
+            guard object.isEmpty || object.keys.contains(where: columns.contains) else {
+                return .failure(ContentFileProblem("\(path) row \(i): not a row: the object has none of the keys \(columns.joined(separator: ", "))"))
+            }
             for key in object.keys.sorted() {
                 guard columns.contains(key) else {
                     return .failure(ContentFileProblem("\(path) row \(i): unknown key \"\(Field.truncated(key))\"; the keys are \(columns.joined(separator: ", "))"))
@@ -294,7 +304,13 @@ extension ScenarioFormat {
         .object("font", "A font file of your own (TrueType or OpenType), drawing the scene's regular and bold text; the review layer's figures stay in DejaVu Sans Mono.") { m in
             guard let name = m.required("file", .text(), "A .ttf, .otf or .ttc file, relative to the scenario file."),
                   let field = m.field("file") else { return nil }
-            let path = ContentFiles.resolve(name, from: field.reader.file)
+            let path: String
+            switch ContentFiles.resolve(name, from: field.reader.file, within: ScenarioFolder.root(ofScenario: field.reader.file)) {
+            case .success(let found): path = found
+            case .failure(let problem):
+                m.fail("file", problem.message)
+                return nil
+            }
             if let problem = ContentFiles.fontProblem(path) {
                 m.fail("file", problem)
                 return nil
@@ -307,7 +323,13 @@ extension ScenarioFormat {
     static var picture: Value<String> {
         Value(shape: .string(maxLength: ScenarioDecoder.maximumTextLength, pattern: nil), read: { field in
             guard let name = Value<String>.text().read(field) else { return nil }
-            let path = ContentFiles.resolve(name, from: field.reader.file)
+            let path: String
+            switch ContentFiles.resolve(name, from: field.reader.file, within: ScenarioFolder.root(ofScenario: field.reader.file)) {
+            case .success(let found): path = found
+            case .failure(let problem):
+                field.fail(problem.message)
+                return nil
+            }
             if let problem = ContentFiles.pictureProblem(path) {
                 field.fail(problem)
                 return nil
@@ -322,7 +344,8 @@ extension ScenarioFormat {
         let file = Value<[ListRow]>.object("rowsFile", "Rows read from a file: a CSV file whose header names the columns `title`, `subtitle`, `trailing` and `thumbnail` (`title` required), or a JSON array of objects with those keys. A thumbnail is a PNG or SVG file, relative to the rows file, drawn round and scaled to fill (JPEG is not supported).") { m in
             guard let name = m.required("file", .text(), "A .csv or .json file, relative to the scenario file."),
                   let field = m.field("file") else { return nil }
-            switch ContentFiles.rows(at: ContentFiles.resolve(name, from: field.reader.file)) {
+            let root = ScenarioFolder.root(ofScenario: field.reader.file)
+            switch ContentFiles.resolve(name, from: field.reader.file, within: root).flatMap({ ContentFiles.rows(at: $0, within: root) }) {
             case .success(let rows): return rows
             case .failure(let problem):
                 m.fail("file", problem.message)

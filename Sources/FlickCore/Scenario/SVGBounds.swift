@@ -30,7 +30,18 @@ public enum SVGBounds {
     /// comment counts too. It reads the bytes in place, allocating nothing however large the file.
     public static func problem<Bytes: RandomAccessCollection>(_ bytes: Bytes, path: String, maximumReferences: Int, noun: String) -> String?
         where Bytes.Element == UInt8 {
-        func count(_ word: String) -> Int { occurrences(of: Array(word.utf8), in: bytes) }
+        let decoded: [UInt8]
+        switch decode(bytes) {
+        case .failure(let why): return "\(path) \(why); \(noun) must be UTF-8 SVG text without entities (docs/scenario-format.md, \"Limits\")"
+        case .success(let text): decoded = text
+        }
+        if let element = forbiddenElement(in: decoded) {
+            return "\(path) has a <\(element)> element; \(noun) may have no filters (<filter>, <fe…>) or embedded images (<image>): librsvg's work on them has no bound"
+        }
+        if occurrences(of: Array("data:".utf8), in: decoded) > 0 {
+            return "\(path) has a data: URI; \(noun) may embed no other document or image: librsvg's work on them has no bound"
+        }
+        func count(_ word: String) -> Int { occurrences(of: Array(word.utf8), in: decoded) }
         let references = count("<use") + count(":use") + count("url(")
         guard references <= maximumReferences else {
             return "\(path) has \(references) references to other elements (<use> elements and url(…) patterns, filters, masks, clips or gradients); "
@@ -39,6 +50,97 @@ public enum SVGBounds {
         if let marker = markerProperties.first(where: { count($0) > 0 }) {
             return "\(path) puts markers on paths (\(marker.trimmingCharacters(in: CharacterSet(charactersIn: ":")))); \(noun) may have none "
                 + "(each vertex repeats a marker's content, which may hold more markers)"
+        }
+        return nil
+    }
+
+    /// The text as librsvg would read it, lower-cased ASCII, with XML character references (`&#x72;`, `&#114;`) and
+    /// CSS escapes (`\\72 `, `\\r`) decoded, so that `u\\72l(` is counted as the `url(` librsvg reads; a code point
+    /// beyond ASCII becomes 0x80. Refused, with why: text that is not UTF-8 (a byte-order mark of UTF-16 or UTF-32,
+    /// a NUL byte, an `encoding` other than UTF-8 in the XML declaration: libxml2 would decode it into other
+    /// text) and entity declarations (`<!ENTITY`, whose expansion the text does not show).
+    static func decode<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> Result<[UInt8], DecodeProblem> where Bytes.Element == UInt8 {
+        let head = Array(bytes.prefix(4))
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0, 0, 0xFE, 0xFF]) {
+            return .failure(DecodeProblem("is UTF-16 or UTF-32 text (a byte-order mark)"))
+        }
+        if bytes.contains(0) { return .failure(DecodeProblem("holds a NUL byte (UTF-16 or UTF-32 text?)")) }
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var iterator = Array(bytes)[...]
+        func isHex(_ b: UInt8) -> Bool { (0x30...0x39).contains(b) || (0x61...0x66).contains(b | 0x20) }
+        func emit(_ scalar: UInt32) {
+            if scalar < 0x80 {
+                let b = UInt8(scalar)
+                text.append((0x41...0x5A).contains(b) ? b | 0x20 : b)
+            } else {
+                text.append(0x80)
+            }
+        }
+        while let byte = iterator.first {
+            iterator = iterator.dropFirst()
+            if byte == UInt8(ascii: "&"), iterator.first == UInt8(ascii: "#") {
+                // &#114; or &#x72;
+                var rest = iterator.dropFirst()
+                let hex = rest.first.map { $0 | 0x20 } == UInt8(ascii: "x")
+                if hex { rest = rest.dropFirst() }
+                let digits = rest.prefix { hex ? isHex($0) : (0x30...0x39).contains($0) }.prefix(8)
+                if !digits.isEmpty, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: hex ? 16 : 10) {
+                    rest = rest.dropFirst(digits.count)
+                    if rest.first == UInt8(ascii: ";") { rest = rest.dropFirst() }
+                    iterator = rest
+                    emit(value)
+                    continue
+                }
+            } else if byte == UInt8(ascii: "\\"), let next = iterator.first {
+                // CSS: up to six hex digits and one white space, or the next character itself.
+                let digits = iterator.prefix { isHex($0) }.prefix(6)
+                if !digits.isEmpty, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) {
+                    iterator = iterator.dropFirst(digits.count)
+                    if let space = iterator.first, [0x20, 0x09, 0x0A, 0x0D, 0x0C].contains(space) { iterator = iterator.dropFirst() }
+                    emit(value)
+                } else {
+                    iterator = iterator.dropFirst()
+                    emit(UInt32(next))
+                }
+                continue
+            }
+            text.append(byte >= 0x80 ? byte : ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte))
+        }
+        if occurrences(of: Array("<!entity".utf8), in: text) > 0 {
+            return .failure(DecodeProblem("declares entities (<!ENTITY)"))
+        }
+        if let declaration = text.firstRange(of: Array("encoding".utf8)), declaration.lowerBound < 200 {
+            let after = text[declaration.upperBound...].drop { $0 == 0x20 || $0 == UInt8(ascii: "=") }
+            if let quote = after.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                let name = String(decoding: after.dropFirst().prefix { $0 != quote }, as: UTF8.self)
+                if !["utf-8", "utf8", "us-ascii", "ascii"].contains(name) {
+                    return .failure(DecodeProblem("declares the encoding \(name.prefix(20)), not UTF-8"))
+                }
+            }
+        }
+        return .success(text)
+    }
+
+    /// Why an SVG's text cannot be read as librsvg would read it.
+    struct DecodeProblem: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// The first element of decoded text (`decode`) that is a filter (`filter`, `fe…`) or an embedded image
+    /// (`image`), with or without a namespace prefix (`svg:feImage`); nil when there is none.
+    static func forbiddenElement(in text: [UInt8]) -> String? {
+        var index = text.startIndex
+        while let open = text[index...].firstIndex(of: UInt8(ascii: "<")) {
+            let nameBytes = text[(open + 1)...].prefix { b in
+                (0x61...0x7A).contains(b) || (0x30...0x39).contains(b) || b == UInt8(ascii: ":") || b == UInt8(ascii: "-")
+                    || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+            }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            let local = name.split(separator: ":").last.map(String.init) ?? name
+            if local == "filter" || local == "image" || (local.hasPrefix("fe") && local.count > 2) { return local }
+            index = open + 1
         }
         return nil
     }

@@ -163,7 +163,7 @@ public enum TouchRecording {
                 throw RecordingFile.Problem(line: line, message: "expected three columns, t, x and y, found \(cells.count)")
             }
             guard let t = numbers[0], let x = numbers[1], let y = numbers[2] else {
-                throw RecordingFile.Problem(line: line, message: "expected three numbers t, x, y, found \"\(content.prefix(40))\"")
+                throw RecordingFile.Problem(line: line, message: "expected three numbers t, x, y")
             }
             try samples.append(t, x, y, line: line)
         }
@@ -425,7 +425,7 @@ public enum TouchRecording {
                 let tokens = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
                 guard tokens.count >= 3, let code = Int(tokens[0], radix: 16), let min = Double(tokens[1]),
                       let max = Double(tokens[2]) else {
-                    throw RecordingFile.Problem(line: number, message: "expected A: code min max (evemu-record's axis line), found \"\(line.prefix(60))\"")
+                    throw RecordingFile.Problem(line: number, message: "expected A: code min max (evemu-record's axis line)")
                 }
                 named = Codes.abs[code].map { ($0, min, max) }
             case .getevent:
@@ -441,7 +441,7 @@ public enum TouchRecording {
                         .flatMap { Double($0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)) }
                 }
                 guard let min = setting("min"), let max = setting("max") else {
-                    throw RecordingFile.Problem(line: number, message: "expected \"min N, max N\" in getevent -lp's axis line, found \"\(line.prefix(60))\"")
+                    throw RecordingFile.Problem(line: number, message: "expected \"min N, max N\" in getevent -lp's axis line")
                 }
                 named = (name, min, max)
             case .csv:
@@ -513,20 +513,20 @@ public enum TouchRecording {
             // getevent -ltr adds " rate N" to a SYN_REPORT; getevent -t gives numbers: "0003 0035 000002ab".
             guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
             guard let time = Double(line[line.index(after: line.startIndex)..<close].trimmingCharacters(in: .whitespaces)) else {
-                throw RecordingFile.Problem(line: number, message: "expected a timestamp [seconds], found \"\(line.prefix(40))\"")
+                throw RecordingFile.Problem(line: number, message: "expected a timestamp [seconds]")
             }
             var tokens = line[line.index(after: close)...].split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
                 .filter { !$0.hasSuffix(":") }
             if tokens.count == 5, tokens[3] == "rate", Int(tokens[4]) != nil { tokens.removeLast(2) }
             guard tokens.count == 3 else {
-                throw RecordingFile.Problem(line: number, message: "expected TYPE CODE VALUE after the timestamp (getevent -lt), found \"\(line.prefix(60))\"")
+                throw RecordingFile.Problem(line: number, message: "expected TYPE CODE VALUE after the timestamp (getevent -lt)")
             }
             let value: Double
             if let labelled = Codes.values[tokens[2]] {
                 value = labelled
             } else {
                 guard let bits = UInt32(tokens[2], radix: 16) else {
-                    throw RecordingFile.Problem(line: number, message: "expected a hexadecimal value, DOWN or UP, found \"\(tokens[2].prefix(20))\"")
+                    throw RecordingFile.Problem(line: number, message: "expected a hexadecimal value, DOWN or UP")
                 }
                 value = Double(Int32(bitPattern: bits))
             }
@@ -539,7 +539,7 @@ public enum TouchRecording {
             let tokens = body.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard tokens.count == 4, let time = Double(tokens[0]), let type = Int(tokens[1], radix: 16),
                   let code = Int(tokens[2], radix: 16), let value = Int32(tokens[3]) else {
-                throw RecordingFile.Problem(line: number, message: "expected E: seconds type code value (evemu-record), found \"\(line.prefix(60))\"")
+                throw RecordingFile.Problem(line: number, message: "expected E: seconds type code value (evemu-record)")
             }
             let typeName = Codes.types[type] ?? "EV_\(type)"
             return Event(time: time, type: typeName, code: Codes.codes[typeName]?[code] ?? "\(code)", value: Double(value), line: number)

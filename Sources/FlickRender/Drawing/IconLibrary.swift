@@ -33,8 +33,18 @@ final class IconLibrary {
     /// The icon `name`, looked up in `folders` and loaded; the error says which icon and why, without its key path.
     static func document(named name: String, folders: [String]) throws -> SVGDocument {
         let file = name.lowercased().hasSuffix(".svg") ? name : name + ".svg"
-        let candidates = name.hasPrefix("/") ? [name] : folders.map { URL(fileURLWithPath: $0).appendingPathComponent(file).path }
+        // Each folder's own files only, links followed (docs/scenario-format.md, "Files a scenario reads"): a name
+        // that leaves the folder (`/etc/x`, `../x`, a link out) is not looked up there.
+        var outside: ScenarioFolder.OutsideFolder?
+        let candidates = folders.compactMap { folder -> String? in
+            let root = ScenarioFolder.root(ofScenario: URL(fileURLWithPath: folder).appendingPathComponent("-").path)
+            switch ScenarioFolder.resolve(file, from: URL(fileURLWithPath: folder).appendingPathComponent("-").path, within: root) {
+            case .success(let path): return path
+            case .failure(let problem): outside = outside ?? problem; return nil
+            }
+        }
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            if let outside, candidates.isEmpty { throw RenderError("icon \"\(name)\": \(outside)") }
             let places = folders.isEmpty ? "no icon folders were given" : "looked in " + folders.joined(separator: ", ")
             throw RenderError("icon \"\(name)\" not found: no file \(file) (\(places))")
         }

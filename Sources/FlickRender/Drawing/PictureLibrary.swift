@@ -2,6 +2,7 @@ import CFlickCairo
 import CFlickRsvg
 import FlickCore
 import FlickImage
+import FlickOutput
 import Foundation
 
 /// The user's pictures a scenario names (a background, pages, sheets, list rows' thumbnails), each loaded once: a PNG decoded by libspng, an SVG
@@ -30,7 +31,40 @@ final class PictureLibrary {
     /// Every picture `scenario` names, each file loaded once, and those that would not load, with the key path that
     /// first names each (`DrawingProblem.loadEach`).
     private static func loadAll(_ scenario: Scenario) -> LoadedEach<Picture> {
-        DrawingProblem.loadEach(paths(in: scenario.scene).map { ($0.file, $0.keyPath) }, load)
+        let items = paths(in: scenario.scene).map { (name: $0.file, keyPath: $0.keyPath) }
+        if let problem = budgetProblem(items) {
+            var refused = LoadedEach<Picture>()
+            refused.problems = [problem]
+            return refused
+        }
+        return DrawingProblem.loadEach(items, load)
+    }
+
+    /// The most bytes a scenario's PNG pictures may take decoded, all together: 256 megapixels at 4 bytes a pixel
+    /// (1 GiB). Each is decoded once and kept for the whole render; one picture may have 64 megapixels, so ten
+    /// rows naming ten 8000×8000 PNGs (a few KB each) would take 2.6 GB (docs/scenario-format.md, "Limits").
+    static let maximumDecodedBytes = 1 << 30
+
+    /// The problem of the distinct PNG files of `items` when their decoded sizes (from each file's header) add up
+    /// to more than `maximumDecodedBytes`, before any is decoded: the key path of the picture that goes over, and
+    /// the largest ones. SVGs are drawn from their document on each frame and not counted.
+    static func budgetProblem(_ items: [(name: String, keyPath: String)]) -> DrawingProblem? {
+        var seen = Set<String>(), total = 0
+        var counted: [(keyPath: String, bytes: Int, size: String)] = []
+        for (path, keyPath) in items where path.lowercased().hasSuffix(".png") && seen.insert(path).inserted {
+            guard let header = try? RegularFile.prefix(path: path, limit: 24), header.count == 24 else { continue }
+            let bytes = [UInt8](header)
+            func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+            let (width, height) = (word(16), word(20))
+            let size = width * height * 4
+            total += size
+            counted.append((keyPath, size, "\(width)×\(height)"))
+            if total > maximumDecodedBytes {
+                let largest = counted.sorted { $0.bytes > $1.bytes }.prefix(3).map { "\($0.keyPath) \($0.size)" }
+                return DrawingProblem(keyPath: keyPath, message: "the PNG pictures up to this one take \(total) bytes decoded (the largest: \(largest.joined(separator: ", ")) pixels); a scenario's pictures may take at most \(maximumDecodedBytes) bytes together (256 megapixels)")
+            }
+        }
+        return nil
     }
 
     /// The picture at `path`: an SVG parsed and drawn once, a PNG decoded.

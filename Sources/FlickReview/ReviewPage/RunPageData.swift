@@ -329,10 +329,17 @@ public struct RunPageData: Codable, Equatable, Sendable {
 
 /// Checks on a JSON document read from someone else's folder before it is parsed.
 public enum StatesDocumentShape {
-    /// Refuses JSON nested deeper than the decoder allows a scenario (`ScenarioDecoder.maximumNesting`),
-    /// counted on the bytes before any parser recurses into them.
+    /// The most values (numbers, strings, lists and objects, counted as the items between commas and brackets) a
+    /// document read from a folder may hold: Foundation's parser keeps each as an object of about a hundred bytes,
+    /// and a states.json of one frame copied 115,000 times (60 MB) took more than 4 GB (36 MB took 2.57 GB). Four
+    /// million values is 100,000 frames of 40 values each; the memory it parses in is not yet measured
+    /// (docs/review-page.md).
+    public static let maximumValues = 4_000_000
+
+    /// Refuses JSON nested deeper than the decoder allows a scenario (`ScenarioDecoder.maximumNesting`), or holding
+    /// more than `maximumValues` values, counted on the bytes before any parser recurses into them or allocates.
     public static func checkNesting(_ json: Data, file: String) throws {
-        var depth = 0, inString = false, escaped = false
+        var depth = 0, inString = false, escaped = false, values = 1
         for byte in json {
             if inString {
                 if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
@@ -342,11 +349,16 @@ public enum StatesDocumentShape {
             case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
+                values += 1
                 if depth > ScenarioDecoder.maximumNesting {
                     throw ReviewError("\(file): nested deeper than \(ScenarioDecoder.maximumNesting) levels")
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ","), UInt8(ascii: ":"): values += 1
             default: break
+            }
+            if values > maximumValues {
+                throw ReviewError("\(file) holds more than \(maximumValues) values (\(json.count) bytes); flick review reads at most \(maximumValues), a bound on the memory parsing takes (docs/review-page.md, \"Limits\")")
             }
         }
     }
