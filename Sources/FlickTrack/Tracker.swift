@@ -14,7 +14,7 @@ public struct TrackOptions: Sendable, Equatable {
     public var axis: TrackAxis = .y
     public var mode: TrackMode = .displacement
     /// A match scoring below this (normalised cross-correlation, 0…1) is left out as low confidence.
-    public var minimumMatch = 0.9
+    public var minimumMatch = 0.98
     /// A frame whose content is within this many pixels of the last kept frame's shows nothing new: it is dropped
     /// as a repeat, unless the run of such frames lasts `restDuration` (the content is at rest).
     public var repeatTolerance = 0.05

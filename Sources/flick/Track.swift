@@ -47,7 +47,7 @@ struct TrackCommand: ParsableCommand, WritesOutput {
     var plot: String?
 
     @Option(help: "The lowest match (normalised cross-correlation, 0…1) a displacement sample may have.")
-    var minConfidence: Double = 0.9
+    var minConfidence: Double = 0.98
 
     func run() throws {
         do {
@@ -98,6 +98,8 @@ struct TrackCommand: ParsableCommand, WritesOutput {
             result = try Track.run(source, region: pixels, scale: scale, options: options, cancellation: cancellation)
         } catch is RenderCancelled {
             throw Interruption.exit
+        } catch let error as TrackError {
+            throw TrackError("\(video): \(error)")
         }
         for line in result.summary(limit: 20) { printError(line) }
         let release = self.release ?? Track.release(result.samples)

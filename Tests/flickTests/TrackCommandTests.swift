@@ -129,4 +129,88 @@ import Testing
             #expect(!kept.contains { abs($0.t * 60 - Double(i)) < 0.01 }, "no frame was shown at \(i)")
         }
     }
+
+    /// A 10 fps GIF of the fling (palette and dithering; up to 140 pt a frame, beyond half the region): a clear
+    /// refusal, not a trace of the wrong rows.
+    @Test func aTenFPSGIFIsRefusedWhenItMovesTooFarAFrame() throws {
+        let folder = try scratchFolder("track-gif")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = try Self.render(folder, scale: 3)
+        let gif = folder.appendingPathComponent("fling.gif")
+        let input = frames.path + "/frame_%05d.png"
+        let arguments: [String] = ["-v", "error", "-y", "-framerate", "60", "-i", input,
+                                   "-vf", "fps=10,split[a][b];[a]palettegen[p];[b][p]paletteuse", gif.path]
+        #expect(try Self.tool("ffmpeg", arguments).status == 0)
+        let run = try flick(["track", gif.path, "--region", "20,60,160,220", "--scale", "3"])
+        #expect(run.status == 2)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("error: \(gif.path): lost the region's content after 0.1 s: no confident match for"), "\(run.stderr)")
+        // Its first frames, 50 pt apart, are within reach: with a taller region the trace is right where kept.
+        let tall = try flick(["track", gif.path, "--region", "20,0,160,360", "--scale", "3"])
+        if tall.status == 0 {
+            let offsets = try Self.offsets(folder.appendingPathComponent("fling.yaml"))
+            Self.expectTrack(tall.stdout, matches: offsets, within: 0.5, minimumSamples: 1)
+        } else {
+            #expect(tall.stderr.contains("lost the region's content"), "\(tall.stderr)")
+        }
+    }
+
+    /// Bad input: a clear error naming the file, exit status 2, nothing on standard output.
+    @Test func badInputIsAClearError() throws {
+        let folder = try scratchFolder("track-errors")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = folder.appendingPathComponent("notes.mp4")
+        try "not a video\n".write(to: text, atomically: true, encoding: .utf8)
+        let notVideo = try flick(["track", text.path, "--region", "0,0,10,10", "--scale", "1"])
+        #expect(notVideo.status == 2)
+        #expect(notVideo.stderr.hasPrefix("error: \(text.path) is not a video ffmpeg can read: "), "\(notVideo.stderr)")
+
+        // A video with a stream and no frames.
+        let empty = folder.appendingPathComponent("empty.mp4")
+        #expect(try Self.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=gray:s=16x16:r=60", "-frames:v", "0",
+                                         "-c:v", "libx264", empty.path]).status == 0)
+        let noFrames = try flick(["track", empty.path, "--region", "0,0,10,10", "--scale", "1"])
+        #expect(noFrames.status == 2)
+        #expect(noFrames.stderr == "error: \(empty.path) has no video stream\n")
+
+        // 100,000 frames of 16×16 (raw, 25 MB): refused at 36,000, with flat memory.
+        let long = folder.appendingPathComponent("long.nut")
+        #expect(try Self.tool("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "color=c=gray:s=16x16:r=1000", "-t", "100",
+                                         "-c:v", "rawvideo", "-pix_fmt", "gray", long.path]).status == 0)
+        let tooLong = try flick(["track", long.path, "--region", "0,0,16,16", "--scale", "1"])
+        #expect(tooLong.status == 2)
+        #expect(tooLong.stderr.contains("error: \(long.path): more than 36000 frames: flick track reads at most 36000"), "\(tooLong.stderr)")
+
+        let outside = try flick(["track", long.path, "--region", "10,10,10,10", "--scale", "1"])
+        #expect(outside.status == 2)
+        #expect(outside.stderr == "error: \(long.path): --region 10,10,10,10 at 1x: the region 10,10,10,10 px is outside the 16×16 px frame\n")
+
+        let noScale = try flick(["track", long.path, "--region", "0,0,4,4"])
+        #expect(noScale.status == 2)
+        #expect(noScale.stderr.contains("a 16×16 px recording is the size of no device preset (`flick devices`): give its pixels per point with --scale"))
+
+        // ffmpeg missing: PATH without it.
+        let noTool = try flick(["track", long.path, "--region", "0,0,4,4", "--scale", "1"], environment: ["PATH": folder.path])
+        #expect(noTool.status == 2)
+        #expect(noTool.stderr.hasPrefix("error: flick track reads videos through ffprobe, which is not in PATH: install it with `apt-get install ffmpeg`"), "\(noTool.stderr)")
+    }
+
+    /// --out writes the CSV whole (standard output stays empty), --plot the SVG trace; both are read back.
+    @Test func outAndPlotWriteTheirFiles() throws {
+        let folder = try scratchFolder("track-out")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = try Self.render(folder, scale: 3)
+        let csv = folder.appendingPathComponent("fling.csv"), svg = folder.appendingPathComponent("fling.svg")
+        let run = try flick(["track", frames.path, "--fps", "60", "--scale", "3", "--region", "20,60,160,220",
+                             "-o", csv.path, "--plot", svg.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+        let offsets = try Self.offsets(folder.appendingPathComponent("fling.yaml"))
+        // PNG frames have no compression noise: within 0.2 pt (the renderer snaps the content to pixels).
+        Self.expectTrack(try String(contentsOf: csv, encoding: .utf8), matches: offsets, within: 0.2, minimumSamples: 60)
+        let plot = try String(contentsOf: svg, encoding: .utf8)
+        #expect(plot.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(plot.contains("release 0.2 s"))
+        #expect(run.stderr.contains("reference: {path: LIST.contentOffset.y, file: \(csv.path), release: 0.2}"))
+    }
 }
