@@ -3,7 +3,7 @@ import PackageDescription
 
 // Data flows one way: scenario → simulation → state document → renderer / review → files. The modules, each
 // with the Flick modules it imports (docs/architecture.md draws the graph):
-//   flick         → FlickServe, FlickRunner, FlickReview, FlickDiff, FlickRender, FlickCore, FlickOutput
+//   flick         → FlickServe, FlickRunner, FlickReview, FlickDiff, FlickRender, FlickTrack, FlickCore, FlickOutput
 //   FlickServe    → FlickRunner, FlickReview, FlickRender, FlickCore (and FlyingFox)
 //   FlickSnapshotTesting → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickImage, FlickCore (and SnapshotTesting)
 //   FlickTesting  → FlickRunner, FlickDiff, FlickCore
@@ -13,6 +13,7 @@ import PackageDescription
 //   FlickDiff     → FlickImage, FlickOutput (it knows nothing of scenarios or of the renderer)
 //   FlickCore     → FlickPhysics, FlickOutput
 //   FlickImage    → FlickOutput (the one bitmap type, PNG files, the one pixel limit)
+//   FlickTrack    → FlickImage, FlickOutput (`flick track`: a screen recording measured frame by frame; no Cairo)
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
 //   files, cancellation and the signals that raise it, the one parallel map, the one number formatter, the one
 //   reader of files someone else made (RegularFile) and the one pixel limit (PixelLimits).
@@ -136,6 +137,9 @@ let package = Package(
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),
+        // `flick track`: a screen recording's region measured frame by frame (ffmpeg decodes; no Cairo), pure and
+        // testable on frames in memory.
+        .target(name: "FlickTrack", dependencies: ["FlickImage", "FlickOutput"]),
         // `flick serve`: the review pages served live from 127.0.0.1, updated in place when a file changes.
         .target(
             name: "FlickServe",
@@ -152,7 +156,7 @@ let package = Package(
             name: "flick",
             dependencies: [
                 "FlickCore", "FlickImage", "FlickOutput", "FlickRender", "FlickDiff", "FlickRunner", "FlickReview", "FlickServe",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "FlickTrack", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "FlickPhysicsTests", dependencies: ["FlickPhysics"]),
@@ -165,6 +169,7 @@ let package = Package(
         // Uses only the public API (no @testable): scenarios built in Swift, live input, golden frames by time.
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
+        .testTarget(name: "FlickTrackTests", dependencies: ["FlickTrack", "FlickImage"]),
         .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
         .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview", "FlickImage"]),
         .testTarget(name: "FlickSnapshotTestingTests",

@@ -14,7 +14,8 @@ struct Flick: ParsableCommand {
         Exit status: 0 success; 1 differences or failed checks (diff, check, test, fuzz); 2 bad input, bad usage or failure; 128 + N when signal N stopped the command.
         """,
         subcommands: [Render.self, States.self, Validate.self, Diff.self, Review.self, Examples.self, Bench.self,
-                      Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self, Serve.self, Fit.self]
+                      Check.self, Test.self, FuzzCommand.self, Devices.self, Schema.self, Serve.self, Fit.self,
+                      TrackCommand.self]
     )
 
     /// Runs the command line, with flick's exit statuses: 0 success (and help), 1 a diff beyond tolerance,
