@@ -97,8 +97,8 @@ private final class Served: @unchecked Sendable {
 @Suite(.serialized) struct GateTests {
     @Test func aHugeBodyIsRefusedFromItsHeaderBeforeAByteOfItIsRead() async throws {
         let served = try await Served()
-        let start = Date()
-        // With the token: 413 at once.
+        // Not a byte of any body is sent: an answer at all means the gate answered from the headers.
+        // With the token: 413.
         let big = try await served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nX-Flick-Token: \(served.token)\r\n"
             + "Content-Length: 1073741824\r\n\r\n")
         #expect(status(big) == 413)
@@ -110,7 +110,6 @@ private final class Served: @unchecked Sendable {
         let chunked = try await served.request("POST /s/\(served.id)/tune HTTP/1.1\r\nHost: \(served.host)\r\nX-Flick-Token: \(served.token)\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n")
         #expect(status(chunked) == 411)
-        #expect(Date().timeIntervalSince(start) < 3)
         await served.stop()
     }
 
