@@ -81,31 +81,37 @@ struct States: ParsableCommand, WritesOutput {
         if explain == .text, let output, linesToStandardOutput { printError("states written to \(output)") }
     }
 
-    /// Opens the output (-o FILE, else standard output), lets `body` write the document, and commits it; a failure
-    /// or a signal abandons it (FILE stays as it was), prints why and exits 2, or 128 + the signal's number.
+    /// `writeDocument(to:_:)` at -o FILE, else standard output.
     func writeDocument(_ body: (OutputFile, Cancellation) throws -> Void) throws {
-        let cancellation = Interruption.cancellation
-        let file: OutputFile
-        do {
-            file = try OutputFile(path: output ?? "-", cancellation: cancellation)
-        } catch is RenderCancelled {
-            throw Interruption.exit
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
-        do {
-            try body(file, cancellation)
-            try file.commit(cancellation: cancellation)
-        } catch let error as RenderCancelled {
-            file.abandon()
-            printError("\(file.name): \(error)")
-            throw Interruption.exit
-        } catch {
-            file.abandon()
-            printError("error: \(error)")
-            throw failureExit
-        }
+        try flick.writeDocument(to: output ?? "-", body)
+    }
+}
+
+/// Opens `path` (`-`: standard output) through `OutputFile`, lets `body` write the document, and commits it: whole or
+/// not at all. A failure or a signal abandons it (the file stays as it was), prints why and exits 2, or 128 + the
+/// signal's number.
+func writeDocument(to path: String, _ body: (OutputFile, Cancellation) throws -> Void) throws {
+    let cancellation = Interruption.cancellation
+    let file: OutputFile
+    do {
+        file = try OutputFile(path: path, cancellation: cancellation)
+    } catch is RenderCancelled {
+        throw Interruption.exit
+    } catch {
+        printError("error: \(error)")
+        throw failureExit
+    }
+    do {
+        try body(file, cancellation)
+        try file.commit(cancellation: cancellation)
+    } catch let error as RenderCancelled {
+        file.abandon()
+        printError("\(file.name): \(error)")
+        throw Interruption.exit
+    } catch {
+        file.abandon()
+        printError("error: \(error)")
+        throw failureExit
     }
 }
 

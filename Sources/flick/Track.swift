@@ -115,35 +115,11 @@ struct TrackCommand: ParsableCommand, WritesOutput {
         } else {
             printError("release: not found (too few samples or no motion); give --release")
         }
-        try write(result.csv(comments: comments), to: out ?? "-", cancellation: cancellation)
+        try writeDocument(to: out ?? "-") { file, _ in try file.write(result.csv(comments: comments)) }
         if let plot {
             let title = "\((video as NSString).lastPathComponent) · \(edge ? "edge" : "displacement") along \(axis.rawValue)"
-            try write(result.svg(title: title, release: release), to: plot, cancellation: cancellation)
+            try writeDocument(to: plot) { file, _ in try file.write(result.svg(title: title, release: release)) }
             printError("plot written to \(plot)")
-        }
-    }
-
-    /// Writes `text` to `path` (`-`: standard output) through `OutputFile`: whole or not at all.
-    private func write(_ text: String, to path: String, cancellation: Cancellation) throws {
-        let file: OutputFile
-        do {
-            file = try OutputFile(path: path, cancellation: cancellation)
-        } catch is RenderCancelled {
-            throw Interruption.exit
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
-        do {
-            try file.write(text)
-            try file.commit(cancellation: cancellation)
-        } catch is RenderCancelled {
-            file.abandon()
-            throw Interruption.exit
-        } catch {
-            file.abandon()
-            printError("error: \(error)")
-            throw failureExit
         }
     }
 }

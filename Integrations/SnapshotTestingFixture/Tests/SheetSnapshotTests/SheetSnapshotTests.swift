@@ -52,12 +52,19 @@ import Testing
     }
 
     @Test func toleranceWithoutImportingFlickDiff() throws {
-        // DiffOptions comes with FlickSnapshotTesting; a budget of 5 % of the pixels takes the 1 % change.
-        let tolerant: DiffOptions = DiffOptions(maxDiffRatio: 0.05)
-        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, tolerance: tolerant),
+        // How many pixels the 1 % change moves, from the failure itself.
+        let failure = try #require(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1),
+                                                  named: "sheet", record: .never, testName: "frames()"))
+        let counted = try #require(failure.firstMatch(of: /(\d+) pixels differ/))
+        let share = Double(counted.1)! / (390 * 844)
+        // DiffOptions comes with FlickSnapshotTesting: a budget just above that share takes the change, just below not.
+        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, tolerance: DiffOptions(maxDiffRatio: share * 1.1)),
                                named: "sheet", record: .never, testName: "frames()") == nil)
-        // The same budget in swift-snapshot-testing's words.
-        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, precision: 0.95),
+        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196), as: .frames([9], scale: 1, tolerance: DiffOptions(maxDiffRatio: share * 0.9)),
+                               named: "sheet", record: .never, testName: "frames()") != nil)
+        // The same budget in swift-snapshot-testing's words (perceptualPrecision 0.9: pixelmatch's default threshold 0.1).
+        #expect(verifySnapshot(of: try Self.sheet(dragTo: 196),
+                               as: .frames([9], scale: 1, precision: Float(1 - share * 1.1), perceptualPrecision: 0.9),
                                named: "sheet", record: .never, testName: "frames()") == nil)
     }
 }
