@@ -163,6 +163,13 @@ public enum ScenarioTests {
         }
     }
 
+    /// `i/n` with 1 ≤ i ≤ n (`--shard`, and a blob's `shard`); nil for anything else.
+    public static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
+        return (i, n)
+    }
+
     /// Shard `index` of `count` (1-based) of `paths`: a contiguous, balanced run of the sorted paths, so the
     /// shards 1/n … n/n together hold every path exactly once, whatever machine runs them.
     public static func shard(_ paths: [String], index: Int, count: Int) -> [String] {

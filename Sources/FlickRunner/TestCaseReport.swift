@@ -199,7 +199,7 @@ public struct TestRunBlob: Codable, Sendable, Equatable {
         guard modes.count == 1 else {
             throw ReadError(description: "the blobs ran with different record modes (\(modes.sorted().joined(separator: ", "))); merge the shards of one run")
         }
-        let shards = blobs.compactMap { $0.blob.shard.flatMap(parseShard) }
+        let shards = blobs.compactMap { $0.blob.shard.flatMap(ScenarioTests.parseShard) }
         if !shards.isEmpty {
             let counts = Set(shards.map(\.count))
             guard shards.count == blobs.count, counts.count == 1, let n = counts.first else {
@@ -219,11 +219,5 @@ public struct TestRunBlob: Codable, Sendable, Equatable {
         let started = Date(timeIntervalSince1970: blobs.map(\.blob.started).min() ?? first.blob.started)
         return TestRunBlob(started: started, time: blobs.map(\.blob.time).reduce(0, +), record: first.blob.record,
                            shard: nil, cases: cases)
-    }
-
-    private static func parseShard(_ text: String) -> (index: Int, count: Int)? {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(i) else { return nil }
-        return (i, n)
     }
 }

@@ -99,8 +99,7 @@ struct Test: ParsableCommand {
         let started = Date(), clock = DispatchTime.now().uptimeNanoseconds
         let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                    { ScenarioTests.run(path: $0, options: options) }) { _, result in
-            print(terminalSafe(result.summaryLine))
-            for line in result.failureLines { print("  " + terminalSafe(line)) }
+            printLines(of: result.summaryLine, result.failureLines)
         }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - clock) / 1e9
         let run = TestRunBlob(started: started, time: elapsed, record: options.record.rawValue, shard: shard,
@@ -177,8 +176,7 @@ struct Test: ParsableCommand {
         let run: TestRunBlob
         do { run = try TestRunBlob.merge(blobs) } catch { throw badInput(error.description) }
         for result in run.cases {
-            print(terminalSafe(result.summaryLine))
-            for line in result.failureLines { print("  " + terminalSafe(line)) }
+            printLines(of: result.summaryLine, result.failureLines)
         }
         try finish(run)
     }
@@ -253,13 +251,18 @@ struct Test: ParsableCommand {
         return style
     }
 
+    /// A scenario's line and what failed beneath it, as a run and a merge print them.
+    private func printLines(of summary: String, _ failures: [String]) {
+        print(terminalSafe(summary))
+        for line in failures { print("  " + terminalSafe(line)) }
+    }
+
     private func parseShard() throws -> (index: Int, count: Int)? {
         guard let shard else { return nil }
-        let parts = shard.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 1, i <= n else {
+        guard let part = ScenarioTests.parseShard(shard) else {
             throw badInput("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/3, not \"\(shard)\"")
         }
-        return (i, n)
+        return part
     }
 
     private func checkWritable(_ file: String, option: String) throws {
