@@ -97,20 +97,11 @@ enum GIFPasses {
 /// Finds ffmpeg, the optional tool videos are made with.
 public enum FFmpeg {
     /// How to get it, for the message when it is missing.
-    public static let installHint = "install it with `apt-get install ffmpeg` (Debian, Ubuntu) or `brew install ffmpeg` (macOS)"
+    public static let installHint = Executable.ffmpegInstallHint
 
     /// The path of `name` (ffmpeg, ffprobe) in $PATH, or nil.
     public static func locate(_ name: String = "ffmpeg", path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder) + "/" + name
-            if access(candidate, X_OK) == 0 {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), !isDirectory.boolValue {
-                    return candidate
-                }
-            }
-        }
-        return nil
+        Executable.locate(name, path: path)
     }
 }
 

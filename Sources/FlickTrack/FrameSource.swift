@@ -12,16 +12,11 @@ public protocol FrameSource: AnyObject {
 
 /// Finds a program in $PATH (ffmpeg, ffprobe).
 public enum Tool {
-    public static let installHint = "install it with `apt-get install ffmpeg` (Debian, Ubuntu) or `brew install ffmpeg` (macOS)"
+    public static let installHint = Executable.ffmpegInstallHint
 
     /// The path of `name` in `path` (default $PATH), or nil.
     public static func locate(_ name: String, path: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
-        for folder in (path ?? "").split(separator: ":") where !folder.isEmpty {
-            let candidate = String(folder) + "/" + name
-            var info = stat()
-            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        Executable.locate(name, path: path)
     }
 
     /// `name`'s path, or an error naming it and how to install it.
