@@ -209,18 +209,11 @@ struct Diff: ParsableCommand, WritesOutput {
                 output.abandon()
                 errors.append("error: no diff images were written to \(out ?? "")")
             } else {
-                do {
+                try Interruption.committing(output, {
                     let warnings = try output.commit(cancellation: Interruption.cancellation)
                     for warning in warnings { printError("warning: \(warning)") }
                     diffImages = output.fileCount
-                } catch let error as RenderCancelled {
-                    output.abandon()
-                    printError("error: \(error)")
-                    throw Interruption.exit
-                } catch {
-                    output.abandon()
-                    errors.append("error: \(error)")
-                }
+                }, failed: { errors.append("error: \($0)") })
             }
         }
         let compared = reports.count

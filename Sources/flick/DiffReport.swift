@@ -51,18 +51,11 @@ extension Diff {
         if !options.includeAntialiasing { summary += ", anti-aliasing ignored" }
         let page = ReviewPage.diffReport(expected: expected, actual: actual, frames: pages,
                                          errors: errors.map { String($0.dropFirst("error: ".count)) }, summary: summary)
-        do {
+        return try Interruption.committing(folder, {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
             if format != "json" { printSafe("report: \(report ?? "")/index.html") }
             return []
-        } catch let error as RenderCancelled {
-            folder.abandon()
-            printError("error: \(error)")
-            throw Interruption.exit
-        } catch {
-            folder.abandon()
-            return ["error: \(error)"]
-        }
+        }, failed: { ["error: \($0)"] })
     }
 }

@@ -109,18 +109,13 @@ struct Fit: ParsableCommand, WritesOutput {
     /// with the reason when it cannot.
     private func writePlot(_ fit: PhysicsFit, into folder: OutputFolder) throws {
         let plot = FitPlot(title: "\(fit.scenario.name) · fit", before: fit.before, after: fit.after)
-        do {
+        try Interruption.committing(folder, {
             try folder.write(try plot.svg(), to: "fit.svg")
             try folder.write(try PNGEncoder().encode(plot.image()), to: "fit.png")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
-        } catch let error as RenderCancelled {
-            folder.abandon()
-            printError("error: \(error)")
-            throw Interruption.exit
-        } catch {
-            folder.abandon()
+        }, failed: { error in
             printError("error: \(error)")
             throw failureExit
-        }
+        })
     }
 }

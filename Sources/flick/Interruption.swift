@@ -18,3 +18,27 @@ enum Interruption {
     /// The exit for a command stopped by a signal: 128 + its number.
     static var exit: ExitCode { ExitCode(128 + (Signals.pending ?? SIGINT)) }
 }
+
+/// What a command writes whole or not at all: `abandon` leaves nothing of it (OutputFile, OutputFolder).
+protocol Abandonable { func abandon() }
+extension OutputFile: Abandonable {}
+extension OutputFolder: Abandonable {}
+
+extension Interruption {
+    /// Runs `body`, which writes `output` and commits it. When `body` throws, `output` is abandoned; then a stop by a
+    /// signal prints `stopped` with the error and exits 128 + its number, and any other error goes to `failed`, which
+    /// prints it and throws, or keeps it and returns.
+    static func committing<T>(_ output: some Abandonable, stopped: (Error) -> String = { "error: \($0)" },
+                              _ body: () throws -> T, failed: (Error) throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RenderCancelled {
+            output.abandon()
+            printError(stopped(error))
+            throw exit
+        } catch {
+            output.abandon()
+            return try failed(error)
+        }
+    }
+}

@@ -101,18 +101,13 @@ func writeDocument(to path: String, _ body: (OutputFile, Cancellation) throws ->
         printError("error: \(error)")
         throw failureExit
     }
-    do {
+    try Interruption.committing(file, stopped: { "\(file.name): \($0)" }, {
         try body(file, cancellation)
         try file.commit(cancellation: cancellation)
-    } catch let error as RenderCancelled {
-        file.abandon()
-        printError("\(file.name): \(error)")
-        throw Interruption.exit
-    } catch {
-        file.abandon()
+    }, failed: { error in
         printError("error: \(error)")
         throw failureExit
-    }
+    })
 }
 
 extension StatesWriter.Format: ExpressibleByArgument {}
