@@ -28,6 +28,11 @@ public struct Reference: Sendable {
     public var baseline: Double
     /// When the finger lifted, on the recording's clock: it is put at the scenario's release. Default: its first sample.
     public var release: Double?
+    /// The screen recording the samples were tracked from (`video:`), as the scenario names it: the review page shows
+    /// its frames beside Flick's, on the samples' clock (docs/track.md, "Side by side"). Nil without one.
+    public var video: String?
+    /// `video` as an absolute path inside the scenario's folder (`ScenarioFolder`), as the decoder found it.
+    public var videoPath: String?
     /// Where it sits in the file (`reference[1]`), for messages.
     public var index: Int
     /// Where its path is written in the file, for the runner's message when the path names no value.
@@ -44,10 +49,16 @@ public struct Reference: Sendable {
         self.index = index
     }
 
+    /// Seconds added to a time on the recording's clock (its samples', its video's from the first frame) to put it on
+    /// the scenario's: `timeOffset` when given, else the recording's `release` (or first sample) put at `releaseTime`.
+    public func clockOffset(releaseTime: Double) -> Double {
+        timeOffset ?? (releaseTime - (release ?? samples.first?.t ?? 0))
+    }
+
     /// The samples on the scenario's clock, baseline subtracted: `timeOffset` when given, else the recording's
     /// `release` (or first sample) put at `releaseTime`.
     public func aligned(releaseTime: Double) -> [Sample] {
-        let offset = timeOffset ?? (releaseTime - (release ?? samples.first?.t ?? 0))
+        let offset = clockOffset(releaseTime: releaseTime)
         return samples.map { Sample(t: $0.t + offset, value: $0.value - baseline) }
     }
 }
@@ -190,6 +201,27 @@ public enum RecordingFile {
     private static func check(_ samples: [Reference.Sample]) throws(Problem) {
         guard samples.count >= 2 else {
             throw Problem(line: nil, message: "holds \(samples.count) sample\(samples.count == 1 ? "" : "s"); a recording needs at least 2")
+        }
+    }
+}
+
+/// A reference's screen recording (`video:`), checked when the scenario is read: a regular file inside the
+/// scenario's folder. Its frames are decoded only by the review page's render (ffmpeg), which says when it is not
+/// a video.
+public enum ReferenceVideo {
+    /// Why the file at `path` cannot be a recording (missing, a folder, a named pipe, unreadable), or nil.
+    public static func problem(path: String) -> String? {
+        do {
+            let (descriptor, _) = try RegularFile.open(path: path)
+            close(descriptor)
+            return nil
+        } catch {
+            return switch error.problem {
+            case .notFound: "no such file"
+            case .folder: "is a directory, not a video"
+            case .notRegular(let kind): "is \(kind), not a video"
+            case .tooLarge, .failed: error.unreadable
+            }
         }
     }
 }
