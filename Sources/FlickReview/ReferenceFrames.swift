@@ -137,7 +137,7 @@ public struct ReferenceFrames: Sendable, Equatable {
                                into folder: OutputFolder, searchPath: String? = ProcessInfo.processInfo.environment["PATH"],
                                cancellation: Cancellation? = nil) throws -> ReferenceFrames {
         let key = "reference[\(reference.index)].video"
-        guard let name = reference.video, let path = reference.videoPath else {
+        guard let name = reference.video, let current = ReferenceVideo.current(reference) else {
             throw ReviewError("\(key): the reference has no video")
         }
         func fail(_ message: String) -> ReviewError {
@@ -146,8 +146,12 @@ public struct ReferenceFrames: Sendable, Equatable {
         guard Executable.locate("ffmpeg", path: searchPath) != nil, Executable.locate("ffprobe", path: searchPath) != nil else {
             throw ReviewError("\(key): the review page shows \(name) beside the frames through ffmpeg and ffprobe, which are not on PATH; \(Executable.ffmpegInstallHint), or leave out --html and --review")
         }
-        // The file as it is now: still a regular file, still inside the scenario's folder.
-        if let problem = ReferenceVideo.problem(path: path) { throw fail(problem) }
+        // The file as it is now: still a regular file, still inside the scenario's folder; its real path is opened.
+        let path: String
+        switch current {
+        case .success(let real): path = real
+        case .failure(let problem): throw fail(problem.description)
+        }
         let size: FrameSize
         do { size = try VideoFrames.probe(path, searchPath: searchPath) } catch { throw fail(Self.trimmed("\(error)", path: path)) }
         let (width, height) = Self.size(video: size, canvas: canvas)

@@ -59,6 +59,8 @@ def setUpModule():
     run(FLICK, "track", str(OUT / "rec.mp4"), "--region", "20,60,160,220", "--scale", "1", "-o", str(OUT / "fling.csv"))
     (OUT / "beside.yaml").write_text(FLING + "reference:\n  - {path: feed.contentOffset.y, file: fling.csv, video: rec.mp4, timeOffset: 0.1}\n")
     run(FLICK, "render", str(OUT / "beside.yaml"), "--html", "--scale", "1", "--out", str(OUT / "out"))
+    # One self-contained page: the recording's frames inside it, as data: URLs.
+    run(FLICK, "render", str(OUT / "beside.yaml"), "--html", "--single-file", "--scale", "1", "--out", str(OUT / "single"))
     # The same scenario without the video: the page has no recording and works as before.
     (OUT / "plain.yaml").write_text(FLING + "reference:\n  - {path: feed.contentOffset.y, file: fling.csv, timeOffset: 0.1}\n")
     run(FLICK, "render", str(OUT / "plain.yaml"), "--html", "--scale", "1", "--out", str(OUT / "out"))
@@ -187,6 +189,22 @@ class RecordingBesideTests(unittest.TestCase):
             phone.check_clean(self)
         finally:
             phone.close()
+
+
+class SingleFileTests(unittest.TestCase):
+    def test_a_single_file_page_carries_the_recording(self):
+        p = Page(OUT / "single/beside/index.html")
+        try:
+            p.page.wait_for_selector("#viewer canvas[data-frame='0']")
+            p.page.evaluate("flickPlayer.seek(0.5)")
+            p.page.wait_for_selector("#reference canvas[data-frame='24']")
+            p.page.keyboard.press("ArrowRight")
+            p.page.wait_for_selector("#reference canvas[data-frame='25']")
+            # Nothing is loaded from beside the page: not its frames, not the recording's.
+            self.assertEqual([u for u in p.requests if not u.startswith("data:") and not u.endswith("/index.html")], [])
+            p.check_clean(self)
+        finally:
+            p.close()
 
 
 class WithoutRecordingTests(unittest.TestCase):

@@ -33,6 +33,8 @@ public struct Reference: Sendable {
     public var video: String?
     /// `video` as an absolute path inside the scenario's folder (`ScenarioFolder`), as the decoder found it.
     public var videoPath: String?
+    /// The scenario's folder (`ScenarioFolder.root`), which the video must still be inside when it is decoded.
+    public var videoFolder: String?
     /// Where it sits in the file (`reference[1]`), for messages.
     public var index: Int
     /// Where its path is written in the file, for the runner's message when the path names no value.
@@ -209,6 +211,21 @@ public enum RecordingFile {
 /// scenario's folder. Its frames are decoded only by the review page's render (ffmpeg), which says when it is not
 /// a video.
 public enum ReferenceVideo {
+    /// `reference`'s video as a real path (every link followed) for the decoder to open, checked again as the
+    /// scenario's reader checked it: inside the scenario's folder, a regular file. Nil without a video; else the
+    /// path, or what is wrong with it now.
+    public static func current(_ reference: Reference) -> Result<String, ReferenceVideoProblem>? {
+        guard let path = reference.videoPath, reference.video != nil else { return nil }
+        if let root = reference.videoFolder {
+            if case .failure(let outside) = ScenarioFolder.resolve(path, from: path, within: root) {
+                // "is outside the scenario's folder …", after the name the caller puts first.
+                return .failure(ReferenceVideoProblem(description: String(outside.description.dropFirst(path.count + 1))))
+            }
+        }
+        if let problem = problem(path: path) { return .failure(ReferenceVideoProblem(description: problem)) }
+        return .success(ScenarioFolder.realPath(path) ?? path)
+    }
+
     /// Why the file at `path` cannot be a recording (missing, a folder, a named pipe, unreadable), or nil.
     public static func problem(path: String) -> String? {
         do {
@@ -224,4 +241,9 @@ public enum ReferenceVideo {
             }
         }
     }
+}
+
+/// What is wrong with a reference's video when it is about to be decoded.
+public struct ReferenceVideoProblem: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

@@ -53,6 +53,7 @@ extension ScenarioFormat {
                                           baseline: baseline, release: release)
                 reference.video = video
                 reference.videoPath = videoPath
+                reference.videoFolder = videoPath == nil ? nil : root
                 reference.source = Expectation.Source(file: pathField.reader.file, path: pathField.path,
                                                       line: pathField.mark?.line, column: pathField.mark?.column)
                 return ReferenceEntry(reference: reference, pathField: pathField, videoField: m.field("video"))
