@@ -33,6 +33,9 @@ public struct ReviewOptions: Sendable {
     /// scale, instead of `index.html` loading the files beside it.
     public var singleFile = false
 
+    /// Whether the page shows a reference's screen recording beside the frames (`reference: [{video: …}]`): a
+    /// render's page does; the runs `flick review` renders for its own page (which does not show it) do not decode it.
+    public var recordingBeside = true
     /// Raised by a signal: the recording's frames (`ReferenceFrames`) stop being decoded.
     public var cancellation: Cancellation?
     /// `$PATH` as ffmpeg and ffprobe are looked up in for the recording shown beside the frames (default: the process's).
@@ -139,7 +142,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             try plot.checkSize(scale: options.motion ? MotionPlot.pngScale : 1)
             self.plot = plot
         }
-        if options.html, let reference = scenario.references.first(where: { $0.video != nil }) {
+        if options.html, options.recordingBeside, let reference = scenario.references.first(where: { $0.video != nil }) {
             // Before any frame is drawn: a video that cannot be read stops the render at once. A single-file page
             // carries the recording's frames at the preview's scale, as its own.
             referenceFrames = try ReferenceFrames.extract(reference, releaseTime: scenario.releaseTime, fps: scenario.fps,

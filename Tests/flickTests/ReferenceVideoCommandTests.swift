@@ -137,6 +137,12 @@ import Testing
         #expect(page.status == 2)
         #expect(page.stderr.contains("\(scenario.path): error: reference[0].video: the review page shows fling.mp4 beside the frames through ffmpeg and ffprobe, which are not on PATH; install it with `apt-get install ffmpeg`"), "\(page.stderr)")
         #expect(contents(out).filter { !$0.hasPrefix(".") }.isEmpty)
+        // flick review's page does not show the recording: it renders the scenario without decoding it.
+        let review = try flick(["review", scenario.path, folder.appendingPathComponent("fling.yaml").path, "--out",
+                                folder.appendingPathComponent("review").path], environment: ["PATH": folder.path])
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(contents(folder.appendingPathComponent("review/a")).contains("frames"))
+        #expect(!contents(folder.appendingPathComponent("review/a")).contains("reference-frames"))
     }
 
     @Test func badVideosAreClearErrors() throws {
