@@ -133,7 +133,7 @@ let package = Package(
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(
             name: "FlickReview",
-            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "FlickRender"],
+            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "FlickRender", "FlickTrack"],
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),

@@ -33,6 +33,14 @@ public struct ReviewOptions: Sendable {
     /// scale, instead of `index.html` loading the files beside it.
     public var singleFile = false
 
+    /// Whether the page shows a reference's screen recording beside the frames (`reference: [{video: …}]`): a
+    /// render's page does; the runs `flick review` renders for its own page (which does not show it) do not decode it.
+    public var recordingBeside = true
+    /// Raised by a signal: the recording's frames (`ReferenceFrames`) stop being decoded.
+    public var cancellation: Cancellation?
+    /// `$PATH` as ffmpeg and ffprobe are looked up in for the recording shown beside the frames (default: the process's).
+    public var searchPath: String? = ProcessInfo.processInfo.environment["PATH"]
+
     /// The preview's scale when none is given.
     public static let defaultPreviewScale = 1.0
 
@@ -82,6 +90,8 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     private var plot: MotionPlot?
     /// `--single-file`: each frame's PNG at the preview's scale, in order, for the page.
     private var inlineFrames: [Data] = []
+    /// The recording shown beside the frames on the page (`reference: [{video: …}]`), decoded in `begin`.
+    public private(set) var referenceFrames: ReferenceFrames?
     /// Pixels per point of the preview.
     private var previewCanvasScale: Double { scenario.viewport.scale * previewFactor }
 
@@ -131,6 +141,14 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
             // Its size before anything is drawn: a stack of hundreds of lists would make gigabytes of SVG first.
             try plot.checkSize(scale: options.motion ? MotionPlot.pngScale : 1)
             self.plot = plot
+        }
+        if options.html, options.recordingBeside, let reference = scenario.references.first(where: { $0.video != nil }) {
+            // Before any frame is drawn: a video that cannot be read stops the render at once. A single-file page
+            // carries the recording's frames at the preview's scale, as its own.
+            referenceFrames = try ReferenceFrames.extract(reference, releaseTime: scenario.releaseTime, fps: scenario.fps,
+                                                          first: firstFrame, count: timeline.frames.count,
+                                                          canvas: options.singleFile ? previewCanvas : canvas, into: folder,
+                                                          searchPath: options.searchPath, cancellation: options.cancellation)
         }
         if options.preview {
             apng = try APNGWriter(path: try folder.reservePath("preview.apng"), canvas: previewCanvas,
@@ -200,10 +218,21 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
                 }
                 let frames = inlineFrames.map { "data:image/png;base64," + $0.base64EncodedString() }
                 inlineFrames = []
-                let run = ReviewPage.Run(data: inline, label: scenario.name, statesJSON: states, inlineFrames: frames)
+                var run = ReviewPage.Run(data: inline, label: scenario.name, statesJSON: states, inlineFrames: frames)
+                if let referenceFrames {
+                    run.reference = referenceFrames
+                    var urls: [Int: String] = [:]
+                    for file in Set(referenceFrames.shown.compactMap { $0?.file }) {
+                        let png = try Data(contentsOf: folder.staging.appendingPathComponent(ReferenceFrames.filePath(file)))
+                        urls[file] = "data:image/png;base64," + png.base64EncodedString()
+                    }
+                    run.referenceInline = urls
+                }
                 try folder.write(Data(ReviewPage.runPage(run).utf8), to: "index.html")
             } else {
-                try folder.write(Data(ReviewPage.runPage(ReviewPage.Run(data: data, label: scenario.name)).utf8), to: "index.html")
+                var run = ReviewPage.Run(data: data, label: scenario.name)
+                run.reference = referenceFrames
+                try folder.write(Data(ReviewPage.runPage(run).utf8), to: "index.html")
             }
         }
     }

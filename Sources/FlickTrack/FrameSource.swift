@@ -53,14 +53,9 @@ extension PixelRegion {
 /// passed through as they are: `-fps_mode passthrough`, so a variable frame rate and repeated frames keep their
 /// times).
 public final class VideoFrames: FrameSource {
-    public let path: String
-    private let process = Process()
-    private let output: FileHandle
-    private let log: TimeLog
+    public var path: String { pipe.path }
+    private let pipe: RawVideoPipe
     private let region: PixelRegion
-    private var buffer: [UInt8]
-    private var count = 0
-    private var closed = false
 
     /// The size of the first video stream's frames (ffprobe), or an error saying why `path` is not a video.
     public static func probe(_ path: String, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) throws -> FrameSize {
@@ -104,17 +99,74 @@ public final class VideoFrames: FrameSource {
 
     /// Starts ffmpeg on `path`, cutting each frame to `region` (which must fit the frame: see `probe`).
     public init(path: String, region: PixelRegion, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) throws {
+        self.region = region
+        pipe = try RawVideoPipe(path: path, filter: "format=gray,crop=\(region.width):\(region.height):\(region.x):\(region.y):exact=1",
+                                pixelFormat: "gray", frameBytes: region.width * region.height, searchPath: searchPath)
+    }
+
+    public func next() throws -> GrayFrame? {
+        guard let (pixels, time) = try pipe.next() else { return nil }
+        return GrayFrame(width: region.width, height: region.height, pixels: pixels, time: time)
+    }
+
+    public func close() { pipe.close() }
+}
+
+/// A video's frames in colour, scaled to a size (`scale`, then `rgb24`), one at a time, each with the time the
+/// video gives it, as `VideoFrames` reads them: for showing a recording beside Flick's frames (docs/track.md,
+/// "Side by side"). The same ffmpeg gives the same bytes for the same file.
+public final class ScaledVideoFrames {
+    public let width: Int, height: Int
+    private let pipe: RawVideoPipe
+
+    /// Starts ffmpeg on `path`, scaling every frame to `width` × `height` pixels (with the area filter, or not at
+    /// all when the video has that size: `size`, from `VideoFrames.probe`).
+    public init(path: String, size: FrameSize, width: Int, height: Int,
+                searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) throws {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        let scale = size == FrameSize(width: width, height: height) ? "" : "scale=\(width):\(height):flags=area+accurate_rnd+full_chroma_int,"
+        pipe = try RawVideoPipe(path: path, filter: scale + "format=rgb24", pixelFormat: "rgb24", frameBytes: width * height * 3,
+                                searchPath: searchPath)
+    }
+
+    /// The next frame's pixels (`width × height` RGB triples, row by row) and its time in seconds on the video's
+    /// clock, or nil after the last.
+    public func next() throws -> (rgb: [UInt8], time: Double)? {
+        guard let (pixels, time) = try pipe.next() else { return nil }
+        return (pixels, time)
+    }
+
+    /// Stops ffmpeg (the frames not yet read are not decoded).
+    public func close() { pipe.close() }
+
+    deinit { pipe.close() }
+}
+
+/// ffmpeg decoding a video's first video stream through `filter`, raw frames of `frameBytes` bytes on a pipe, each
+/// with the time the video gives it (`showinfo`'s `pts` × time base, frames passed through as they are:
+/// `-fps_mode passthrough`, so a variable frame rate and repeated frames keep their times).
+final class RawVideoPipe {
+    let path: String
+    private let process = Process()
+    private let output: FileHandle
+    private let log: TimeLog
+    private var buffer: [UInt8]
+    private var count = 0
+    private var closed = false
+
+    init(path: String, filter: String, pixelFormat: String, frameBytes: Int, searchPath: String?) throws {
         let ffmpeg = try Tool.require("ffmpeg", path: searchPath)
         self.path = path
-        self.region = region
-        buffer = [UInt8](repeating: 0, count: region.width * region.height)
+        buffer = [UInt8](repeating: 0, count: frameBytes)
         let out = Pipe()
         output = out.fileHandleForReading
         log = TimeLog()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-nostdin", "-hide_banner", "-nostats", "-loglevel", "info", "-i", path, "-map", "0:v:0", "-an",
-                             "-vf", "format=gray,crop=\(region.width):\(region.height):\(region.x):\(region.y):exact=1,showinfo",
-                             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "gray", "pipe:1"]
+                             "-vf", filter + ",showinfo",
+                             "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", pixelFormat, "pipe:1"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = log.pipe
@@ -122,7 +174,7 @@ public final class VideoFrames: FrameSource {
         log.start()
     }
 
-    public func next() throws -> GrayFrame? {
+    func next() throws -> ([UInt8], Double)? {
         let size = buffer.count
         let got = buffer.withUnsafeMutableBytes { bytes -> Int in
             var filled = 0
@@ -152,10 +204,10 @@ public final class VideoFrames: FrameSource {
             throw TrackError("ffmpeg gave frame \(count + 1) of \(path) no time: \(log.text)")
         }
         count += 1
-        return GrayFrame(width: region.width, height: region.height, pixels: buffer, time: time)
+        return (buffer, time)
     }
 
-    public func close() {
+    func close() {
         guard !closed else { return }
         closed = true
         if process.isRunning { process.terminate() }

@@ -129,6 +129,7 @@ struct Render: ParsableCommand, WritesOutput {
         options.overlayLayer = overlayLayer
         options.previewScale = previewScale
         options.singleFile = singleFile
+        options.cancellation = Interruption.cancellation
         return options
     }
 

@@ -236,6 +236,7 @@ struct Review: ParsableCommand, WritesOutput {
         case .scenario(let scenario, let path):
             var review = ReviewOptions(playbackFPS: scenario.fps)
             review.html = true
+            review.recordingBeside = false  // this page does not show a reference's video: it is not decoded
             let recorded = Run(scenario: scenario).recorded()
             var options = SequenceOptions(format: .png, jobs: workerThreads(jobs),
                                           render: RenderOptions(iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),

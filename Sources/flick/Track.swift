@@ -111,7 +111,9 @@ struct TrackCommand: ParsableCommand, WritesOutput {
             comments.append("release: \(NumberText.short(release, digits: 6))" + (self.release == nil ? " (found from the motion: the last sample at the highest speed)" : ""))
             let path = edge ? "sheet.top" : "LIST.contentOffset.\(axis.rawValue)"
             printError("release: \(NumberText.short(release, digits: 6)) s\(self.release == nil ? " (found from the motion: the last sample at the highest speed; give --release if the finger lifted elsewhere)" : "")")
-            printError("reference: {path: \(path), file: \(out ?? "FILE.csv"), release: \(NumberText.short(release, digits: 6))}")
+            // A video goes in the entry too: the review page shows it beside Flick's frames (docs/track.md, "Side by side").
+            let shown = folder == nil ? ", video: \(video)" : ""
+            printError("reference: {path: \(path), file: \(out ?? "FILE.csv")\(shown), release: \(NumberText.short(release, digits: 6))}")
         } else {
             printError("release: not found (too few samples or no motion); give --release")
         }

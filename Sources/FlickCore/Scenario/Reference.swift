@@ -28,6 +28,13 @@ public struct Reference: Sendable {
     public var baseline: Double
     /// When the finger lifted, on the recording's clock: it is put at the scenario's release. Default: its first sample.
     public var release: Double?
+    /// The screen recording the samples were tracked from (`video:`), as the scenario names it: the review page shows
+    /// its frames beside Flick's, on the samples' clock (docs/track.md, "Side by side"). Nil without one.
+    public var video: String?
+    /// `video` as an absolute path inside the scenario's folder (`ScenarioFolder`), as the decoder found it.
+    public var videoPath: String?
+    /// The scenario's folder (`ScenarioFolder.root`), which the video must still be inside when it is decoded.
+    public var videoFolder: String?
     /// Where it sits in the file (`reference[1]`), for messages.
     public var index: Int
     /// Where its path is written in the file, for the runner's message when the path names no value.
@@ -44,10 +51,16 @@ public struct Reference: Sendable {
         self.index = index
     }
 
+    /// Seconds added to a time on the recording's clock (its samples', its video's from the first frame) to put it on
+    /// the scenario's: `timeOffset` when given, else the recording's `release` (or first sample) put at `releaseTime`.
+    public func clockOffset(releaseTime: Double) -> Double {
+        timeOffset ?? (releaseTime - (release ?? samples.first?.t ?? 0))
+    }
+
     /// The samples on the scenario's clock, baseline subtracted: `timeOffset` when given, else the recording's
     /// `release` (or first sample) put at `releaseTime`.
     public func aligned(releaseTime: Double) -> [Sample] {
-        let offset = timeOffset ?? (releaseTime - (release ?? samples.first?.t ?? 0))
+        let offset = clockOffset(releaseTime: releaseTime)
         return samples.map { Sample(t: $0.t + offset, value: $0.value - baseline) }
     }
 }
@@ -192,4 +205,45 @@ public enum RecordingFile {
             throw Problem(line: nil, message: "holds \(samples.count) sample\(samples.count == 1 ? "" : "s"); a recording needs at least 2")
         }
     }
+}
+
+/// A reference's screen recording (`video:`), checked when the scenario is read: a regular file inside the
+/// scenario's folder. Its frames are decoded only by the review page's render (ffmpeg), which says when it is not
+/// a video.
+public enum ReferenceVideo {
+    /// `reference`'s video as a real path (every link followed) for the decoder to open, checked again as the
+    /// scenario's reader checked it: inside the scenario's folder, a regular file. Nil without a video; else the
+    /// path, or what is wrong with it now.
+    public static func current(_ reference: Reference) -> Result<String, ReferenceVideoProblem>? {
+        guard let path = reference.videoPath, reference.video != nil else { return nil }
+        if let root = reference.videoFolder {
+            if case .failure(let outside) = ScenarioFolder.resolve(path, from: path, within: root) {
+                // "is outside the scenario's folder …", after the name the caller puts first.
+                return .failure(ReferenceVideoProblem(description: String(outside.description.dropFirst(path.count + 1))))
+            }
+        }
+        if let problem = problem(path: path) { return .failure(ReferenceVideoProblem(description: problem)) }
+        return .success(ScenarioFolder.realPath(path) ?? path)
+    }
+
+    /// Why the file at `path` cannot be a recording (missing, a folder, a named pipe, unreadable), or nil.
+    public static func problem(path: String) -> String? {
+        do {
+            let (descriptor, _) = try RegularFile.open(path: path)
+            close(descriptor)
+            return nil
+        } catch {
+            return switch error.problem {
+            case .notFound: "no such file"
+            case .folder: "is a directory, not a video"
+            case .notRegular(let kind): "is \(kind), not a video"
+            case .tooLarge, .failed: error.unreadable
+            }
+        }
+    }
+}
+
+/// What is wrong with a reference's video when it is about to be decoded.
+public struct ReferenceVideoProblem: Error, CustomStringConvertible, Sendable {
+    public var description: String
 }

@@ -180,8 +180,9 @@ function player() {
   var span = Math.max(tEnd - tStart, 1e-9);
   var view = {t: tStart, playing: false, speed: 1, overlay: false, onion: false, onionN: 3, mode: "side", wipe: 50};
   var loader = new Loader(function () { schedule(); });
-  var canvases = Array.prototype.slice.call(document.querySelectorAll("#viewer canvas"));
+  var canvases = Array.prototype.slice.call(document.querySelectorAll("#viewer .side:not(.reference) canvas"));
   var shown = [];
+  var reference = referencePane(main.d, function () { schedule(); });
 
   function frameOf(run, t) {
     return clamp(Math.round(t * run.d.fps + 1e-7), run.d.first, run.d.first + run.d.count - 1);
@@ -368,6 +369,7 @@ function player() {
           : entry.differing + " differing pixels (" + num(entry.ratio * 100, 3) + "%)" + (entry.antiAliased ? ", " + entry.antiAliased + " anti-aliased ignored" : "") + ".";
       }
     }
+    if (reference) reference.show(i);
     draw();
   }
   var pending = false;
@@ -491,6 +493,69 @@ function player() {
     frame: function (r) { return frameOf(runs[r || 0], view.t); }
   };
   update();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// A recording beside the frames (docs/review-page.md, "A recording beside the frames"): at each frame of the run,
+// the recording's frame flick listed for it (`reference.frames[index - first]`: [frame, time, file] or null),
+// drawn once decoded (the one before stays until then), the next second of them loading ahead.
+function referencePane(run, onReady) {
+  var figure = $("reference"), info = run.reference;
+  if (!figure || !info) return null;
+  var canvas = figure.querySelector("canvas"), label = figure.querySelector(".reference-time");
+  var loader = new Loader(onReady);
+  var drawn = null, drawnFile = null;
+  var last = run.first + run.count - 1;
+  canvas.style.aspectRatio = info.width + " / " + info.height;
+  function src(file) { return info.inline ? info.inline[String(file)] : info.src + "frame_" + pad(file, 5) + ".png"; }
+  function entry(index) { return info.frames[index - run.first] || null; }
+  // The backing store at the size the canvas is shown (the browser's high-quality downscale), never above the frames'.
+  function fit() {
+    var dpr = window.devicePixelRatio || 1;
+    var h = Math.min(info.height, Math.max(1, Math.round(canvas.clientHeight * dpr)));
+    var w = Math.max(1, Math.round(h * info.width / info.height));
+    if (!canvas.clientHeight || (canvas.width === w && canvas.height === h)) return;
+    canvas.width = w;
+    canvas.height = h;
+    drawn = drawnFile = null;
+    onReady();
+  }
+  function show(index) {
+    var wanted = {};
+    for (var j = index; j <= Math.min(last, index + Math.ceil(run.fps)); j++) {
+      var ahead = entry(j);
+      if (ahead) { wanted[src(ahead[2])] = true; loader.get(src(ahead[2])); }
+    }
+    loader.keep(wanted);
+    var e = entry(index), key = e ? e[0] : -1;
+    if (key === drawn) return;
+    var ctx = canvas.getContext("2d");
+    if (!e) {
+      ctx.fillStyle = "#2c2c2e";
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      drawn = -1;
+      drawnFile = null;
+      canvas.setAttribute("data-frame", "");
+      label.textContent = "No frame of the recording at this time";
+      return;
+    }
+    var img = loader.get(src(e[2]));
+    if (!img.ready && !img.failed) return;
+    if (drawnFile !== e[2]) {
+      ctx.imageSmoothingEnabled = true;
+      ctx.imageSmoothingQuality = "high";
+      ctx.fillStyle = "#2c2c2e";
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      if (!img.failed) ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+      drawnFile = e[2];
+    }
+    drawn = key;
+    canvas.setAttribute("data-frame", e[0]);
+    label.textContent = "Recording frame " + e[0] + " \u00B7 " + seconds(e[1]) + " on its clock";
+  }
+  fit();
+  if (window.ResizeObserver) new ResizeObserver(fit).observe(canvas);
+  return {show: show};
 }
 
 // ---------------------------------------------------------------------------------------------------------

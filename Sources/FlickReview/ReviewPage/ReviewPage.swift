@@ -23,6 +23,10 @@ public enum ReviewPage {
         /// these, the states in `statesJSON` and the plot as a `data:` URL). In the page, a frame equal to an earlier
         /// one is written as that one's position.
         public var inlineFrames: [String]?
+        /// The recording shown beside the frames (`reference: [{video: …}]`, `ReferenceFrames`), and on a single-file
+        /// page its files as `data:` URLs by file index. Page data only: `run.json` does not carry it.
+        public var reference: ReferenceFrames?
+        public var referenceInline: [Int: String]?
 
         public init(data: RunPageData, base: String = "", states: String = "states.js", label: String = "", statesJSON: Data? = nil,
                     inlineFrames: [String]? = nil) {
@@ -48,6 +52,7 @@ public enum ReviewPage {
                     return .string(url)
                 })))
             }
+            if let reference { pairs.append(("reference", referenceJSON(reference))) }
             return .object(pairs)
         }
     }
@@ -332,7 +337,8 @@ public enum ReviewPage {
                 "<figure class=\"side side-\(i)\"><figcaption><span class=\"badge\">\(i == 0 ? "A" : "B")</span> \(esc(run.label))</figcaption>"
                     + "<canvas role=\"img\" aria-label=\"Run \(i == 0 ? "A" : "B") at the playhead\"></canvas></figure>"
             }.joined(separator: "\n")
-            : "<figure class=\"side\"><canvas role=\"img\" aria-label=\"The frame at the playhead\"></canvas></figure>"
+            : "<figure class=\"side\">\(referenceCaption(runs[0]))<canvas role=\"img\" aria-label=\"The frame at the playhead\"></canvas></figure>"
+                + referenceFigure(runs[0])
         let spans = main.spans.map { s in
             "<span class=\"span\" style=\"left: \(percent(s[0])); width: calc(\(percent(s[1])) - \(percent(s[0])))\"></span>"
         }.joined()
@@ -359,7 +365,7 @@ public enum ReviewPage {
         """ : ""
         return """
         <section class="card stage" aria-label="Frames">
-        \(modes)<div id="viewer" class="viewer\(compare ? " two" : "")">
+        \(modes)<div id="viewer" class="viewer\(compare || runs[0].reference != nil ? " two" : "")">
         \(figures)
         </div>
         <div class="transport" role="toolbar" aria-label="Playback">
