@@ -555,7 +555,7 @@ public struct MotionPlot: Sendable {
             var legendY = panel.titleOrigin.y
             for recording in timeline.recordings where recording.seriesIndex == index {
                 legendY += MotionPlot.legendRowHeight
-                let text = "● recorded: \(recording.residual.reference.file)"
+                let text = "● recorded: \(recording.residual.file)"
                 boxes.append(LabelBox(text: text, rect: Rect(x: panel.valueRect.minX, y: legendY - 8,
                                                              width: TextMetrics.width(of: text, size: 10.5), height: 10.5)))
             }
@@ -624,8 +624,8 @@ public struct MotionPlot: Sendable {
                 }
             }
             let r = recording.residual
-            let legend = "● recorded: \(r.reference.file) — residual max \(MotionPlot.residualText(r.maximum)), "
-                + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(String(format: "%.3f", $0.t)) s" } ?? "")
+            let legend = "● recorded: \(r.file) — residual max \(MotionPlot.residualText(r.maximum)), "
+                + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(String(format: "%.3f", $0.time)) s" } ?? "")
             legendY += MotionPlot.legendRowHeight
             canvas.text(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
         }

@@ -50,11 +50,12 @@ extension MotionSeries {
     }
 }
 
-/// A recording drawn beside a series of the timeline: its samples on the scenario's clock and its residual.
+/// A recording drawn beside a series of the timeline: its samples on the scenario's clock and its residual, as the
+/// states document has them (docs/states.md, "References"), so that a run read from a document draws them too.
 public struct RecordedSeries: Sendable {
     /// Index into `MotionTimeline.series`.
     public var seriesIndex: Int
-    public var residual: ReferenceResidual
+    public var residual: StatesReference
 }
 
 /// What happened when: a finger going down or lifting, a tap, a resize, a pull to refresh triggering and its
@@ -108,7 +109,8 @@ public struct MotionTimeline: Sendable {
     }
 
     /// The timeline of `run` over the frames in `range` (all when nil): a fold over its frames. The gestures' spans
-    /// and marks, the page titles and the recordings come from its scenario (a run read from states has none).
+    /// and marks and the page titles come from its scenario (a run read from states alone has none), the
+    /// recordings from its reference entries.
     public init(run: Run, range: ClosedRange<Int>? = nil) {
         let count = run.frameCount
         let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
@@ -198,8 +200,8 @@ public struct MotionTimeline: Sendable {
         // A scroll view moves on one axis: of a list's two offsets, keep those that moved.
         series = built.filter { $0.moved }
         let drawn = series
-        let recordings = run.residuals().compactMap { residual -> RecordedSeries? in
-            guard let index = drawn.firstIndex(where: { $0.statePath == residual.reference.path }) else { return nil }
+        let recordings = run.referenceEntries().compactMap { residual -> RecordedSeries? in
+            guard let index = drawn.firstIndex(where: { $0.statePath == residual.path }) else { return nil }
             return RecordedSeries(seriesIndex: index, residual: residual)
         }
         self.recordings = recordings

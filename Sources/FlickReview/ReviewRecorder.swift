@@ -117,7 +117,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
     public init(scenario: Scenario, run: Run, range: ClosedRange<Int>?, options: ReviewOptions) {
         self.scenario = scenario
         self.options = options
-        let count = scenario.frameCount
+        let count = run.frameCount
         let range = range.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         firstFrame = range.lowerBound
         timeline = MotionTimeline(run: run, range: range)
@@ -247,11 +247,14 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
 extension ReviewRecorder {
     /// Renders `scenario` into `destination` with the review outputs `review` (none: the frames and states only),
     /// simulating it once: the frames, the states and the review's timeline are folds over one recorded run.
+    ///
+    /// With `options.run` set (a run read from a states document, `Run(document:appearance:)`), that run is drawn and
+    /// folded over instead, and nothing is simulated.
     public static func render(_ scenario: Scenario, to destination: URL, options: SequenceOptions, review: ReviewOptions,
                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> SequenceSummary {
         var options = options
         if !review.isEmpty {
-            let run = Run(scenario: scenario).recorded()
+            let run = options.run ?? Run(scenario: scenario).recorded()
             options.run = run
             options.observer = ReviewRecorder(scenario: scenario, run: run, range: options.frames, options: review)
         }

@@ -98,7 +98,7 @@ public struct SweepGrid {
         viewport = Size(width: sizes.map(\.width).max() ?? 1, height: sizes.map(\.height).max() ?? 1)
         let values = variants.map { variant -> [Double] in
             var meter = VariantMeter(scenario: variant.scenario)
-            Simulation(scenario: variant.scenario).run { meter.add($0) }
+            for frame in Run(scenario: variant.scenario) { meter.add(frame) }
             return meter.values
         }
         columns = SweepGrid.keyColumns(timelines, values: values, frameCount: frameCount, fps: fps, limit: max(1, limit))

@@ -56,7 +56,7 @@ public enum SweepRenderer {
     public static func table(name: String, paths: [String], variants: [SweepVariant]) -> SweepTable {
         SweepTable(name: name, paths: paths, rows: variants.map { variant in
             var meter = VariantMeter(scenario: variant.scenario)
-            Simulation(scenario: variant.scenario).run { meter.add($0) }
+            for frame in Run(scenario: variant.scenario) { meter.add(frame) }
             return SweepRow(variant: variant, of: variants.count, measures: meter.measures)
         })
     }

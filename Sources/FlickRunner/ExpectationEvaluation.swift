@@ -116,11 +116,11 @@ public struct ExpectationEvaluator {
         }
     }
 
-    /// Runs `scenario` and checks its expectations.
-    public static func check(_ scenario: Scenario) -> [ExpectationFailure] {
+    /// Runs `scenario` and checks its expectations: a fold over `run`, the scenario's run (simulated here when nil).
+    public static func check(_ scenario: Scenario, run: FlickCore.Run? = nil) -> [ExpectationFailure] {
         var evaluator = ExpectationEvaluator(scenario: scenario)
         guard !scenario.expectations.isEmpty else { return [] }
-        Simulation(scenario: scenario).run { evaluator.observe($0) }
+        for state in run ?? FlickCore.Run(scenario: scenario) { evaluator.observe(state) }
         return evaluator.failures
     }
 

@@ -226,7 +226,11 @@ public enum ScenarioTests {
             return result
         }
         result.expectationCount = scenario.expectations.count
-        result.expectationFailures = ExpectationEvaluator.check(scenario)
+        // The expectations and a states golden are folds over the run: simulated once and held when both read it,
+        // else simulated as it is read (memory stays flat).
+        let comparesStates = options.onlyGoldenFrames == nil && scenario.goldens?.states != nil
+        let run = !scenario.expectations.isEmpty && comparesStates ? FlickCore.Run(scenario: scenario).recorded() : FlickCore.Run(scenario: scenario)
+        result.expectationFailures = ExpectationEvaluator.check(scenario, run: run)
         result.invariants = InvariantChecker.check(scenario, options: options.invariants)
         do {
             guard let spec = try goldenSpec(for: scenario, path: path) else { return result }
@@ -247,7 +251,7 @@ public enum ScenarioTests {
             }
             if options.onlyGoldenFrames == nil, let states = spec.states {
                 result.states = try StateGoldens.verify(
-                    scenario, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
+                    scenario, run: run, spec: states, goldenDirectory: goldenDirectory(for: path), record: options.record,
                     artifactsDirectory: GoldenFrames.artifactsDirectory(options.reportDirectory),
                     artifactsSubfolder: reportFolder(for: path))
             }

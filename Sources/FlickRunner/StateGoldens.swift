@@ -52,10 +52,15 @@ public struct StateTrajectory: Equatable, Sendable {
     /// Simulates `scenario` and keeps the values of `paths` (nil: every number of the state document) at every
     /// frame, each rounded to 1e-6 as the file stores it.
     public init(recording scenario: Scenario, paths: [String]?) {
+        self.init(recording: FlickCore.Run(scenario: scenario), paths: paths)
+    }
+
+    /// The values of `paths` (nil: every number of the state document) at every frame of `run`, each rounded to 1e-6
+    /// as the file stores it: a fold over the run.
+    public init(recording run: FlickCore.Run, paths: [String]?) {
         var columns: [String: [Double?]] = [:]
         var frame = 0
-        let simulation = Simulation(scenario: scenario)
-        while let state = simulation.nextFrame() {
+        for state in run {
             if let paths {
                 for path in paths {
                     if case .number(let x)? = state.value(atPath: path) {
@@ -80,8 +85,8 @@ public struct StateTrajectory: Equatable, Sendable {
                 columns[path] = column + Array(repeating: nil, count: frame - column.count)
             }
         }
-        self.init(fps: scenario.fps, frameCount: frame, width: scenario.viewport.width, height: scenario.viewport.height,
-                  scale: scenario.viewport.scale,
+        self.init(fps: run.header.fps, frameCount: frame, width: run.header.viewport.width, height: run.header.viewport.height,
+                  scale: run.header.scale,
                   series: columns.keys.sorted().map { Series(path: $0, values: columns[$0] ?? []) })
     }
 
@@ -266,14 +271,14 @@ public struct StateGoldenResult: Sendable {
 
 /// Records and compares states goldens.
 public enum StateGoldens {
-    /// Runs `scenario`, and compares the values of `spec`'s paths at every frame with `goldenDirectory/states.json`
-    /// (or writes it, as `record` says). Failing paths leave an expected-vs-actual SVG plot in
-    /// `artifactsDirectory/artifactsSubfolder/states/`.
-    public static func verify(_ scenario: Scenario, spec: StateGoldenSpec, goldenDirectory: String,
+    /// Runs `scenario` (folds over `run`, its run, when given), and compares the values of `spec`'s paths at every
+    /// frame with `goldenDirectory/states.json` (or writes it, as `record` says). Failing paths leave an
+    /// expected-vs-actual SVG plot in `artifactsDirectory/artifactsSubfolder/states/`.
+    public static func verify(_ scenario: Scenario, run scenarioRun: FlickCore.Run? = nil, spec: StateGoldenSpec, goldenDirectory: String,
                               record: GoldenRecordMode, artifactsDirectory: @autoclosure () throws -> String,
                               artifactsSubfolder: String) throws -> StateGoldenResult {
         let golden = (goldenDirectory as NSString).appendingPathComponent(StateTrajectory.fileName)
-        let run = StateTrajectory(recording: scenario, paths: spec.paths)
+        let run = StateTrajectory(recording: scenarioRun ?? FlickCore.Run(scenario: scenario), paths: spec.paths)
         func result(_ outcome: StateGoldenResult.Outcome) -> StateGoldenResult {
             StateGoldenResult(goldenPath: golden, tolerance: spec.within, outcome: outcome)
         }

@@ -29,6 +29,8 @@ struct Render: ParsableCommand, WritesOutput {
 
         Sweeps: --set PATH=V1,V2,... (repeatable; or `sweep:` in the file) renders every combination of the values as a variant of one run, into DIR/<name>/variants/NN-values/ (frames/ and states.json each), with contact-sheet.png (a row per variant, a column per key instant, the same time in every column), variants.csv, variants.md and variants.json (settle time, overshoot, final detent or page and peak velocity per variant) and, with --video, grid.mp4|webm|gif (every variant side by side at every frame); with --review, --html or --motion, index.html: the variants on one motion graph, each in its own colour and dash, their releases and settles marked with their --explain lines (docs/review-page.md). A wrong PATH or value is reported as the decoder reports a wrong key, naming the --set; at most 64 variants.
 
+        --from STATES draws the run a states document holds (a render's states.json, or what `flick states -o` wrote) instead of simulating SCENARIO: the document gives every frame's state, SCENARIO only its appearance (theme, rows, icons, pictures, font, background, safe area), and must be the one the document was written from (its name, viewport, frame count and components are checked; a mismatch exits 2 naming the file and key). Drawn from a document this version wrote, states.json and the review page are the normal render's byte for byte, and the frames too but where the document's 1e-6 rounding moves a pixel (docs/states.md, "Drawing a document", measures it).
+
         Previews, videos and contact sheets show every frame on one canvas, the run's largest viewport: before or after a resize, a smaller frame sits at the top-left on a dark grey backdrop. --slow N samples the simulation N times as often, N × (frames − 1) + 1 frames over the same simulated time with every frame of the normal run among them, and the previews play them at the scenario's fps.
         """
     )
@@ -91,6 +93,9 @@ struct Render: ParsableCommand, WritesOutput {
     @Flag(name: .customLong("single-file"), help: "With --html or --review: index.html is one self-contained page, its states, plot and frames (at --preview-scale) inside, to attach to a pull request or a chat.")
     var singleFile = false
 
+    @Option(help: ArgumentHelp("Draw the run this states document holds (a render's states.json, or `flick states` -o FILE) with SCENARIO's appearance, simulating nothing: the frames, states.json and the review outputs as a render of SCENARIO writes them (docs/states.md, \"Drawing a document\"). One scenario; not with --fps, --slow or a sweep.", valueName: "STATES"))
+    var from: String?
+
     @OptionGroup(title: "Sweeps (docs/sweeps.md)")
     var sweepOptions: RenderSweepOptions
 
@@ -135,6 +140,10 @@ struct Render: ParsableCommand, WritesOutput {
 
     func run() throws {
         try checkOptions()
+        if let from {
+            try renderFromDocument(from)
+            return
+        }
         if try renderSweeps() { return }
         // A video needs ffmpeg: without it, nothing is written at all.
         var ffmpeg: String?

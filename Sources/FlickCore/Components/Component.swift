@@ -94,6 +94,8 @@ enum ComponentKey: String, CaseIterable {
     /// Whether it scrolls (and so a sheet's `tracks` may name it).
     var isScrollView: Bool { spec.isScrollView }
     var doc: String { spec.doc }
+    /// Whether a frame has a state under its key (a scroll view's or its kind's own); a stack has none.
+    var hasState: Bool { spec.hasState }
 }
 
 /// What a kind of component is, for every layer: its key and how it is read, what it holds, its node in the
@@ -108,6 +110,9 @@ protocol ComponentSpec: Sendable {
     static var isScrollView: Bool { get }
     /// Whether it may only be the scene's root (a sheet), with the reason the decoder gives elsewhere.
     static var onlyAtRoot: String? { get }
+    /// Whether a frame has a state under its key (`scrollViews.KEY` or its kind's collection); true unless it only
+    /// lays out its children.
+    static var hasState: Bool { get }
     /// Reads its keys from `m`, a component nested `depth` deep (docs/scenario-format.md); nil after reporting
     /// a problem.
     static func read(_ m: Mapping, depth: Int, format: ScenarioFormat) -> Self?
@@ -135,6 +140,7 @@ protocol ComponentSpec: Sendable {
 
 extension ComponentSpec {
     static var onlyAtRoot: String? { nil }
+    static var hasState: Bool { true }
     var components: [Component] { [] }
     mutating func updateChildren(_ body: (inout Component) -> Void) {}
     var scrollAxis: Axis? { nil }

@@ -45,6 +45,9 @@ public struct Run: Sequence, Sendable {
     private let measured: [ReferenceResidual]?
     /// The document's `references`, for a run read from one.
     private let entries: [StatesReference]
+    /// Whether the frames and references are a states document's (read, or read and drawn with a scenario's
+    /// appearance): nothing about them is ever simulated.
+    private let fromDocument: Bool
 
     /// The run of `scenario`, simulated each time it is iterated.
     public init(scenario: Scenario, explains: Bool = false) {
@@ -54,6 +57,7 @@ public struct Run: Sequence, Sendable {
         frames = nil
         measured = nil
         entries = []
+        fromDocument = false
     }
 
     /// A run held in memory: `frames` in order, and the document's reference entries.
@@ -64,6 +68,24 @@ public struct Run: Sequence, Sendable {
         self.frames = frames
         measured = nil
         entries = references
+        fromDocument = true
+    }
+
+    /// The run `document` (read from a states document) drawn with `scenario`'s appearance (`flick render SCENARIO
+    /// --from states.json`, docs/states.md "Drawing a document"): its frames and references are the document's and are
+    /// never simulated; the scenario gives what the frames are drawn with and what the review outputs name (page
+    /// titles, the script's touch-downs and releases), and `header.scale` is the scenario's (a `--scale` applied to
+    /// it), the pixels per point the frames are drawn at.
+    public init(document: Run, appearance scenario: Scenario) {
+        var header = document.header
+        header.scale = scenario.viewport.scale
+        self.header = header
+        self.scenario = scenario
+        explains = document.explains
+        frames = document.frames ?? Array(document)
+        measured = nil
+        entries = document.referenceEntries()
+        fromDocument = true
     }
 
     private init(recording run: Run, frames: [FrameState]) {
@@ -71,8 +93,9 @@ public struct Run: Sequence, Sendable {
         scenario = run.scenario
         explains = run.explains
         self.frames = frames
-        measured = run.scenario.map(ReferenceResidual.measure)
+        measured = run.fromDocument ? nil : run.scenario.map(ReferenceResidual.measure)
         entries = run.entries
+        fromDocument = run.fromDocument
     }
 
     /// How many frames the run has.
@@ -90,14 +113,16 @@ public struct Run: Sequence, Sendable {
         return Run(recording: self, frames: all)
     }
 
-    /// The recordings' residuals (a scenario's `reference:`); none for a run read from a states document.
+    /// The recordings' residuals (a scenario's `reference:`); none for a run read from a states document (its
+    /// `referenceEntries()` are what it knows of them).
     public func residuals() -> [ReferenceResidual] {
-        measured ?? scenario.map(ReferenceResidual.measure) ?? []
+        if fromDocument { return [] }
+        return measured ?? scenario.map(ReferenceResidual.measure) ?? []
     }
 
     /// The states document's `references` (docs/states.md, "References").
     public func referenceEntries() -> [StatesReference] {
-        scenario == nil ? entries : residuals().map { StatesReference($0, fps: header.fps) }
+        fromDocument ? entries : residuals().map { StatesReference($0, fps: header.fps) }
     }
 
     public struct Iterator: IteratorProtocol {
@@ -172,12 +197,50 @@ public struct Run: Sequence, Sendable {
             }
         }
         let frames = try document.field("frames").items().map { frame throws(StatesReadError) in
-            try FrameState(json: frame, headerTabs: headerTabs)
+            try FrameState(json: frame, headerTabs: headerTabs, fps: fps)
         }
         let references = try (document.optional("references")?.items() ?? []).map { entry throws(StatesReadError) in
             try StatesReference(json: entry)
         }
         return Run(header: header, frames: frames, references: references)
+    }
+
+    /// Why `scenario` cannot lend this run, read from a states document, its appearance (`flick render SCENARIO --from
+    /// states.json`, docs/states.md "Drawing a document"), as the reader says a problem: the file's key path and what
+    /// is wrong; nil when it can. The document must be of a scenario of that name and viewport, have a frame for each
+    /// of the scenario's frames at the document's rate, and its first frame must have a state for each of the scene's
+    /// components (a stack has none) and none for a component the scene does not have: what is drawn is looked up by
+    /// key, and a frame drawn from a document of another scenario would silently leave components out.
+    public func appearanceProblem(_ scenario: Scenario) -> StatesReadError? {
+        if header.name != scenario.name {
+            return StatesReadError(path: "scenario", problem: "is \"\(header.name)\", but the scenario given is \"\(scenario.name)\": draw a document with the scenario it was written from")
+        }
+        let size = scenario.viewport.size
+        if abs(header.viewport.width - size.width) > 1e-6 || abs(header.viewport.height - size.height) > 1e-6 {
+            return StatesReadError(path: "viewport", problem: "is \(JSONValue.format(header.viewport.width))×\(JSONValue.format(header.viewport.height)) pt, but the scenario's viewport is \(JSONValue.format(size.width))×\(JSONValue.format(size.height)) pt: draw a document with the scenario it was written from")
+        }
+        guard let first = first(where: { _ in true }) else {
+            return StatesReadError(path: "frames", problem: "is empty: there is no frame to draw")
+        }
+        var atRate = scenario
+        atRate.fps = header.fps
+        if atRate.frameCount != frameCount {
+            return StatesReadError(path: "frames", problem: "has \(frameCount) frame\(frameCount == 1 ? "" : "s"), but the scenario's \(JSONValue.format(scenario.duration)) s at the document's \(JSONValue.format(header.fps)) fps make \(atRate.frameCount): draw a document with the scenario it was written from")
+        }
+        // Frame i is written as frame_0000i: a document's frames are in order from 0.
+        for (i, frame) in enumerated() where frame.index != i {
+            return StatesReadError(path: "frames[\(i)].index", problem: "is \(frame.index), but the document's frame \(i) must have index \(i) (frames in order from 0)")
+        }
+        let sceneKeys = scenario.scene.root.allComponents.filter { ComponentKey($0.kind).hasState }.map(\.key)
+        var frameKeys = first.scrollViews.map(\.key)
+        for collection in StateCollection.allCases { frameKeys += first.componentStates[collection, default: []].map(\.key) }
+        if let missing = sceneKeys.first(where: { !frameKeys.contains($0) }) {
+            return StatesReadError(path: "frames[0]", problem: "has no state for the scene's `\(missing)`: draw a document with the scenario it was written from")
+        }
+        if let extra = frameKeys.first(where: { !sceneKeys.contains($0) }) {
+            return StatesReadError(path: "frames[0]", problem: "has a state for `\(extra)`, which the scenario's scene does not have: draw a document with the scenario it was written from")
+        }
+        return nil
     }
 
     /// A viewport's size: positive, at most the decoder's longest length.
@@ -192,9 +255,13 @@ public struct Run: Sequence, Sendable {
 
 extension FrameState {
     /// Reads a frame of a states document back (docs/states.md): `headerTabs` are the header's pagers' tabs, which a
-    /// frame at the same bar widths leaves out.
-    init(json: JSONField, headerTabs: [String: TabSpans]) throws(StatesReadError) {
-        self.init(index: try json.int("index"), time: try json.number("time"), viewport: try Run.readViewport(try json.field("viewport")))
+    /// frame at the same bar widths leaves out. Frame `index` is at `index / fps`: a `time` within the document's
+    /// rounding (1e-6) of it is taken as that exact number, the one the simulation had, so that what is drawn
+    /// against time (the motion plot) is drawn where it was.
+    init(json: JSONField, headerTabs: [String: TabSpans], fps: Double) throws(StatesReadError) {
+        let index = try json.int("index"), written = try json.number("time")
+        let time = abs(written - Double(index) / fps) <= 1e-6 ? Double(index) / fps : written
+        self.init(index: index, time: time, viewport: try Run.readViewport(try json.field("viewport")))
         if let touch = try json.optional("touch") {
             // `{"x": null, "y": null, "phase": null}` is no touch (docs/states.md).
             if try touch.optional("phase") != nil {

@@ -25,7 +25,8 @@ public struct SequenceOptions: Sendable {
     /// Also writes the review layer alone, on transparency, as `overlay/frame_00000.png` (`.svg` when the frames
     /// are SVG only), so that the review page can show the plain frames with or without it.
     public var overlayLayer = false
-    /// The run drawn: the scenario's, recorded once when an observer folds over it too (`Run.recorded()`); nil
+    /// The run drawn: the scenario's, recorded once when an observer folds over it too (`Run.recorded()`), or one
+    /// read from a states document and drawn with the scenario's appearance (`Run(document:appearance:)`); nil
     /// simulates the scenario as its frames are drawn (memory stays flat).
     public var run: Run?
 
@@ -95,7 +96,8 @@ public enum SequenceRenderer {
     /// the number of frames drawn. The caller commits or abandons the folder.
     public static func render(_ scenario: Scenario, into folder: OutputFolder, at prefix: String, options: SequenceOptions,
                               progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> Int {
-        let count = scenario.frameCount
+        // A run read from a states document (`flick render --from`) has its own frames.
+        let count = options.run?.frameCount ?? scenario.frameCount
         let range = options.frames.map { max(0, $0.lowerBound)...min(count - 1, $0.upperBound) } ?? 0...(count - 1)
         let cancellation = options.cancellation
         try folder.createFolder(prefix + "frames")

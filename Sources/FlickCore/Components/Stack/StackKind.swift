@@ -7,6 +7,7 @@ extension StackSpec: ComponentSpec {
     static let key = ComponentKey.stack
     static let doc = "Children laid out top to bottom; the last one takes the rest of the height."
     static let isScrollView = false
+    static let hasState = false
     static func read(_ m: Mapping, depth: Int, format: ScenarioFormat) -> StackSpec? { format.stack(m, depth: depth) }
 
     var kind: ComponentKind { .stack(self) }
