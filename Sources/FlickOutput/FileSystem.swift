@@ -9,6 +9,19 @@ package enum FileSystem {
     /// The message of an `errno` value ("No space left on device").
     package static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
+    /// The bytes of the regular files in the folder at `path` and below it, links not followed: what an output
+    /// weighs, said after it is written (`12 MB`, with `RegularFile.describe(bytes:)`).
+    package static func totalBytes(ofFolder path: String) -> Int {
+        var total = 0
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return 0 }
+        for name in names {
+            let child = (path as NSString).appendingPathComponent(name)
+            guard let status = linkStatus(child) else { continue }
+            if isRegularFile(status) { total += Int(status.st_size) } else if isFolder(status) { total += totalBytes(ofFolder: child) }
+        }
+        return total
+    }
+
     /// What is at `path`, without following a final symbolic link; nil when nothing is.
     static func linkStatus(_ path: String) -> stat? {
         var status = stat()

@@ -201,7 +201,7 @@ struct Render: ParsableCommand, WritesOutput {
                 }
                 bar?.finish()
                 let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-                printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
+                printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
                 for warning in summary.warnings { printError("\(path): warning: \(warning)") }
                 let drawn = frames.map { min(scenario.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? scenario.frameCount
                 if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: playbackFPS,

@@ -65,7 +65,7 @@ extension Render {
             }
             bar?.finish()
             let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-            printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) from \(file) in \(NumberText.fixed(summary.seconds, digits: 1)) s")
+            printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) from \(file) in \(NumberText.fixed(summary.seconds, digits: 1)) s, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
             for warning in summary.warnings { printError("\(path): warning: \(warning)") }
             let drawn = frames.map { min(run.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? run.frameCount
             if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: scenario.fps, firstFrame: frames?.range.lowerBound ?? 0) {

@@ -71,13 +71,7 @@ struct Review: ParsableCommand, WritesOutput {
         let inputs = try self.inputs.map { try input($0, destination: destination) }
         if inputs.count > 2 { return try writeGraphPage(inputs, destination: destination) }
 
-        let folder: OutputFolder
-        do {
-            folder = try OutputFolder(destination: destination)
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
+        let folder = try outputFolder(destination)
         do {
             var runs: [ReviewPage.Run] = [], runFolders: [URL] = [], graphRuns: [CompareRun] = []
             for (key, input) in zip(["a", "b"], inputs) {
@@ -92,7 +86,7 @@ struct Review: ParsableCommand, WritesOutput {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
             let differing = differences.filter { $0.differing > 0 }.count
-            printSafe("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels")
+            printSafe("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
             if let mismatch {
                 let scales = runs.map { JSONValue.format($0.data.scale) }
                 printError("warning: \(mismatch.count) frame\(mismatch.count == 1 ? "" : "s") at the same time not compared: A's are "
@@ -182,13 +176,7 @@ struct Review: ParsableCommand, WritesOutput {
 
     /// Writes a graph page as DIR/index.html (through an `OutputFolder`, replacing only an earlier flick output).
     func writePage(_ page: String, runs: Int, destination: URL) throws {
-        let folder: OutputFolder
-        do {
-            folder = try OutputFolder(destination: destination)
-        } catch {
-            printError("error: \(error)")
-            throw failureExit
-        }
+        let folder = try outputFolder(destination)
         do {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
@@ -390,5 +378,15 @@ struct Review: ParsableCommand, WritesOutput {
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
         let parts = Array(repeating: "..", count: a.count - common) + b[common...]
         return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
+
+/// The output folder at `destination` (`OutputFolder`: replacing only an earlier flick output), or exit 2 saying why not.
+func outputFolder(_ destination: URL) throws -> OutputFolder {
+    do {
+        return try OutputFolder(destination: destination)
+    } catch {
+        printError("error: \(error)")
+        throw failureExit
     }
 }

@@ -27,6 +27,14 @@ struct RenderCommandTests {
         #expect((document["viewport"] as? [String: Any])?["scale"] as? Double == 1, "the render's scale")
         let png = try Data(contentsOf: folder.appendingPathComponent("frames/frame_00000.png"))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // The summary ends with what the folder weighs (issue 37, item 8: say the size).
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path).map { folder.appendingPathComponent($0).path }
+        let bytes = try files.reduce(0) { total, path in
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            return total + (attributes[.type] as? FileAttributeType == .typeRegular ? (attributes[.size] as? Int ?? 0) : 0)
+        }
+        let size = bytes >= 1 << 20 ? "\(bytes >> 20) MB" : bytes >= 1 << 10 ? "\(bytes >> 10) KB" : "\(bytes) bytes"
+        #expect(run.stdout.hasSuffix(" s, \(size)\n"), "\(run.stdout) (the folder holds \(bytes) bytes)")
     }
 
     @Test func statesJSONIsWhatFlickStatesPrints() throws {
