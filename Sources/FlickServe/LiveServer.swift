@@ -34,7 +34,15 @@ public struct ServeConfiguration: Sendable {
 /// (`RequestGuard`); scenarios are found by id in the served list, never by a path taken from the request.
 public final class LiveServer: @unchecked Sendable {
     public let configuration: ServeConfiguration
-    public let scenarios: [ServedScenario]
+    /// The scenarios served now, in the order found: `update(found:make:)` adds the files that appear in a served
+    /// folder and drops those that went.
+    public var scenarios: [ServedScenario] { lock.withLock { served } }
+    private var served: [ServedScenario]
+    /// Paths of served files a look did not find: dropped when the next look does not find them either (an editor
+    /// that saves by moving the old file away and writing a new one leaves it missing for a moment).
+    private var missingOnce: Set<String> = []
+    /// `/compare/live` channels, told after every update of any served file and every change of the list.
+    private var listWatchers: [UUID: AsyncStream<String>.Continuation] = [:]
     private let server: HTTPServer
     private let lock = NSLock()
     private var allowedHosts: Set<String> = []
@@ -48,7 +56,7 @@ public final class LiveServer: @unchecked Sendable {
     private var gate: Gate?
 
     public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
-        self.scenarios = scenarios
+        served = scenarios
         artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-\(UUID().uuidString)").path
         self.configuration = configuration
         var probe = in6_addr()
@@ -59,6 +67,69 @@ public final class LiveServer: @unchecked Sendable {
         socketFolder = "/tmp/flick-serve-" + String(ServeConfiguration.newToken().prefix(16))
         server = HTTPServer(config: HTTPServer.Configuration(address: sockaddr_un.unix(path: socketFolder + "/s"), timeout: 30,
                                                              logger: .disabled))
+        for scenario in scenarios { follow(scenario) }
+    }
+
+    /// Makes `entries` (a new look at the arguments, `ServedFiles.scan`) the served list: a served file still found
+    /// stays as it is (its id, runs and open pages), a new one is made by `make` (its id made unique among those
+    /// served), and one missing from two looks in a row is dropped (its pages' live channels end, its address
+    /// answers 404). Returns what was added and removed.
+    @discardableResult
+    public func update(found entries: [ServedFiles.Entry], make: (ServedFiles.Entry) -> ServedScenario)
+        -> (added: [ServedScenario], removed: [ServedScenario]) {
+        let current = scenarios
+        let foundPaths = Set(entries.map(\.path))
+        var kept: [ServedScenario] = [], removed: [ServedScenario] = []
+        var missing: Set<String> = []
+        let missedBefore = lock.withLock { missingOnce }
+        for scenario in current {
+            if foundPaths.contains(scenario.path) {
+                kept.append(scenario)
+            } else if missedBefore.contains(scenario.path) {
+                removed.append(scenario)
+            } else {
+                missing.insert(scenario.path)
+                kept.append(scenario)
+            }
+        }
+        var added: [ServedScenario] = []
+        var ids = Set(kept.map(\.id))
+        for entry in entries where !current.contains(where: { $0.path == entry.path }) {
+            var entry = entry
+            while ids.contains(entry.id) { entry.id += "~" }
+            ids.insert(entry.id)
+            let scenario = make(entry)
+            follow(scenario)
+            added.append(scenario)
+        }
+        guard !added.isEmpty || !removed.isEmpty else {
+            lock.withLock { missingOnce = missing }
+            return ([], [])
+        }
+        // The order found: files still served keep their places, new ones in the order the look gave them.
+        let order = Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let list = (kept + added).enumerated().sorted {
+            (order[$0.element.path] ?? $0.offset, $0.offset) < (order[$1.element.path] ?? $1.offset, $1.offset)
+        }.map(\.element)
+        lock.withLock {
+            served = list
+            missingOnce = missing
+        }
+        for scenario in removed { scenario.finishWatchers() }
+        tellListWatchers()
+        return (added, removed)
+    }
+
+    /// Has every update of `scenario` told to the `/compare/live` channels.
+    private func follow(_ scenario: ServedScenario) {
+        scenario.setOnUpdate { [weak self] in self?.tellListWatchers() }
+    }
+
+    private func tellListWatchers() {
+        let all = lock.withLock { Array(listWatchers.values) }
+        guard !all.isEmpty else { return }
+        let status = ComparePage.status(scenarios)
+        for watcher in all { watcher.yield(status) }
     }
 
     /// Starts listening; returns the port it listens on once it does, or throws `ListenError` as soon as the
@@ -125,6 +196,11 @@ public final class LiveServer: @unchecked Sendable {
         lock.withLock { gate }?.stop()
         try? FileManager.default.removeItem(atPath: socketFolder)
         for scenario in scenarios { scenario.finishWatchers() }
+        let channels = lock.withLock {
+            defer { listWatchers = [:] }
+            return Array(listWatchers.values)
+        }
+        for channel in channels { channel.finish() }
         await server.stop(timeout: 1)
         try? FileManager.default.removeItem(atPath: artifacts)
     }
@@ -133,32 +209,16 @@ public final class LiveServer: @unchecked Sendable {
 
     func scenario(id: String) -> ServedScenario? { scenarios.first { $0.id == id } }
 
-    /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file (each
-    /// file's own stream, `ServedScenario.watch`, merged), until the page goes or the server stops.
+    /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file, and every
+    /// change of the list (a file added or removed), until the page goes or the server stops.
     func watchAll() -> AsyncStream<String> {
-        let scenarios = self.scenarios
+        let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        let streams = scenarios.map { $0.watch() }
-        let forwarding = Task {
-            await withTaskGroup(of: Void.self) { group in
-                for updates in streams {
-                    group.addTask {
-                        // Each file's stream says its status at once; the page needs the merged one once for those.
-                        var first = true
-                        for await _ in updates {
-                            if first {
-                                first = false
-                                continue
-                            }
-                            continuation.yield(ComparePage.status(scenarios))
-                        }
-                    }
-                }
-            }
-            // Every file's stream ended: the server is stopping.
-            continuation.finish()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock { _ = self.listWatchers.removeValue(forKey: id) }
         }
-        continuation.onTermination = { _ in forwarding.cancel() }
+        lock.withLock { listWatchers[id] = continuation }
         continuation.yield(ComparePage.status(scenarios))
         return stream
     }
