@@ -10,6 +10,14 @@ import Foundation
 public final class ServedScenario: @unchecked Sendable {
     /// The id in the page's address: the path below the served folder, without extension, `/` as `~`.
     public let id: String
+    /// `id` as one segment of a URL path, percent-encoded (all but letters, digits and `-._~`): a folder named
+    /// `h#x`, `p%41q` or `q?z` gives an id a link must encode (the server decodes the path once).
+    public var urlID: String { Self.urlSegment(id) }
+
+    static func urlSegment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+    }
+
     /// The file, with symbolic links resolved (it lies inside the served folder).
     public let path: String
     /// The path as shown to people: as given on the command line, or below the folder given (`ServedFiles.Entry`),
