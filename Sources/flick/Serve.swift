@@ -79,7 +79,7 @@ struct Serve: ParsableCommand, WritesOutput {
             throw failureExit
         }
         if !isLoopback {
-            printError("warning: --host \(host): other machines that can reach this address can connect (all but the scripts and the frames need the token)")
+            printError("warning: --host \(host): other machines that can reach this address can connect (all but the two scripts need the token)")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("flick serve: \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") at http://\(shownHost):\(listening)/?token=\(configuration.token)")
