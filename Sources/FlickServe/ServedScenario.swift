@@ -330,7 +330,13 @@ public final class ServedScenario: @unchecked Sendable {
                     return .failure(error)
                 }
             }
-            let files = WatchedFiles(paths: named, stamps: named.map { before[$0] ?? FileStamp(of: $0) })
+            // A decode that failed may have stopped before naming every file (a refused tune): the files named
+            // before stay watched with those it named.
+            var paths = named
+            if case .failure = decoded {
+                for path in watchedFiles where !paths.contains(path) && paths.count < 1_000 { paths.append(path) }
+            }
+            let files = WatchedFiles(paths: paths, stamps: paths.map { before[$0] ?? FileStamp(of: $0) })
             lock.lock()
             watched = files
             lastFilesLook = files.stamps

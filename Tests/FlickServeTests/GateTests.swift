@@ -253,8 +253,8 @@ private final class Served: @unchecked Sendable {
 }
 
 /// Issue 36, item 8: folders whose names URLs give a meaning (`h#x`, `p%41q`, `q?z`) are served: links carry the id
-/// percent-encoded, and the server decodes the path once.
-@Suite(.serialized) struct EncodedIdTests {
+/// percent-encoded, and the server decodes the path once. In GateTests, run one at a time with its other servers.
+extension GateTests {
     @Test func foldersNamedWithURLCharactersAreServed() async throws {
         let folder = URL(fileURLWithPath: ServedFiles.resolved(FileManager.default.temporaryDirectory
             .appendingPathComponent("flick-serve-names-\(UUID().uuidString)").path))
