@@ -120,7 +120,7 @@ extension ServedScenario {
             var url: JSONValue = .null
             if case .mismatched(_, let folder) = golden.outcome {
                 images[golden.frame] = folder
-                url = .string("/s/\(id)/failed/\(Self.frameFolder(golden.frame))/")
+                url = .string("/s/\(urlID)/failed/\(Self.frameFolder(golden.frame))/")
             }
             return .object([("frame", .number(Double(golden.frame))), ("passed", .bool(golden.passed)),
                             ("message", golden.message.map { .string(shown($0)) } ?? .null), ("images", url)])

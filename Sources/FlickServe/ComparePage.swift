@@ -89,14 +89,14 @@ enum ComparePage {
         let page = ReviewPage.runsPage(title: "\(sweep.name) · " + paths.joined(separator: " × "), meta: meta,
                                        graph: CompareGraph(runs: runs),
                                        links: [(label: "all scenarios", href: "/?token=" + token),
-                                               (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)])
+                                               (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)])
         return .success(LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(version), token: token),
                                                        into: page))
     }
 
     /// The live channel of one file's variants page.
     static func channel(_ scenario: ServedScenario) -> String {
-        "/s/" + (scenario.id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? scenario.id) + "/live"
+        "/s/" + scenario.urlID + "/live"
     }
 
     /// A variants page asked for while the file cannot give the variants (`Problems.ofFile`): no runs yet, the
@@ -106,7 +106,7 @@ enum ComparePage {
             + "this page follows it: " + problems.lines.joined(separator: " ")
         let page = ReviewPage.runsPage(title: "\(scenario.id) · variants", meta: meta, graph: CompareGraph(runs: []),
                                        links: [(label: "all scenarios", href: "/?token=" + token),
-                                               (label: "the file's page", href: "/s/\(scenario.id)/?token=" + token)])
+                                               (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)])
         return LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(problems.version), token: token),
                                               into: page)
     }

@@ -20,7 +20,7 @@ enum IndexPage {
             let problems = s.currentProblems
             let state = s.current == nil ? "does not decode" : problems.isEmpty ? "ok" : "does not decode (last good run shown)"
             let cls = problems.isEmpty ? "ok" : "bad"
-            return "<li><a href=\"/s/\(esc(s.id))/?token=\(esc(token))\">\(esc(s.current?.scenario.name ?? s.id))</a> "
+            return "<li><a href=\"/s/\(esc(s.urlID))/?token=\(esc(token))\">\(esc(s.current?.scenario.name ?? s.id))</a> "
                 + "<span class=\"path\">\(esc(s.shownPath))</span> <span class=\"\(cls)\">\(state)</span></li>"
         }.joined(separator: "\n")
         return shell(title: "flick serve", body: """

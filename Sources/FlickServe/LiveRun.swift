@@ -27,8 +27,10 @@ public struct LiveRun: Sendable {
     /// The relative folder of this run's files on its page.
     public var base: String { "v\(version)/" }
 
-    /// Simulates `scenario` and plans its page; frames are drawn at `previewScale` pixels per point.
-    public init(scenario: Scenario, version: Int, previewScale: Double, iconFolders: [String]) throws {
+    /// Simulates `scenario` and plans its page; frames are drawn at `previewScale` pixels per point. `files` stamps
+    /// the files the scenario names as they were read (`FileStamp.text`): a changed picture, font or icon changes
+    /// the drawing context, so no frame drawn from the old file is served for the new one.
+    public init(scenario: Scenario, version: Int, previewScale: Double, iconFolders: [String], files: String = "") throws {
         self.version = version
         self.scenario = scenario
         var preview = scenario
@@ -47,7 +49,7 @@ public struct LiveRun: Sendable {
         data = RunPageData(scenario: preview, timeline: timeline, canvas: canvas, frameExtension: "png", overlay: false, plot: plot)
         // The scene, theme and scale are all a frame's pixels depend on beside its state (the renderer derives
         // no geometry of its own); the reflection of the scene is complete and stable within one process.
-        drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(String(reflecting: scenario.scene))"
+        drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(files)|\(String(reflecting: scenario.scene))"
     }
 
     /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own,
@@ -58,9 +60,36 @@ public struct LiveRun: Sendable {
         let run = ReviewPage.Run(data: data, base: base, states: states, label: scenario.name)
         var html = LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
         if let end = html.range(of: "</main>") {
-            html.insert(contentsOf: "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n", at: end.lowerBound)
+            html.insert(contentsOf: "<script type=\"application/json\" id=\"flick-tune\">\(Self.simulatedValues(scenario).text)</script>\n"
+                            + "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n",
+                        at: end.lowerBound)
         }
         return html
+    }
+
+    /// The values the Tune panel's controls start at, by key path: what this run simulated (`CodeExport.Physics`:
+    /// the preset's rules with the scenario's overrides, preset defaults included), not numbers of the page's own.
+    /// A key the scene has nothing for (a paging spring without a pager, a sheet spring without a sheet, a
+    /// deceleration rate under Flutter's fling) is left out.
+    static func simulatedValues(_ scenario: Scenario) -> JSONValue {
+        let physics = CodeExport.Physics(scenario)
+        var values: [(String, JSONValue)] = [("physics.preset", .string(physics.rules.system.rawValue))]
+        if case .uikit(let rate) = physics.rules.list.momentum {
+            values.append(("physics.decelerationRate", .number(rate.rawValue)))
+        }
+        if case .rubberBand(let coefficient) = physics.rules.list.overscroll {
+            values.append(("physics.rubberBand", .number(coefficient)))
+        }
+        if let spring = physics.sheetSpring {
+            values.append(("physics.sheetSpring.response", .number(spring.response)))
+            values.append(("physics.sheetSpring.dampingRatio", .number(spring.dampingRatio)))
+        }
+        if let pager = physics.pagers.first {
+            let spring = physics.pagingSpring(width: pager.width).spring
+            values.append(("physics.pagingSpring.response", .number(spring.response)))
+            values.append(("physics.pagingSpring.dampingRatio", .number(spring.dampingRatio)))
+        }
+        return .object(values)
     }
 
     /// The drags that release at distance ÷ duration (linear and lifted at once, docs/scenario-format.md,

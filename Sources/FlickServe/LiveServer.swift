@@ -34,10 +34,19 @@ public struct ServeConfiguration: Sendable {
 /// (`RequestGuard`); scenarios are found by id in the served list, never by a path taken from the request.
 public final class LiveServer: @unchecked Sendable {
     public let configuration: ServeConfiguration
-    public let scenarios: [ServedScenario]
+    /// The scenarios served now, in the order found: `update(found:make:)` adds the files that appear in a served
+    /// folder and drops those that went.
+    public var scenarios: [ServedScenario] { lock.withLock { served } }
+    private var served: [ServedScenario]
+    /// Paths of served files a look did not find: dropped when the next look does not find them either (an editor
+    /// that saves by moving the old file away and writing a new one leaves it missing for a moment).
+    private var missingOnce: Set<String> = []
+    /// `/compare/live` channels, told after every update of any served file and every change of the list.
+    private var listWatchers: [UUID: AsyncStream<String>.Continuation] = [:]
     private let server: HTTPServer
     private let lock = NSLock()
     private var allowedHosts: Set<String> = []
+    private var listeningPort: UInt16 = 0
 
     /// Where failing golden frames leave their expected, actual and diff images: a folder of this server's under
     /// the temporary directory, removed by `stop()`.
@@ -48,7 +57,7 @@ public final class LiveServer: @unchecked Sendable {
     private var gate: Gate?
 
     public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
-        self.scenarios = scenarios
+        served = scenarios
         artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-\(UUID().uuidString)").path
         self.configuration = configuration
         var probe = in6_addr()
@@ -59,6 +68,69 @@ public final class LiveServer: @unchecked Sendable {
         socketFolder = "/tmp/flick-serve-" + String(ServeConfiguration.newToken().prefix(16))
         server = HTTPServer(config: HTTPServer.Configuration(address: sockaddr_un.unix(path: socketFolder + "/s"), timeout: 30,
                                                              logger: .disabled))
+        for scenario in scenarios { follow(scenario) }
+    }
+
+    /// Makes `entries` (a new look at the arguments, `ServedFiles.scan`) the served list: a served file still found
+    /// stays as it is (its id, runs and open pages), a new one is made by `make` (its id made unique among those
+    /// served), and one missing from two looks in a row is dropped (its pages' live channels end, its address
+    /// answers 404). Returns what was added and removed.
+    @discardableResult
+    public func update(found entries: [ServedFiles.Entry], make: (ServedFiles.Entry) -> ServedScenario)
+        -> (added: [ServedScenario], removed: [ServedScenario]) {
+        let current = scenarios
+        let foundPaths = Set(entries.map(\.path))
+        var kept: [ServedScenario] = [], removed: [ServedScenario] = []
+        var missing: Set<String> = []
+        let missedBefore = lock.withLock { missingOnce }
+        for scenario in current {
+            if foundPaths.contains(scenario.path) {
+                kept.append(scenario)
+            } else if missedBefore.contains(scenario.path) {
+                removed.append(scenario)
+            } else {
+                missing.insert(scenario.path)
+                kept.append(scenario)
+            }
+        }
+        var added: [ServedScenario] = []
+        var ids = Set(kept.map(\.id))
+        for entry in entries where !current.contains(where: { $0.path == entry.path }) {
+            var entry = entry
+            while ids.contains(entry.id) { entry.id += "~" }
+            ids.insert(entry.id)
+            let scenario = make(entry)
+            follow(scenario)
+            added.append(scenario)
+        }
+        guard !added.isEmpty || !removed.isEmpty else {
+            lock.withLock { missingOnce = missing }
+            return ([], [])
+        }
+        // The order found: files still served keep their places, new ones in the order the look gave them.
+        let order = Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let list = (kept + added).enumerated().sorted {
+            (order[$0.element.path] ?? $0.offset, $0.offset) < (order[$1.element.path] ?? $1.offset, $1.offset)
+        }.map(\.element)
+        lock.withLock {
+            served = list
+            missingOnce = missing
+        }
+        for scenario in removed { scenario.finishWatchers() }
+        tellListWatchers()
+        return (added, removed)
+    }
+
+    /// Has every update of `scenario` told to the `/compare/live` channels.
+    private func follow(_ scenario: ServedScenario) {
+        scenario.setOnUpdate { [weak self] in self?.tellListWatchers() }
+    }
+
+    private func tellListWatchers() {
+        let all = lock.withLock { Array(listWatchers.values) }
+        guard !all.isEmpty else { return }
+        let status = ComparePage.status(scenarios)
+        for watcher in all { watcher.yield(status) }
     }
 
     /// Starts listening; returns the port it listens on once it does, or throws `ListenError` as soon as the
@@ -72,13 +144,18 @@ public final class LiveServer: @unchecked Sendable {
         do {
             gate = try Gate(host: configuration.host, port: configuration.port, backend: socketFolder + "/s",
                             bodyLimit: { $0.method == "GET" || $0.method == "HEAD" ? 0 : Handler.maximumBody },
-                            policy: { [weak self] head in self.flatMap { RequestGuard.refusal(head, allowed: $0.hosts, expectedToken: token) } })
+                            policy: { [weak self] head in
+                                self.flatMap { RequestGuard.refusal(head, allowed: $0.hosts, expectedToken: token, cookie: $0.cookieName) }
+                            })
         } catch {
             try? FileManager.default.removeItem(atPath: socketFolder)
             throw error
         }
         let hosts = RequestGuard.hosts(bound: configuration.host, port: gate.port)
-        lock.withLock { allowedHosts = hosts }
+        lock.withLock {
+            allowedHosts = hosts
+            listeningPort = gate.port
+        }
         let handler = Handler(owner: self)
         await server.appendRoute("*", to: handler)
         let server = self.server
@@ -125,40 +202,32 @@ public final class LiveServer: @unchecked Sendable {
         lock.withLock { gate }?.stop()
         try? FileManager.default.removeItem(atPath: socketFolder)
         for scenario in scenarios { scenario.finishWatchers() }
+        let channels = lock.withLock {
+            defer { listWatchers = [:] }
+            return Array(listWatchers.values)
+        }
+        for channel in channels { channel.finish() }
         await server.stop(timeout: 1)
         try? FileManager.default.removeItem(atPath: artifacts)
     }
 
     var hosts: Set<String> { lock.withLock { allowedHosts } }
 
+    /// The name of the cookie that carries the token to this server's pictures (`RequestGuard.cookieName`).
+    var cookieName: String { RequestGuard.cookieName(port: lock.withLock { listeningPort }) }
+
     func scenario(id: String) -> ServedScenario? { scenarios.first { $0.id == id } }
 
-    /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file (each
-    /// file's own stream, `ServedScenario.watch`, merged), until the page goes or the server stops.
+    /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file, and every
+    /// change of the list (a file added or removed), until the page goes or the server stops.
     func watchAll() -> AsyncStream<String> {
-        let scenarios = self.scenarios
+        let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        let streams = scenarios.map { $0.watch() }
-        let forwarding = Task {
-            await withTaskGroup(of: Void.self) { group in
-                for updates in streams {
-                    group.addTask {
-                        // Each file's stream says its status at once; the page needs the merged one once for those.
-                        var first = true
-                        for await _ in updates {
-                            if first {
-                                first = false
-                                continue
-                            }
-                            continuation.yield(ComparePage.status(scenarios))
-                        }
-                    }
-                }
-            }
-            // Every file's stream ended: the server is stopping.
-            continuation.finish()
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock { _ = self.listWatchers.removeValue(forKey: id) }
         }
-        continuation.onTermination = { _ in forwarding.cancel() }
+        lock.withLock { listWatchers[id] = continuation }
         continuation.yield(ComparePage.status(scenarios))
         return stream
     }
@@ -227,31 +296,60 @@ enum RequestGuard {
     }
 
     /// Whether a request of `path` (its segments) needs the token: everything but the two scripts, which hold
-    /// nothing of the served files, and a run's frames, motion plot and failing golden images (pictures another
-    /// site's page cannot read).
+    /// nothing of the served files. Pictures need it too (`isPicture`), and may carry it in the cookie.
     static func needsToken(_ parts: [String]) -> Bool {
-        if parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"] { return false }
-        if parts.count == 4, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "motion.svg" { return false }
-        if parts.count == 5, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "frames" { return false }
+        !(parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"])
+    }
+
+    /// A run's frames, motion plot and failing golden images: what the page asks for by `<img>` and its canvas,
+    /// which send no header of the page's, so they may carry the token in the cookie (`cookieName`) instead.
+    static func isPicture(_ parts: [String]) -> Bool {
+        if parts.count == 4, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "motion.svg" { return true }
+        if parts.count == 5, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "frames" { return true }
         // A failing golden's expected, actual and diff images.
-        if parts.count == 5, parts[0] == "s", parts[2] == "failed", parts[4].hasSuffix(".png") { return false }
-        return true
+        if parts.count == 5, parts[0] == "s", parts[2] == "failed", parts[4].hasSuffix(".png") { return true }
+        return false
     }
 
     /// The token a request carries: a write's only in its `X-Flick-Token` header (which a page of another site
-    /// cannot send without asking first), a read's in that header or the `token` query parameter.
-    static func token(method: String, header: String?, query: String?) -> String? {
-        method == "GET" || method == "HEAD" ? (header ?? query) : header
+    /// cannot send without asking first), a read's in that header or the `token` query parameter; a picture's
+    /// also in the cookie, when the browser says the request comes from this server's own page
+    /// (`Sec-Fetch-Site: same-origin`; a client that sends no such header is no browser another page drives).
+    static func token(method: String, header: String?, query: String?, picture: Bool = false, cookies: [String] = [],
+                      cookieName: String = "", fetchSite: String? = nil) -> String? {
+        guard method == "GET" || method == "HEAD" else { return header }
+        if let given = header ?? query { return given }
+        guard picture, fetchSite == nil || fetchSite == "same-origin" else { return nil }
+        return cookie(named: cookieName, in: cookies)
+    }
+
+    /// The cookie a page opened with the token is given (`Set-Cookie` on its HTML): `flick-token-PORT`, one per
+    /// server (cookies do not tell ports apart), HttpOnly (no script reads it) and SameSite=Strict (a page of
+    /// another site that shows `<img src=…>` of this server sends none).
+    static func cookieName(port: UInt16) -> String { "flick-token-\(port)" }
+
+    static func setCookie(name: String, token: String) -> String { "\(name)=\(token); Path=/; HttpOnly; SameSite=Strict" }
+
+    /// The value of cookie `name` in `Cookie` headers (`a=1; b=2`); nil when absent or given twice.
+    static func cookie(named name: String, in headers: [String]) -> String? {
+        let values = headers.flatMap { $0.split(separator: ";") }.compactMap { pair -> String? in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name else { return nil }
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return values.count == 1 ? values[0] : nil
     }
 
     /// `Gate`'s check of a request's head, before any of its body is read: as `refusal` below, with the path as
     /// sent; a path with a `.` or `..` segment (which FlyingFox would resolve) is refused.
-    static func refusal(_ head: RequestHead, allowed: Set<String>, expectedToken: String) -> GateRefusal? {
+    static func refusal(_ head: RequestHead, allowed: Set<String>, expectedToken: String, cookie: String = "") -> GateRefusal? {
         let parts = head.path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains("/") }) {
             return GateRefusal(status: 400, message: "a path with . or .. segments")
         }
-        let token = token(method: head.method, header: head.values("x-flick-token").first, query: head.query("token"))
+        let token = token(method: head.method, header: head.values("x-flick-token").first, query: head.query("token"),
+                          picture: isPicture(parts), cookies: head.values("cookie"), cookieName: cookie,
+                          fetchSite: head.values("sec-fetch-site").first)
         return refusal(method: head.method, host: head.values("host").first, origin: head.values("origin").first, token: token,
                        needsToken: needsToken(parts), allowed: allowed, expectedToken: expectedToken)
             .map { GateRefusal(status: 403, message: $0 == "missing or wrong token" ? tokenHelp : $0) }
@@ -272,14 +370,27 @@ struct Handler: HTTPHandler {
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let cookieName = owner.cookieName
         let token = RequestGuard.token(method: request.method.rawValue, header: request.headers[HTTPHeader("X-Flick-Token")],
-                                       query: request.query["token"])
+                                       query: request.query["token"], picture: RequestGuard.isPicture(parts),
+                                       cookies: request.headers[HTTPHeader("Cookie")].map { [$0] } ?? [], cookieName: cookieName,
+                                       fetchSite: request.headers[HTTPHeader("Sec-Fetch-Site")])
         if let refusal = RequestGuard.refusal(method: request.method.rawValue, host: request.headers[.host],
                                               origin: request.headers[HTTPHeader("Origin")], token: token,
                                               needsToken: RequestGuard.needsToken(parts),
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
+        var response = try await route(request, parts)
+        // A page opened with the token gives it to its pictures in a cookie (`RequestGuard.cookieName`).
+        if request.query["token"] == owner.configuration.token,
+           response.headers[.contentType]?.hasPrefix("text/html") == true {
+            response.headers[HTTPHeader("Set-Cookie")] = RequestGuard.setCookie(name: cookieName, token: owner.configuration.token)
+        }
+        return response
+    }
+
+    private func route(_ request: HTTPRequest, _ parts: [String]) async throws -> HTTPResponse {
         if let response = try await approve(request, parts) { return response }
         if request.method == .POST, parts.count == 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) {
             switch parts[2] {

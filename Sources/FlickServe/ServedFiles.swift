@@ -22,6 +22,14 @@ public enum ServedFiles {
 
     /// The entries, and in `warnings` what was left out: the files past `maximumFiles` of a folder, counted.
     public static func find(_ arguments: [String], warnings: inout [String]) throws(ServeProblem) -> [Entry] {
+        let entries = try scan(arguments, warnings: &warnings)
+        guard !entries.isEmpty else { throw ServeProblem("error: no scenario files (.yaml, .yml, .json) in \(arguments.joined(separator: ", "))") }
+        return entries
+    }
+
+    /// As `find`, but an argument's folder with no scenario files left gives an empty list, not an error: what
+    /// `flick serve` looks for again while it runs (a new file in a served folder appears, a removed one goes).
+    public static func scan(_ arguments: [String], warnings: inout [String]) throws(ServeProblem) -> [Entry] {
         var found: [(root: String, path: String, shown: String)] = []
         for argument in arguments {
             var isDirectory: ObjCBool = false
@@ -56,7 +64,6 @@ public enum ServedFiles {
             while entries.contains(where: { $0.id == id }) { id += "~" }
             entries.append(Entry(id: id, path: item.path, shownPath: item.shown))
         }
-        guard !entries.isEmpty else { throw ServeProblem("error: no scenario files (.yaml, .yml, .json) in \(arguments.joined(separator: ", "))") }
         return entries
     }
 

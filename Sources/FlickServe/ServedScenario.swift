@@ -10,6 +10,14 @@ import Foundation
 public final class ServedScenario: @unchecked Sendable {
     /// The id in the page's address: the path below the served folder, without extension, `/` as `~`.
     public let id: String
+    /// `id` as one segment of a URL path, percent-encoded (all but letters, digits and `-._~`): a folder named
+    /// `h#x`, `p%41q` or `q?z` gives an id a link must encode (the server decodes the path once).
+    public var urlID: String { Self.urlSegment(id) }
+
+    static func urlSegment(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? text
+    }
+
     /// The file, with symbolic links resolved (it lies inside the served folder).
     public let path: String
     /// The path as shown to people: as given on the command line, or below the folder given (`ServedFiles.Entry`),
@@ -24,6 +32,9 @@ public final class ServedScenario: @unchecked Sendable {
     private var stamp: (Date, Int)?
     /// The modification time and size found by the last look, read or not (`check(quiet:)`).
     private var lastLook: (Date, Int)?
+    /// The files the scenario names, stamped as they were read by the last decode; and the stamps the last look found.
+    private var watched = WatchedFiles()
+    private var lastFilesLook: [FileStamp]?
     private var changeWaiting = false
 
     /// Whether the last `check(quiet:)` found a change too fresh to read: the next look should come soon.
@@ -138,32 +149,67 @@ public final class ServedScenario: @unchecked Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let now = (attributes?[.modificationDate] as? Date ?? .distantPast, (attributes?[.size] as? NSNumber)?.intValue ?? -1)
         lock.lock()
+        let watched = self.watched
+        lock.unlock()
+        // The files the scenario names, looked at (never opened) on every look too.
+        let files = watched.now()
+        lock.lock()
         let same = stamp.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
         let seenBefore = lastLook.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
         lastLook = now
+        let filesChanged = files != watched.stamps
+        let filesSeenBefore = lastFilesLook == files
+        lastFilesLook = files
         let wait = !same && quiet > 0 && !seenBefore && Date().timeIntervalSince(now.0) < quiet
-        changeWaiting = wait
+        let clock = Date().timeIntervalSince1970
+        let filesWait = filesChanged && quiet > 0 && !filesSeenBefore && files.contains { $0.exists && clock - $0.modified < quiet }
+        changeWaiting = wait || (same && filesWait)
         lock.unlock()
-        if same || wait { return false }
-        // One byte more than the decoder takes, so that it can say the file is too long. Only a regular file is
-        // opened, and without waiting: a named pipe put in its place must not stop the loop that watches the files.
-        let read = Self.read(path, limit: ScenarioDecoder.maximumFileSize + 1)
-        let text = try? read.get()
+        if wait { return false }
+        if !same {
+            // One byte more than the decoder takes, so that it can say the file is too long. Only a regular file is
+            // opened, and without waiting: a named pipe put in its place must not stop the loop that watches the files.
+            let read = Self.read(path, limit: ScenarioDecoder.maximumFileSize + 1)
+            let text = try? read.get()
+            lock.lock()
+            stamp = now
+            let unchanged = text != nil && text == bytes
+            if !unchanged {
+                bytes = text
+                tuned = []
+            }
+            lock.unlock()
+            if !unchanged {
+                if case .failure(let error) = read {
+                    reload(nil, unreadable: error.reason ?? "no such file")
+                } else {
+                    reload(text)
+                }
+                return true
+            }
+        }
+        // The scenario's text is as it was; a file it names changed (a rows CSV edited, a picture replaced, a missing
+        // one made): the same text is decoded again, the tuned values kept.
+        guard filesChanged else { return false }
+        if filesWait {
+            lock.lock()
+            changeWaiting = true
+            lock.unlock()
+            return false
+        }
         lock.lock()
-        stamp = now
-        let unchanged = text != nil && text == bytes
-        if !unchanged {
-            bytes = text
-            tuned = []
-        }
+        let text = bytes
         lock.unlock()
-        if unchanged { return false }
-        if case .failure(let error) = read {
-            reload(nil, unreadable: error.reason ?? "no such file")
-        } else {
-            reload(text)
-        }
+        guard let text else { return false }
+        reload(text)
         return true
+    }
+
+    /// The files this scenario named when last decoded, and their stamps then (`WatchedFiles`).
+    var watchedFiles: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return watched.paths
     }
 
     /// At most `limit` bytes of the regular file at `path`; anything else (a named pipe, a device, a folder) is
@@ -271,13 +317,38 @@ public final class ServedScenario: @unchecked Sendable {
         var newProblems: [String] = []
         var newRun: LiveRun?
         if let text {
+            // The stamps of the files named last time, taken before they are read again: a file changed while this
+            // decode reads it is found changed at the next look, not taken as read.
+            let before = Dictionary(watchedFiles.map { ($0, FileStamp(of: $0)) }, uniquingKeysWith: { a, _ in a })
+            let (decoded, named) = ScenarioFolder.recording { () -> Result<Scenario, ScenarioError> in
+                do throws(ScenarioError) {
+                    let scenario = try decode(text, tuning: tuning)
+                    // The icons its tabs name, in every folder they are looked up in (`IconLibrary`).
+                    _ = Self.iconFiles(scenario, folders: iconFolders)
+                    return .success(scenario)
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // A decode that failed may have stopped before naming every file (a refused tune): the files named
+            // before stay watched with those it named.
+            var paths = named
+            if case .failure = decoded {
+                for path in watchedFiles where !paths.contains(path) && paths.count < 1_000 { paths.append(path) }
+            }
+            let files = WatchedFiles(paths: paths, stamps: paths.map { before[$0] ?? FileStamp(of: $0) })
+            lock.lock()
+            watched = files
+            lastFilesLook = files.stamps
+            lock.unlock()
             do {
-                let scenario = try decode(text, tuning: tuning)
+                let scenario = try decoded.get()
                 lock.lock()
                 let version = nextVersion
                 nextVersion += 1
                 lock.unlock()
-                newRun = try LiveRun(scenario: scenario, version: version, previewScale: previewScale, iconFolders: iconFolders)
+                newRun = try LiveRun(scenario: scenario, version: version, previewScale: previewScale, iconFolders: iconFolders,
+                                     files: files.text)
             } catch let error as ScenarioError {
                 newProblems = error.description.split(separator: "\n").map(String.init)
             } catch {
@@ -299,6 +370,18 @@ public final class ServedScenario: @unchecked Sendable {
         lock.unlock()
         if let newRun, warm { frames.warm(newRun, threads: 2) }
         broadcast()
+    }
+
+    /// The paths an icon of `scenario` is looked up at, each folder's candidate resolved as `IconLibrary` does
+    /// (inside that folder only); called while `ScenarioFolder.recording` runs, which keeps them.
+    static func iconFiles(_ scenario: Scenario, folders: [String]) -> [String] {
+        scenario.scene.root.icons(at: "scene").flatMap { icon in
+            folders.compactMap { folder -> String? in
+                let file = icon.name.lowercased().hasSuffix(".svg") ? icon.name : icon.name + ".svg"
+                let base = URL(fileURLWithPath: folder).appendingPathComponent("-").path
+                return try? ScenarioFolder.resolve(file, from: base, within: ScenarioFolder.root(ofScenario: base)).get()
+            }
+        }
     }
 
     /// The scenario's name when the file gives none: the file's name without its extension (the decoder's rule).
@@ -330,8 +413,19 @@ public final class ServedScenario: @unchecked Sendable {
         let text = status
         lock.lock()
         let all = Array(watchers.values)
+        let onUpdate = self.onUpdate
         lock.unlock()
         for watcher in all { watcher.yield(text) }
+        onUpdate?()
+    }
+
+    /// Called after every update (the server tells `/compare/live`).
+    private var onUpdate: (@Sendable () -> Void)?
+
+    func setOnUpdate(_ action: @escaping @Sendable () -> Void) {
+        lock.lock()
+        onUpdate = action
+        lock.unlock()
     }
 
     /// Ends every page's stream (the server is stopping).

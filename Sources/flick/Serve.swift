@@ -9,11 +9,11 @@ struct Serve: ParsableCommand, WritesOutput {
         discussion: """
         Serves the review page of each scenario (the page `flick render --html` writes) from a local web server, and keeps it live: when a served file changes on disk, flick decodes and simulates it again and every open page of it updates in place, at the same playhead time, with no reload. A file that stops decoding shows its problems (file:line:column, key path) at the top of the page; the last good run stays visible until the file decodes again.
 
-        FILES or FOLDER: scenario files (.yaml, .yml, .json), or folders whose scenario files (below them, hidden entries and __Goldens__ skipped) are served; default: the current folder. The list is made at the start.
+        FILES or FOLDER: scenario files (.yaml, .yml, .json), or folders whose scenario files (below them, hidden entries and __Goldens__ skipped) are served; default: the current folder. The folders are looked at again once a second: a new scenario file is served, a removed one dropped. Every file a scenario names (rows, pictures, fonts, icons, recordings) is watched too: a change to one runs the scenario again.
 
         Frames are drawn when the page asks for them, at --preview-scale pixels per point (default 1; the simulation runs at the scenario's own scale), and then ahead of time on two threads; a frame whose state is unchanged by an edit is not drawn again.
 
-        Safety: the server listens on 127.0.0.1 only unless --host says otherwise (with a warning). It answers only requests whose Host (and Origin, when sent) is its own address, so a web page elsewhere cannot reach it by rebinding its name. The printed address carries a token made for this run: the live channel and every write need it. Requests name scenarios by id from the list made at the start, never by path, and files reached through symbolic links are served only when they lie inside the folder given. The only writes: Save in the page's Tune panel, and Accept of a failing expectation, replace a served scenario file (a new file beside it, renamed over it, changing only the values' text); Accept writes golden frames or states into __Goldens__/<name>/ beside it; Remove deletes a golden folder that no served scenario uses, as listed (never through a link). Nothing else is written or deleted. Ctrl-C stops it (exit status 130).
+        Safety: the server listens on 127.0.0.1 only unless --host says otherwise (with a warning). It answers only requests whose Host (and Origin, when sent) is its own address, so a web page elsewhere cannot reach it by rebinding its name. The printed address carries a token made for this run: the live channel and every write need it. Requests name scenarios by id from the list of served files (made by looking at the arguments), never by path, and files reached through symbolic links are served only when they lie inside the folder given. The only writes: Save in the page's Tune panel, and Accept of a failing expectation, replace a served scenario file (a new file beside it, renamed over it, changing only the values' text); Accept writes golden frames or states into __Goldens__/<name>/ beside it; Remove deletes a golden folder that no served scenario uses, as listed (never through a link). Nothing else is written or deleted. Ctrl-C stops it (exit status 130).
 
         Tune: the page's Tune panel runs the scenario again with values put in at key paths, as --set does, without changing the file; Save writes those values into the file, changing only their text (docs/review-page.md).
         """
@@ -38,8 +38,8 @@ struct Serve: ParsableCommand, WritesOutput {
         }
         let isLoopback = host == "127.0.0.1" || host == "::1"
         let entries: [ServedFiles.Entry]
+        var warnings: [String] = []
         do {
-            var warnings: [String] = []
             entries = try ServedFiles.find(paths.isEmpty ? ["."] : paths, warnings: &warnings)
             for warning in warnings { printError(warning) }
         } catch {
@@ -48,10 +48,12 @@ struct Serve: ParsableCommand, WritesOutput {
         }
         // Two threads draw frames for all the scenarios (one per core on the machines Flick is tuned for).
         let slots = DrawingSlots(count: 2)
-        let scenarios = entries.map { entry in
+        let previewScale = self.previewScale
+        let makeScenario = { (entry: ServedFiles.Entry) in
             ServedScenario(entry: entry, previewScale: previewScale,
                            iconFolders: ExampleCatalog.iconFolders(forScenarioAt: entry.path), slots: slots)
         }
+        let scenarios = entries.map(makeScenario)
         for scenario in scenarios {
             scenario.check()
             for problem in scenario.currentProblems { printError(problem) }
@@ -77,7 +79,7 @@ struct Serve: ParsableCommand, WritesOutput {
             throw failureExit
         }
         if !isLoopback {
-            printError("warning: --host \(host): other machines that can reach this address can connect (all but the scripts and the frames need the token)")
+            printError("warning: --host \(host): other machines that can reach this address can connect (all but the two scripts need the token)")
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("flick serve: \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") at http://\(shownHost):\(listening)/?token=\(configuration.token)")
@@ -86,9 +88,34 @@ struct Serve: ParsableCommand, WritesOutput {
         // The files are looked at ten times a second. A change is read once the file is 50 ms old or unchanged at the
         // next look, 20 ms later (a save in progress is not read half written). A signal (held since the start, see
         // Interruption) ends the loop.
+        // The arguments are looked at again once a second: a scenario file that appears in a served folder is served
+        // (and said), one that went is dropped once two looks miss it.
+        var looks = 0
+        var lastWarnings = warnings
         while Interruption.pending == nil {
-            for scenario in scenarios { scenario.check(quiet: 0.05) }
-            usleep(scenarios.contains(where: \.hasChangeWaiting) ? 20_000 : 100_000)
+            let served = server.scenarios
+            for scenario in served { scenario.check(quiet: 0.05) }
+            looks += 1
+            if looks % 10 == 0 {
+                var warnings: [String] = []
+                if let entries = try? ServedFiles.scan(paths.isEmpty ? ["."] : paths, warnings: &warnings) {
+                    if warnings != lastWarnings {
+                        for warning in warnings { printError(warning) }
+                        lastWarnings = warnings
+                    }
+                    let (added, removed) = server.update(found: entries) { entry in
+                        let scenario = makeScenario(entry)
+                        scenario.check()
+                        return scenario
+                    }
+                    for scenario in added {
+                        printError("flick serve: now serving \(scenario.shownPath)")
+                        for problem in scenario.currentProblems { printError(problem) }
+                    }
+                    for scenario in removed { printError("flick serve: \(scenario.shownPath) is gone; no longer served") }
+                }
+            }
+            usleep(served.contains(where: \.hasChangeWaiting) ? 20_000 : 100_000)
         }
         let stopped = Waiter<Bool>()
         Task {

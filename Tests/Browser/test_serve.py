@@ -173,8 +173,8 @@ class Safety(unittest.TestCase):
     def test_ctrl_c_stops_it_cleanly_and_writes_nothing(self):
         folder = state["folder"]
         before = sorted(p.name for p in folder.iterdir())
-        server, port, _ = start_server(folder)
-        status, _ = request_to(port, "/s/sheet-handoff/v1/frames/frame_00010.png")
+        server, port, token = start_server(folder)
+        status, _ = request_to(port, f"/s/sheet-handoff/v1/frames/frame_00010.png?token={token}")
         self.assertEqual(status, 200)
         server.send_signal(signal.SIGINT)
         out, _ = server.communicate(timeout=5)
@@ -335,6 +335,61 @@ class Live(unittest.TestCase):
         self.assertEqual(state["file"].read_text(), SOURCE, "tuning changed the file")
         page.click("#tune-reset")
 
+    def test_back_to_the_file_returns_the_sliders_to_the_files_values(self):
+        """Issue 37, item 4: the controls start at what was simulated, and "Back to the file" puts them back."""
+        page = self.page
+        values = lambda: page.evaluate("Object.fromEntries(Array.from(document.querySelectorAll('#tune [data-path]')).map(e => [e.getAttribute('data-path'), e.value]))")
+        shown = lambda path: page.evaluate(f"document.querySelector(\"[data-path='{path}']\").nextElementSibling.textContent")
+        start = values()
+        self.assertEqual(start["physics.sheetSpring.response"], "0.3")
+        self.assertEqual(start["physics.rubberBand"], "0.55")
+        before = self.version()
+        page.locator("[data-path='physics.sheetSpring.response']").fill("0.6")
+        self.wait(lambda: self.version() > before)
+        version = self.version()
+        page.locator("[data-path='physics.rubberBand']").fill("1")
+        self.wait(lambda: self.version() > version)
+        self.assertEqual(values()["physics.sheetSpring.response"], "0.6", "a tuned slider keeps its value through the update")
+        self.assertEqual(values()["physics.rubberBand"], "1")
+        version = self.version()
+        page.click("#tune-reset")
+        self.wait(lambda: self.version() > version)
+        self.wait(lambda: values() == start)
+        self.assertEqual(shown("physics.sheetSpring.response"), "0.3")
+        self.assertEqual(shown("physics.rubberBand"), "0.55")
+        status = json.loads(request("GET", "/s/sheet-handoff/status.json?token=" + state["token"])[1])
+        self.assertEqual(status["tuning"], [])
+        # The preset's own values: under floatingpanel the sheet settles with FloatingPanel's 0.4 s spring.
+        version = self.version()
+        page.select_option("[data-path='physics.preset']", "floatingpanel")
+        self.wait(lambda: self.version() > version)
+        self.wait(lambda: values()["physics.sheetSpring.response"] == "0.4")
+        self.assertEqual(shown("physics.sheetSpring.response"), "0.4")
+        version = self.version()
+        page.click("#tune-reset")
+        self.wait(lambda: self.version() > version)
+        self.wait(lambda: values() == start)
+
+    def test_the_tune_panel_is_beside_the_frame_and_the_plot_at_1280_by_900(self):
+        """Issue 37, item 4: at 1280x900 a slider and the motion are on screen together, at the frame and at the plot."""
+        page = self.page
+        rect = lambda selector: page.evaluate(f"(() => {{ const r = document.querySelector(\"{selector}\").getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }})()")
+        on_screen = lambda r: r[1] >= 0 and r[3] <= 900 and r[0] >= 0 and r[2] <= 1280
+        slider = "[data-path='physics.sheetSpring.response']"
+        self.assertEqual(page.viewport_size, DESKTOP)
+        self.assertTrue(on_screen(rect(slider)), rect(slider))
+        self.assertTrue(on_screen(rect("#viewer canvas")), rect("#viewer canvas"))
+        # Beside, not below: the slider is right of the frame.
+        self.assertGreater(rect(slider)[0], rect("#viewer canvas")[2])
+        # Scrolled to the motion plot, the panel is still there.
+        page.evaluate("document.querySelector('.plot-area').scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(100)
+        plot = rect(".plot-area img")
+        self.assertLess(plot[1], 900 - 200, plot)
+        self.assertGreater(plot[3], 200, plot)
+        self.assertTrue(on_screen(rect(slider)), rect(slider))
+        page.screenshot(path=str(SHOTS / "serve-tune-beside-plot-desktop.png"))
+
     def test_save_shows_the_diff_then_changes_exactly_that_value_and_comments_survive(self):
         page = self.page
         page.fill("#tune-more", "scene.sheet.detents[1].fraction=0.45")
@@ -375,6 +430,94 @@ EXPECTATIONS = """expect:
   - {at: end, sheet.detent: half}   # wrong on purpose: it rests at tip
   - {at: 0, sheet.detent: half}
 """
+class Follows(unittest.TestCase):
+    """Issue 37, item 3: serve follows every file a scenario names, and the folder: a rows CSV edited, a picture
+    replaced, a scenario added or removed, with no save of the YAML and no restart."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = OUT / "serve-follows"
+        if cls.folder.exists():
+            shutil.rmtree(cls.folder)
+        cls.folder.mkdir(parents=True)
+        shutil.copy(ROOT / "Examples/own-content.yaml", cls.folder / "own-content.yaml")
+        shutil.copytree(ROOT / "Examples/own-content", cls.folder / "own-content")
+        cls.server, cls.port, cls.token = start_server(cls.folder)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.send_signal(signal.SIGINT)
+        cls.server.communicate(timeout=10)
+
+    def get(self, path):
+        status, data = request_to(self.port, path + ("&" if "?" in path else "?") + f"token={self.token}")
+        self.assertEqual(status, 200, path)
+        return data
+
+    def status(self):
+        return json.loads(self.get("/s/own-content/status.json"))
+
+    def wait(self, condition, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("timed out waiting")
+            time.sleep(0.05)
+
+    def test_an_edited_rows_file_and_a_replaced_picture_update_the_open_page(self):
+        errors = []
+        context = state["browser"].new_context(viewport=DESKTOP)
+        page = context.new_page()
+        # The browser's own ask for /favicon.ico (no page of flick's names one) is refused like any path without the token.
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" and not m.location.get("url", "").endswith("/favicon.ico") else None)
+        page.goto(f"http://127.0.0.1:{self.port}/s/own-content/?token={self.token}")
+        version = lambda: int(page.evaluate("document.body.getAttribute('data-live-version')"))
+        deadline = time.monotonic() + 10
+        while not page.evaluate("document.querySelector('#viewer canvas') && document.querySelector('#viewer canvas').getAttribute('data-frame') !== null"):
+            self.assertLess(time.monotonic(), deadline, "the first frame did not load (its picture needs the token's cookie)")
+            page.wait_for_timeout(50)
+        before = version()
+        rows = self.folder / "own-content/rows.csv"
+        text = rows.read_text()
+        rows.write_text(text + "Harbour Swim,8:00 AM,Free,\n")
+        deadline = time.monotonic() + 10
+        while version() <= before:
+            self.assertLess(time.monotonic(), deadline, "the rows file's edit did not reach the page")
+            page.wait_for_timeout(50)
+        states = self.get(f"/s/own-content/v{version()}/states.json")
+        # 14 rows of 64 pt were 896 pt of content; the 15th makes it 960.
+        self.assertIn(b'"contentSize": {"width": 390, "height": 960}', states)
+        first = self.get(f"/s/own-content/v{version()}/frames/frame_00000.png")
+        # A picture replaced (renamed over) by another: the frame is drawn again from it.
+        before = version()
+        picture = self.folder / "own-content/sunset.png"
+        replacement = self.folder / "own-content/.new.png"
+        shutil.copy(self.folder / "own-content/meadow.png", replacement)
+        os.replace(replacement, picture)
+        deadline = time.monotonic() + 10
+        while version() <= before:
+            self.assertLess(time.monotonic(), deadline, "the replaced picture did not reach the page")
+            page.wait_for_timeout(50)
+        self.assertNotEqual(self.get(f"/s/own-content/v{version()}/frames/frame_00000.png"), first)
+        shutil.copy(ROOT / "Examples/own-content/sunset.png", picture)
+        rows.write_text(text)
+        context.close()
+        self.assertEqual(errors, [])
+
+    def test_a_new_scenario_appears_on_the_index_and_a_removed_one_goes(self):
+        added = self.folder / "second.yaml"
+        added.write_text((ROOT / "Examples/fling-to-rest.yaml").read_text())
+        try:
+            self.wait(lambda: b"/s/second/" in self.get("/"))
+            self.assertIn(b"second.yaml", self.get("/"))
+            self.get("/s/second/")
+        finally:
+            added.unlink()
+        self.wait(lambda: b"/s/second/" not in self.get("/"))
+        status, _ = request_to(self.port, f"/s/second/?token={self.token}")
+        self.assertEqual(status, 404)
+
+
 PITFALL = "card-carousel-pitfall"
 
 
@@ -614,22 +757,24 @@ class Approve(unittest.TestCase):
         status, _ = self.post(f"/s/{PITFALL}/accept?expect=x&path=")
         self.assertEqual(status, 400)
         # A failing golden's images: only the three files of a frame the last run found failing.
-        status, _ = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/expected.png")
+        status, _ = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/expected.png?token={self.token}")
         self.assertEqual(status, 404, "no test has run yet")
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
         connection.request("GET", f"/s/{PITFALL}/test.json?token={self.token}")
         connection.getresponse().read()
         connection.close()
         for name in ["expected", "actual", "diff"]:
-            status, data = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/{name}.png")
+            status, _ = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/{name}.png")
+            self.assertEqual(status, 403, f"{name}: a picture needs the token too")
+            status, data = request_to(self.port, f"/s/{PITFALL}/failed/frame_00030/{name}.png?token={self.token}")
             self.assertEqual(status, 200, name)
             self.assertEqual(data[:8], b"\x89PNG\r\n\x1a\n")
         for path in [f"/s/{PITFALL}/failed/frame_00030/side-by-side.png", f"/s/{PITFALL}/failed/frame_00030/flip.png",
                      f"/s/{PITFALL}/failed/frame_00120/expected.png", f"/s/{PITFALL}/failed/frame_30/expected.png",
                      f"/s/{PITFALL}/failed/frame_00030/../../../handoff.yaml", f"/s/{PITFALL}/failed/..%2Fframe_00030/expected.png",
                      "/s/handoff/failed/frame_00030/expected.png"]:
-            status, _ = request_to(self.port, path)
-            self.assertIn(status, (400, 403, 404), path)
+            status, _ = request_to(self.port, path + f"?token={self.token}")
+            self.assertIn(status, (400, 404), path)
         status, data = self.post("/_flick/remove", gone)
         self.assertEqual(status, 200)
         self.assertIn(f'"removed": ["{gone}"]'.encode(), data)

@@ -30,6 +30,30 @@ import Testing
         #expect(try edit("scene.sheet.detents[1].fraction", "0.45") == source.replacingOccurrences(of: "fraction: 0.5", with: "fraction: 0.45"))
     }
 
+    /// Issue 37, item 4: two values changed eight lines apart are two changed lines (four diff lines), not the
+    /// whole span between them (the diff listed 13 lines for 2).
+    @Test func theDiffListsOnlyTheLinesThatChanged() throws {
+        let out = try ScenarioTextEdit.apply([SweepAssignment(path: "fps", value: "120"),
+                                              SweepAssignment(path: "gestures[0].drag.duration", value: "0.2")], to: source, file: "a.yaml")
+        let diff = ScenarioTextEdit.diff(source, out)
+        #expect(diff.split(separator: "\n").count == 4)
+        #expect(diff == """
+            -2: fps: 60   # frames per second
+            +2: fps: 120   # frames per second
+            -10:   - {at: 0.2, drag: {from: [195, 500], to: [195, 600], duration: 0.1}}
+            +10:   - {at: 0.2, drag: {from: [195, 500], to: [195, 600], duration: 0.2}}
+            """)
+        // A key added on a line of its own: one + line, numbered in the new text, and the later change after it.
+        let added = try ScenarioTextEdit.apply([SweepAssignment(path: "physics.rubberBand", value: "0.6"),
+                                                SweepAssignment(path: "fps", value: "30")], to: source, file: "a.yaml")
+        let lines = ScenarioTextEdit.diff(source, added).split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix("+") }.count == 2 && lines.filter { $0.hasPrefix("-") }.count == 1)
+        #expect(ScenarioTextEdit.diff("a\nb\nc", "a\nb\nc") == "")
+        #expect(ScenarioTextEdit.diff("a\nb\nc", "a\nc") == "-2: b")
+        #expect(ScenarioTextEdit.diff("a\nc", "x\na\nc\ny") == "+1: x\n+4: y")
+    }
+
     @Test func aFlowListIsReplacedWhole() throws {
         let out = try edit("gestures[0].drag.to", "[195, 700]")
         #expect(out == source.replacingOccurrences(of: "to: [195, 600]", with: "to: [195, 700]"))

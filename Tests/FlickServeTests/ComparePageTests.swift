@@ -152,7 +152,7 @@ import Testing
         try Self.write(source + "\nphysics: {decelerationRate: 0.99}\n", to: file, step: 1)
         #expect(scenarios[0].check())
         #expect(await updates.next() == #"{"stamp": "2.1", "errors": []}"#)
-        for scenario in scenarios { scenario.finishWatchers() }
+        await server.stop()
         #expect(await updates.next() == nil, "the channel ends when the server stops")
     }
 }

@@ -178,7 +178,23 @@ private final class Served: @unchecked Sendable {
         #expect(status(try await served.get("/s/\(served.id)/status.json")) == 403)
         #expect(status(try await served.get("/compare")) == 403)
         #expect(status(try await served.get("/_flick/serve.js")) == 200)
-        #expect(status(try await served.get("/s/\(served.id)/v1/motion.svg")) == 200)
+        // Pictures too (issue 36, item 8): another site's `<img>` gets nothing. The page opened with the token gives
+        // it to its own pictures in a cookie: HttpOnly, SameSite=Strict, named for this server's port.
+        let motion = "/s/\(served.id)/v1/motion.svg", frame = "/s/\(served.id)/v1/frames/frame_00010.png"
+        #expect(status(try await served.get(motion)) == 403)
+        #expect(status(try await served.get(frame)) == 403)
+        #expect(status(try await served.get(motion + "?token=\(served.token)")) == 200)
+        let cookie = "flick-token-\(served.port)=\(served.token)"
+        #expect(scenarioPage.contains("Set-Cookie: \(cookie); Path=/; HttpOnly; SameSite=Strict\r\n"))
+        #expect(!bare.contains("Set-Cookie"))
+        #expect(status(try await served.get(frame, headers: "Cookie: a=1; \(cookie)\r\nSec-Fetch-Site: same-origin\r\n")) == 200)
+        #expect(status(try await served.get(motion, headers: "Cookie: \(cookie)\r\n")) == 200)
+        // …but only from this server's own page, and only for pictures.
+        #expect(status(try await served.get(frame, headers: "Cookie: \(cookie)\r\nSec-Fetch-Site: cross-site\r\n")) == 403)
+        #expect(status(try await served.get(frame, headers: "Cookie: \(cookie)\r\nSec-Fetch-Site: same-site\r\n")) == 403)
+        #expect(status(try await served.get(frame, headers: "Cookie: flick-token-\(served.port)=wrong\r\n")) == 403)
+        #expect(status(try await served.get("/s/\(served.id)/v1/states.js", headers: "Cookie: \(cookie)\r\n")) == 403)
+        #expect(status(try await served.get("/_flick/tests.json", headers: "Cookie: \(cookie)\r\n")) == 403)
         // An action needs the token in its header: a form or a no-cors fetch of another site cannot send one.
         let query = try await served.request("POST /s/\(served.id)/tune?token=\(served.token) HTTP/1.1\r\nHost: \(served.host)\r\nContent-Length: 0\r\n\r\n")
         #expect(status(query) == 403)
@@ -233,5 +249,60 @@ private final class Served: @unchecked Sendable {
         var control = WebSocketLimiter()
         let longPing = control.accept([0x89, 0x80 | 126, 0x01, 0x00, 0, 0, 0, 0])
         #expect(!longPing)
+    }
+}
+
+/// Issue 36, item 8: folders whose names URLs give a meaning (`h#x`, `p%41q`, `q?z`) are served: links carry the id
+/// percent-encoded, and the server decodes the path once. In GateTests, run one at a time with its other servers.
+extension GateTests {
+    @Test func foldersNamedWithURLCharactersAreServed() async throws {
+        let folder = URL(fileURLWithPath: ServedFiles.resolved(FileManager.default.temporaryDirectory
+            .appendingPathComponent("flick-serve-names-\(UUID().uuidString)").path))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // fling-to-rest cut to 6 frames: opening a page draws its frames ahead of time, and the suite runs beside others.
+        let example = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/fling-to-rest.yaml"), encoding: .utf8)
+        let source = Data(example.replacingOccurrences(of: "fps: 60", with: "fps: 10")
+            .replacingOccurrences(of: "duration: 4.0", with: "duration: 0.5").utf8)
+        for name in ["h#x", "p%41q", "q?z"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+            try source.write(to: folder.appendingPathComponent(name).appendingPathComponent("a.yaml"))
+        }
+        let scenarios = try ServedFiles.find([folder.path]).map { entry in
+            let s = ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1))
+            s.check()
+            return s
+        }
+        #expect(scenarios.map(\.id) == ["h#x~a", "p%41q~a", "q?z~a"])
+        #expect(scenarios.map(\.urlID) == ["h%23x~a", "p%2541q~a", "q%3Fz~a"])
+        #expect(scenarios.map { $0.current?.frames.count } == [6, 6, 6])
+        let server = try LiveServer(scenarios: scenarios, configuration: ServeConfiguration(port: 0))
+        let port = try await server.start()
+        let token = server.configuration.token
+        func get(_ target: String) async throws -> String {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread {
+                    continuation.resume(with: Result {
+                        let client = try RawClient(port: port)
+                        client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n")
+                        return client.readAll()
+                    })
+                }.start()
+            }
+        }
+        let index = try await get("/?token=\(token)")
+        for scenario in scenarios {
+            #expect(index.contains("href=\"/s/\(scenario.urlID)/?token=\(token)\""), "\(scenario.id)")
+            let page = try await get("/s/\(scenario.urlID)/?token=\(token)")
+            #expect(page.hasPrefix("HTTP/1.1 200"), "\(scenario.id): \(page.prefix(80))")
+            #expect(page.contains("data-id=\"\(esc(scenario.id))\""))
+            let frame = try await get("/s/\(scenario.urlID)/v1/frames/frame_00000.png?token=\(token)")
+            #expect(frame.hasPrefix("HTTP/1.1 200"), "\(scenario.id)")
+            let live = ComparePage.sweep(scenario, sets: ["physics.preset=uikit,flutter-ios"], token: token)
+            #expect((try? live.get())?.contains("data-live=\"/s/\(scenario.urlID)/live\"") == true)
+        }
+        // The id as the folder is named, unencoded, is another path: `#` and `?` end it, `%41` is `A`.
+        #expect(try await get("/s/p%41q~a/?token=\(token)").hasPrefix("HTTP/1.1 404"))
+        await server.stop()
     }
 }

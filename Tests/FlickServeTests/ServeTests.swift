@@ -115,7 +115,8 @@ private func temporaryFolder() throws -> URL {
         let page = run.page(liveScript: tag)
         let review = ReviewPage.runPage(ReviewPage.Run(data: run.data, base: "v3/", states: "v3/states.js", label: scenario.name))
         // …and the drags the release-velocity control sets, at the end of its main.
-        let drags = "<script type=\"application/json\" id=\"flick-drags\">\(run.releaseDrags.text)</script>\n"
+        let drags = "<script type=\"application/json\" id=\"flick-tune\">\(LiveRun.simulatedValues(scenario).text)</script>\n"
+            + "<script type=\"application/json\" id=\"flick-drags\">\(run.releaseDrags.text)</script>\n"
         #expect(page.replacingOccurrences(of: tag + "\n", with: "").replacingOccurrences(of: drags, with: "") == review)
         let tagAt = try #require(page.range(of: tag)), pageScriptAt = try #require(page.range(of: "<script>\n", options: .backwards))
         #expect(tagAt.upperBound < pageScriptAt.lowerBound)
@@ -123,6 +124,18 @@ private func temporaryFolder() throws -> URL {
         #expect(run.data.scale == 1 && run.data.width == 390 && run.data.height == 844)
         #expect(run.scenario.viewport.scale == 3)
         #expect(run.frames.count == 271)
+    }
+
+    /// Issue 37, item 4: the Tune controls start at what was simulated, preset defaults included (FloatingPanel's
+    /// 0.4 s sheet spring under `floatingpanel`, not a number of the page's own).
+    @Test func theTuneControlsStartAtWhatWasSimulated() throws {
+        var scenario = try ScenarioDecoder.load(path: sheetHandoff)
+        #expect(LiveRun.simulatedValues(scenario).text
+                == #"{"physics.preset": "uikit", "physics.decelerationRate": 0.998, "physics.rubberBand": 0.55, "physics.sheetSpring.response": 0.3, "physics.sheetSpring.dampingRatio": 1}"#)
+        scenario.physics.preset = .floatingpanel
+        let fp = LiveRun.simulatedValues(scenario).text
+        #expect(fp.contains(#""physics.preset": "floatingpanel""#))
+        #expect(fp.contains(#""physics.sheetSpring.response": 0.4"#), "\(fp)")
     }
 
     @Test func theExportCarriesTheSheetSpringInEveryFramework() throws {

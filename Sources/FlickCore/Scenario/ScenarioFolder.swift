@@ -25,7 +25,35 @@ public enum ScenarioFolder {
             path = URL(fileURLWithPath: base).deletingLastPathComponent().appendingPathComponent(name).standardizedFileURL.path
         }
         guard contains(root, existingRealPath(path)) else { return .failure(OutsideFolder(name: name, root: root)) }
+        record?.add(path)
         return .success(path)
+    }
+
+    /// The files `resolve` let through while `recording` runs: every file a scenario names (rows, thumbnails,
+    /// pictures, fonts, recordings, icons looked up), whether or not it exists yet. `flick serve` watches them.
+    @TaskLocal static var record: FileRecord?
+
+    /// `body`'s result and the paths `resolve` gave while it ran, in order, each once (at most `FileRecord.limit`).
+    public static func recording<T>(_ body: () -> T) -> (value: T, files: [String]) {
+        let record = FileRecord()
+        let value = $record.withValue(record) { body() }
+        return (value, record.paths)
+    }
+
+    /// The paths `recording` collects.
+    final class FileRecord: @unchecked Sendable {
+        /// The most paths kept: a scenario naming more (rows with thousands of thumbnails) has the first watched.
+        static let limit = 1_000
+        private let lock = NSLock()
+        private var seen = Set<String>()
+        private(set) var paths: [String] = []
+
+        func add(_ path: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard paths.count < Self.limit, seen.insert(path).inserted else { return }
+            paths.append(path)
+        }
     }
 
     /// The real path of `path` (standardized, absolute): of its deepest part that exists, with the parts that do not

@@ -18,17 +18,58 @@ public enum ScenarioTextEdit {
         return (bom ? "\u{FEFF}" : "") + body
     }
 
-    /// The lines that differ between `old` and `new`, as `-N: old line` and `+N: new line` (N from 1).
+    /// The lines that differ between `old` and `new`, as `-N: old line` and `+N: new line` (N from 1, the old
+    /// file's line for `-`, the new file's for `+`): the fewest lines, as a longest common subsequence of lines
+    /// finds them, each change in the file's order with its removed lines before its added ones. Two values
+    /// changed ten lines apart are two lines each, not the twelve between. Past `diffCells` (the lines that
+    /// differ, once the common start and end are set aside, multiplied) the changed span is listed whole.
     public static func diff(_ old: String, _ new: String) -> String {
         let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
         var prefix = 0
         while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
-        let removed = a[prefix..<(a.count - suffix)].enumerated().map { "-\(prefix + $0.offset + 1): \($0.element)" }
-        let added = b[prefix..<(b.count - suffix)].enumerated().map { "+\(prefix + $0.offset + 1): \($0.element)" }
-        return (removed + added).joined(separator: "\n")
+        let x = Array(a[prefix..<(a.count - suffix)]), y = Array(b[prefix..<(b.count - suffix)])
+        var lines: [String] = []
+        func removed(_ i: Int) { lines.append("-\(prefix + i + 1): \(x[i])") }
+        func added(_ j: Int) { lines.append("+\(prefix + j + 1): \(y[j])") }
+        guard x.count * y.count <= diffCells else {
+            x.indices.forEach(removed)
+            y.indices.forEach(added)
+            return lines.joined(separator: "\n")
+        }
+        // common[i][j]: the longest common subsequence of x[i...] and y[j...].
+        let width = y.count + 1
+        var common = [Int32](repeating: 0, count: (x.count + 1) * width)
+        for i in stride(from: x.count - 1, through: 0, by: -1) {
+            for j in stride(from: y.count - 1, through: 0, by: -1) {
+                common[i * width + j] = x[i] == y[j] ? common[(i + 1) * width + j + 1] + 1
+                    : max(common[(i + 1) * width + j], common[i * width + j + 1])
+            }
+        }
+        var i = 0, j = 0
+        var pendingAdded: [Int] = []
+        while i < x.count || j < y.count {
+            if i < x.count, j < y.count, x[i] == y[j] {
+                pendingAdded.forEach(added)
+                pendingAdded = []
+                i += 1
+                j += 1
+            } else if j < y.count, i == x.count || common[i * width + j + 1] >= common[(i + 1) * width + j] {
+                pendingAdded.append(j)
+                j += 1
+            } else {
+                // A removed line goes before the lines added at the same place.
+                removed(i)
+                i += 1
+            }
+        }
+        pendingAdded.forEach(added)
+        return lines.joined(separator: "\n")
     }
+
+    /// The most cells of `diff`'s table (4 bytes each): 16 MB.
+    static let diffCells = 4_000_000
 
     /// Where the value at key path `path` (`scene.pager.pages[0].icon`) starts in `text`, as a problem's line and
     /// column are given; nil when the text has no such place or does not compose.

@@ -124,6 +124,8 @@ function update() {
         swap(doc);
         if (window.flickStates && old !== states) delete window.flickStates[old];
         shown = version;
+        // The server tunes nothing (back to the file, or the file changed): every control shows the file's value.
+        syncControls(!!lastStatus && (lastStatus.tuning || []).length === 0);
         document.body.setAttribute("data-live-version", String(shown));
         showStatus(lastStatus, "updated " + clock());
         refreshExport();
@@ -157,8 +159,11 @@ function connect() {
 // Tune: controls for the constants people tune. A change runs the scenario again on the server with the value
 // put in at its key path, as a sweep does (POST /s/ID/tune, with the token); the file is not changed.
 var tunePanel = null;
+// The values start at what the run simulated (the page's #flick-tune, written by the server: the preset's rules
+// with the scenario's overrides, preset defaults included); the numbers here are only for a key the scene has
+// nothing for (a paging spring without a pager).
 var controls = [
-  {path: "physics.preset", label: "Preset", options: ["uikit", "floatingpanel", "flutter-ios", "flutter-android", "android"]},
+  {path: "physics.preset", label: "Preset", options: ["uikit", "floatingpanel", "flutter-ios", "flutter-android", "android"], value: "uikit"},
   {path: "physics.decelerationRate", label: "Deceleration rate", min: 0.985, max: 0.999, step: 0.0005, value: 0.998},
   {path: "physics.rubberBand", label: "Rubber band", min: 0.2, max: 1.5, step: 0.05, value: 0.55},
   {path: "physics.sheetSpring.response", label: "Sheet spring response (s)", min: 0.1, max: 1, step: 0.01, value: 0.3},
@@ -177,6 +182,40 @@ function releaseDuration(el) {
   var drag = releaseDrags().filter(function (d) { return d.gesture === gesture; })[0];
   return drag ? String(+(drag.distance / +el.value).toPrecision(6)) : null;
 }
+// What the shown run simulated, by key path (#flick-tune).
+function simulatedValues() {
+  var el = document.getElementById("flick-tune");
+  try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+}
+// A number as the panel shows it: at most 4 decimals, no trailing zeros.
+function shownNumber(v) { return String(+(+v).toFixed(4)); }
+// Puts the shown run's values into the controls not being tuned (every control after "Back to the file", or
+// once the server says no values are tuned: the file changed). A value outside a slider's range widens it.
+function syncControls(all) {
+  if (!tunePanel) return;
+  var values = simulatedValues(), drags = releaseDrags();
+  tunePanel.querySelectorAll("[data-path]").forEach(function (el) {
+    if (el.hasAttribute("data-touched") && !all) return;
+    el.removeAttribute("data-touched");
+    var value;
+    if (el.hasAttribute("data-gesture")) {
+      var gesture = +el.getAttribute("data-gesture");
+      var drag = drags.filter(function (d) { return d.gesture === gesture; })[0];
+      if (drag) value = Math.round(drag.distance / drag.duration);
+    } else {
+      value = values[el.getAttribute("data-path")];
+    }
+    if (value === undefined) { el.setAttribute("data-simulated", "false"); return; }
+    el.setAttribute("data-simulated", "true");
+    if (el.tagName === "INPUT") {
+      if (+value < +el.min) el.min = String(value);
+      if (+value > +el.max) el.max = String(value);
+    }
+    el.value = String(value);
+    var out = el.nextElementSibling;
+    if (out && out.tagName === "OUTPUT") out.textContent = typeof value === "number" ? shownNumber(value) : String(value);
+  });
+}
 function buildTune() {
   var main = document.querySelector("main");
   if (!main || !document.getElementById("flick-data")) return;
@@ -191,7 +230,7 @@ function buildTune() {
   tunePanel.setAttribute("aria-labelledby", "tune-title");
   var rows = controls.map(function (c, i) {
     var input = c.options
-      ? "<select id=\"tune-" + i + "\" data-path=\"" + c.path + "\">" + c.options.map(function (o) { return "<option>" + o + "</option>"; }).join("") + "</select>"
+      ? "<select id=\"tune-" + i + "\" data-path=\"" + c.path + "\">" + c.options.map(function (o) { return "<option" + (o === c.value ? " selected" : "") + ">" + o + "</option>"; }).join("") + "</select>"
       : "<input type=\"range\" id=\"tune-" + i + "\" data-path=\"" + c.path + "\"" + (c.gesture === undefined ? "" : " data-gesture=\"" + c.gesture + "\"") +
         " min=\"" + c.min + "\" max=\"" + c.max + "\" step=\"" + c.step + "\" value=\"" + c.value + "\"><output for=\"tune-" + i + "\">" + c.value + "</output>";
     return "<label class=\"tune-row\"><span>" + text(c.label) + " <code>" + c.path + "</code></span>" + input + "</label>";
@@ -208,7 +247,15 @@ function buildTune() {
     "<p id=\"save-note\" role=\"status\"></p>" +
     "<p id=\"tune-error\" class=\"tune-error\" role=\"alert\" hidden></p>" +
     "<details id=\"export\"><summary>Export the physics as code</summary><pre id=\"export-code\"></pre></details>";
-  main.after(tunePanel);
+  // Beside the frame and the plot: the panel and main share a grid (two columns on a wide window, the panel
+  // sticky, so a slider and the motion are on screen together; one below the other on a narrow one). The
+  // panel stays outside main, which an update replaces: a slider being dragged is never taken out of the page.
+  var layout = document.createElement("div");
+  layout.className = "live-layout";
+  main.before(layout);
+  layout.appendChild(main);
+  layout.appendChild(tunePanel);
+  syncControls(true);
   var timer = null;
   tunePanel.addEventListener("input", function (e) {
     var target = e.target;
@@ -220,7 +267,9 @@ function buildTune() {
     timer = setTimeout(sendTune, 120);
   });
   document.getElementById("tune-apply").addEventListener("click", sendTune);
+  // Back to the file: the run without tuned values; the controls take the file's values when its page comes in.
   document.getElementById("tune-reset").addEventListener("click", function () {
+    clearTimeout(timer);
     tunePanel.querySelectorAll("[data-touched]").forEach(function (el) { el.removeAttribute("data-touched"); });
     document.getElementById("tune-more").value = "";
     post("");
@@ -293,7 +342,16 @@ style.textContent +=
   ".live-tune h2{margin:0 0 4px;font-size:17px}.live-tune .tune-row{display:grid;grid-template-columns:18em 1fr 4em;gap:8px;align-items:center;margin:6px 0}" +
   ".live-tune .tune-row.wide{grid-template-columns:1fr}.live-tune textarea{font:12px ui-monospace,monospace;width:100%;box-sizing:border-box}" +
   ".live-tune code{font-size:11px;opacity:.7}.live-tune pre{font-size:12px;overflow:auto;white-space:pre}.tune-error{color:#b42318;white-space:pre-wrap}" +
-  "@media (max-width:640px){.live-tune{margin:0 8px 16px}.live-tune .tune-row{grid-template-columns:1fr auto}.live-tune .tune-row span{grid-column:1/-1}}";
+  "@media (max-width:640px){.live-tune{margin:0 8px 16px}.live-tune .tune-row{grid-template-columns:1fr auto}.live-tune .tune-row span{grid-column:1/-1}}" +
+  ".live-tune [data-simulated=false]+output{opacity:.5}" +
+  // Wide windows: the run on the left (frame, then plot, then state), Tune on the right, sticky under the live bar.
+  "@media (min-width:1100px){.live-layout{display:grid;grid-template-columns:minmax(0,1fr) minmax(320px,400px);align-items:start}" +
+  ".live-layout>main.layout{grid-template-columns:minmax(0,1fr);padding-right:0}" +
+  ".live-layout>main.layout>.stage{grid-row:1}.live-layout>main.layout>.plot{grid-row:2}" +
+  ".live-layout>main.layout>#state{grid-row:3;position:static;max-height:none}" +
+  ".live-layout>.live-tune{position:sticky;top:40px;margin:16px 24px 16px 16px;max-height:calc(100vh - 56px);overflow:auto;box-sizing:border-box}" +
+  ".live-layout>.live-tune .tune-row{grid-template-columns:1fr 4em}.live-layout>.live-tune .tune-row span{grid-column:1/-1}" +
+  ".live-layout>.live-tune .tune-row.wide{grid-template-columns:1fr}}";
 
 // ---------------------------------------------------------------------------------------------------------
 // Compare pages.
