@@ -45,9 +45,9 @@ public struct LiveRun: Sendable {
         motionSVG = try plot.svg()
         let canvas = RunCanvas(viewports: timeline.viewports, scale: previewScale)
         data = RunPageData(scenario: preview, timeline: timeline, canvas: canvas, frameExtension: "png", overlay: false, plot: plot)
-        // The scene, theme and scale are all a frame's pixels depend on beside its state (the renderer derives
-        // no geometry of its own); the reflection of the scene is complete and stable within one process.
-        drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(String(reflecting: scenario.scene))"
+        // The scene, theme, status bar and scale are all a frame's pixels depend on beside its state (the renderer
+        // derives no geometry of its own); the reflection of the scene is complete and stable within one process.
+        drawingContext = "\(previewScale)|\(scenario.theme)|\(scenario.statusBar)|\(iconFolders)|\(String(reflecting: scenario.scene))"
     }
 
     /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own,
