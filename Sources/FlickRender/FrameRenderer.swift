@@ -97,14 +97,17 @@ public final class FrameRenderer {
     }
 
     /// Draws `frame` on `canvas`; `pixels` is the canvas's image when it is one, untransformed but for the scale,
-    /// so that the home indicator reads what was drawn under it there instead of drawing it again.
+    /// so that the home indicator and the status bar read what was drawn under them there instead of drawing it again.
     private func draw(_ frame: FrameState, on canvas: Canvas, mapCache: MapCache?, pixels: ImageSurface? = nil) {
         canvas.fontFile = scenario.font
         let context = DrawContext(canvas: canvas, scenario: scenario, frame: frame, palette: palette,
                                   scale: scale, icons: icons, mapCache: mapCache, pictures: pictures)
         drawContent(in: context)
-        let backdrop = context.safeArea.bottom > 0 ? luminanceUnderHomeIndicator(frame, pixels: pixels) : nil
-        SystemChromeDrawing.draw(in: context, homeIndicatorBackdrop: backdrop)
+        let measured = SystemChromeDrawing.measured(scenario, viewport: frame.viewport)
+        let backdrop = SystemChromeDrawing.Backdrop(
+            statusBar: measured.statusBar.flatMap { luminance(under: $0, of: frame, pixels: pixels) },
+            homeIndicator: measured.homeIndicator.flatMap { luminance(under: $0, of: frame, pixels: pixels) })
+        SystemChromeDrawing.draw(in: context, backdrop: backdrop)
         if options.overlay { OverlayDrawing.draw(in: context) }
     }
 
@@ -120,14 +123,14 @@ public final class FrameRenderer {
         for panel in context.frame.panels { InfoPanelDrawing.draw(panel, in: context) }
     }
 
-    /// The mean luminance of the frame's pixels under the home indicator, as drawn before it (0 black ... 1 white;
-    /// a transparent pixel counts as black): read from `pixels` when the frame is drawn into an image, else from
-    /// the content drawn again into an image of just that rectangle, on the same pixel grid, so an SVG frame's bar
-    /// takes the PNG frame's colour. Nil when that image cannot be made.
-    private func luminanceUnderHomeIndicator(_ frame: FrameState, pixels: ImageSurface?) -> Double? {
-        let bar = SystemChromeDrawing.homeIndicatorRect(viewport: frame.viewport)
-        let x0 = Int((bar.minX * scale).rounded(.down)), y0 = Int((bar.minY * scale).rounded(.down))
-        let x1 = Int((bar.maxX * scale).rounded(.up)), y1 = Int((bar.maxY * scale).rounded(.up))
+    /// The mean luminance of the frame's pixels in `rect` (points), as drawn before the system chrome (0 black ...
+    /// 1 white; a transparent pixel counts as black): read from `pixels` when the frame is drawn into an image, else
+    /// from the content drawn again into an image of just that rectangle, on the same pixel grid, so an SVG frame's
+    /// chrome takes the PNG frame's colours. Nil when that image cannot be made. The home indicator's colour and the
+    /// status bar's `auto` ink both come from here.
+    private func luminance(under rect: Rect, of frame: FrameState, pixels: ImageSurface?) -> Double? {
+        let x0 = Int((rect.minX * scale).rounded(.down)), y0 = Int((rect.minY * scale).rounded(.down))
+        let x1 = Int((rect.maxX * scale).rounded(.up)), y1 = Int((rect.maxY * scale).rounded(.up))
         if let pixels {
             return pixels.meanLuminance(x: x0..<min(x1, pixels.pixelWidth), y: y0..<min(y1, pixels.pixelHeight))
         }

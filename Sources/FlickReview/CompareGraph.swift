@@ -69,6 +69,10 @@ public struct CompareRun: Sendable, Equatable {
     public var detail: String
     public var series: [Series]
     public var marks: [Mark]
+    /// The runs a graph draws together (`CompareGraph`): runs of one group share panels, each group gets its own,
+    /// with its own axes. Nil for every run (variants of one file, `flick review A B`): one group. `/compare`
+    /// groups the served files by scenario, so unrelated screens are not drawn on one scale.
+    public var group: String? = nil
 
     public init(label: String, detail: String, series: [Series], marks: [Mark]) {
         self.label = label
@@ -255,6 +259,9 @@ public struct CompareGraph: Sendable {
     public var timeRange: ClosedRange<Double>
     /// The titles of the things that moved, in the order the runs first name them.
     public var titles: [String]
+    /// The panels: each group of runs (`CompareRun.group`, in the order the runs first name it) with each thing that
+    /// moved in it, in the order its runs first name them.
+    public var panels: [(group: String?, title: String)]
 
     public init(runs: [CompareRun]) {
         self.runs = runs
@@ -265,6 +272,15 @@ public struct CompareGraph: Sendable {
         var titles: [String] = []
         for run in runs { for s in run.series where !titles.contains(s.title) { titles.append(s.title) } }
         self.titles = titles
+        var groups: [String?] = []
+        for run in runs where !groups.contains(run.group) { groups.append(run.group) }
+        panels = groups.flatMap { group -> [(group: String?, title: String)] in
+            var titles: [String] = []
+            for run in runs where run.group == group {
+                for s in run.series where !titles.contains(s.title) { titles.append(s.title) }
+            }
+            return titles.map { (group, $0) }
+        }
     }
 
     func x(_ t: Double) -> Double {
@@ -278,8 +294,8 @@ public struct CompareGraph: Sendable {
     public func svg() -> String {
         var y = 8.0
         var body = ""
-        for title in titles {
-            let (panel, height) = self.panel(title, top: y)
+        for (group, title) in panels {
+            let (panel, height) = self.panel(title, group: group, top: y)
             body += panel
             y += height
         }
@@ -294,19 +310,26 @@ public struct CompareGraph: Sendable {
     }
 
     /// One thing's value and velocity graphs; the SVG and its height.
-    private func panel(_ title: String, top: Double) -> (String, Double) {
-        let members = runs.enumerated().compactMap { i, run in run.series.first { $0.title == title }.map { (i, $0) } }
+    private func panel(_ title: String, group: String?, top: Double) -> (String, Double) {
+        let members = runs.enumerated().compactMap { i, run in
+            run.group == group ? run.series.first { $0.title == title }.map { (i, $0) } : nil
+        }
         let flipped = members.first?.1.flipped ?? false
         // The value axis: every run's values, widened to the detents and edges near them.
         var low = members.flatMap { $0.1.values }.min() ?? 0, high = members.flatMap { $0.1.values }.max() ?? 1
         let span = max(high - low, members.first?.1.unit == "pages" ? 1 : 20)
-        var references: [CompareRun.Reference] = []
-        for (_, s) in members {
-            for r in s.references where !references.contains(r) && r.value >= low - span * 0.5 && r.value <= high + span * 0.5 {
-                references.append(r)
+        // Each line with the runs that have it: one that not every run of the panel has is labelled by its runs.
+        var references: [(reference: CompareRun.Reference, runs: [Int])] = []
+        for (i, s) in members {
+            for r in s.references where r.value >= low - span * 0.5 && r.value <= high + span * 0.5 {
+                if let k = references.firstIndex(where: { $0.reference == r }) {
+                    if !references[k].runs.contains(i) { references[k].runs.append(i) }
+                } else {
+                    references.append((r, [i]))
+                }
             }
         }
-        for r in references { low = min(low, r.value); high = max(high, r.value) }
+        for (r, _) in references { low = min(low, r.value); high = max(high, r.value) }
         if high - low < 1e-9 { low -= 1; high += 1 }
         let pad = (high - low) * 0.06
         low -= pad
@@ -330,11 +353,12 @@ public struct CompareGraph: Sendable {
             flipped ? speedTop + (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
                 : speedBottom - (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
         }
-        var out = "<g class=\"panel\" data-title=\"\(esc(title))\">\n"
+        var out = "<g class=\"panel\" data-title=\"\(esc(title))\"\(group.map { " data-group=\"\(esc($0))\"" } ?? "")>\n"
         let unit = members.first?.1.unit ?? "pt"
         let note = flipped ? "\(unit) from the viewport's top; up is rising on screen, on both graphs"
             : unit == "pages" ? "pages (0 is the first page)" : unit
-        out += "<text x=\"\(f(x0))\" y=\"\(f(top + 14))\" class=\"title\">\(esc(title))<tspan class=\"unit\"> \(note)</tspan></text>\n"
+        let heading = group.map { "\($0) · \(title)" } ?? title
+        out += "<text x=\"\(f(x0))\" y=\"\(f(top + 14))\" class=\"title\">\(esc(heading))<tspan class=\"unit\"> \(note)</tspan></text>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/>\n"
         // Time grid, labelled under the velocity graph.
@@ -365,9 +389,12 @@ public struct CompareGraph: Sendable {
         out += "<text class=\"axis-label\" x=\"\(f(x0))\" y=\"\(f(speedTop - 6))\">\(esc(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []
-        for r in references {
+        for (r, owners) in references {
             let y = yValue(r.value)
-            let text = unit == "pages" ? "page \(NumberText.short(r.value, digits: 0)) · \(r.label)" : "\(r.label)  \(NumberText.short(r.value, digits: 1)) \(unit)"
+            var text = unit == "pages" ? "page \(NumberText.short(r.value, digits: 0)) · \(r.label)" : "\(r.label)  \(NumberText.short(r.value, digits: 1)) \(unit)"
+            if owners.count < members.count, let first = owners.first {
+                text += " · " + runs[first].label + (owners.count > 1 ? " +\(owners.count - 1)" : "")
+            }
             out += "<path class=\"reference\" d=\"M\(f(x0)) \(f(y))H\(f(x1))\"><title>\(esc(text))</title></path>\n"
             labels.append((text, y))
         }

@@ -148,6 +148,7 @@ public struct MotionPlot: Sendable {
         case .sheetTop: sheetVelocityCaption
         case .scrollOffset(let axis): scrollVelocityCaption(axis == .horizontal ? "x" : "y")
         case .pages: pagesVelocityCaption
+        case .fraction(let path, _): "rate (1/s): d(\(path.split(separator: ".").last ?? ""))/dt between frames; positive is drawn up"
         }
     }
 
@@ -165,6 +166,7 @@ public struct MotionPlot: Sendable {
         switch series.kind {
         case .sheetTop: "\(series.unit) from the viewport's top; higher on screen is higher here"
         case .pages: "pages (0 is the first page)"
+        case .fraction(let path, _): "\(path), 0 to 1"
         case .scrollOffset(let axis):
             axis == .horizontal ? "\(series.unit); up is toward the right edge (larger contentOffset.x)"
                 : "\(series.unit); up is toward the bottom edge (larger contentOffset.y)"
@@ -190,7 +192,7 @@ public struct MotionPlot: Sendable {
     /// The value axis: the values moved through, widened to nearby reference lines, on round numbers.
     static func valueRange(_ series: MotionSeries) -> (Double, Double, [ReferenceLine]) {
         var low = series.values.min() ?? 0, high = series.values.max() ?? 1
-        let span = max(high - low, series.unit == "pages" ? 1 : 20)
+        let span = max(high - low, series.unit == "pages" ? 1 : series.unit == "fraction" ? 0.1 : 20)
         // Reference lines within half the moved span are drawn; farther ones would squash the curve.
         // (Each line drawn widens the reach for the next: a carousel's pages are drawn one beyond another.)
         for line in series.references where line.value >= low - span * 0.5 && line.value <= high + span * 0.5 {
@@ -208,7 +210,9 @@ public struct MotionPlot: Sendable {
 
     static func speedRange(_ series: MotionSeries) -> (Double, Double) {
         var low = min(0, series.velocities.min() ?? 0), high = max(0, series.velocities.max() ?? 0)
-        if high - low < 1 { low -= 50; high += 50 }
+        // At least ±50 pt/s, or ±0.05 a second for a fraction: a still graph shows its zero line in the middle.
+        let least = series.unit == "fraction" ? 0.05 : 50
+        if high - low < least / 50 { low -= least; high += least }
         let pad = (high - low) * 0.08
         return (low - pad, high + pad)
     }
@@ -652,6 +656,7 @@ public struct MotionPlot: Sendable {
 
     static func valueText(_ value: Double, unit: String) -> String {
         if unit == "pages" { return NumberText.significant((value * 100).rounded() / 100, digits: 6) }
+        if unit == "fraction" { return NumberText.fixed(value, digits: 2) }
         return NumberText.short(value, digits: 1) + " pt"
     }
 }

@@ -19,6 +19,10 @@ public struct MotionSeries: Sendable {
         case scrollOffset(Axis)
         /// A pager's or carousel's position in pages (contentOffset.x / page width).
         case pages
+        /// A fraction of a component's own, read from its state at `path` (its state path from the state document's
+        /// root, `navigationBars.inbox.collapse`, `sheet.presentingScale`) and named `name` (`collapse`): what a
+        /// large title or a deck card is about beside the offset or top that drives it.
+        case fraction(path: String, name: String)
     }
 
     /// The component's key (`sheet`, `list2`, `pager`).
@@ -46,6 +50,7 @@ extension MotionSeries {
         case .sheetTop: "\(key).top"
         case .scrollOffset(let axis): "\(key).contentOffset.\(axis == .horizontal ? "x" : "y")"
         case .pages: nil
+        case .fraction(let path, _): path
         }
     }
 }
@@ -146,8 +151,23 @@ public struct MotionTimeline: Sendable {
                 let id = "sheet:" + sheet.key
                 if builders[id] == nil { builders[id] = SeriesBuilder(key: sheet.key, kind: .sheetTop); order.append(id) }
                 builders[id]!.pointsPerUnit = 1
+                // A card that leaves (a deck card, or any sheet once it is dismissing) rests below the viewport.
+                let leaves = sheet.presenting != nil || sheet.phase == .dismissing || sheet.phase == .dismissed
                 builders[id]!.add(sample: sample, value: sheet.top, velocity: sheet.velocity, time: state.time,
-                                  references: sheet.detents.map { ($0.name, $0.top) })
+                                  references: sheet.detents.map { ($0.name, $0.top) } + (leaves ? [("dismissed", state.viewport.height)] : []))
+                if let presenting = sheet.presenting {
+                    // The screen behind a deck card: its scale, 1 once the card has gone.
+                    let path = "sheets.\(sheet.key).presentingScale"
+                    let scaleID = "presenting:" + sheet.key
+                    if builders[scaleID] == nil {
+                        builders[scaleID] = SeriesBuilder(key: sheet.key, kind: .fraction(path: path, name: "presenting scale"))
+                        order.append(scaleID)
+                    }
+                    // A change of scale moves the presenting view's top by about half the viewport's height as much.
+                    builders[scaleID]!.pointsPerUnit = max(1, state.viewport.height / 2)
+                    builders[scaleID]!.add(sample: sample, value: presenting.scale, time: state.time,
+                                           references: [("full size", 1)])
+                }
             }
             for scroll in state.scrollViews {
                 framePhases.append("\(scroll.key) \(scroll.phase.rawValue)")
@@ -176,6 +196,17 @@ public struct MotionTimeline: Sendable {
                     builders[id]!.add(sample: sample, value: scroll.contentOffset[axis], velocity: scroll.velocity[axis],
                                       time: state.time, references: MotionTimeline.edges(of: scroll, axis: axis))
                 }
+            }
+            for bar in state.navigationBars {
+                // A large title's collapse: 0 expanded, 1 collapsed into the inline bar (its 52 pt gone).
+                let id = "collapse:" + bar.key
+                if builders[id] == nil {
+                    builders[id] = SeriesBuilder(key: bar.key, kind: .fraction(path: "navigationBars.\(bar.key).collapse", name: "collapse"))
+                    order.append(id)
+                }
+                builders[id]!.pointsPerUnit = NavigationBarGeometry.largeTitleExtension
+                builders[id]!.add(sample: sample, value: bar.collapse, time: state.time,
+                                  references: [("expanded", 0), ("collapsed", 1)])
             }
             // A refresh control's phase under its list's key and `.refresh`: its cycle (triggered, refreshing, ending)
             // makes key frames. `pulling` counts as idle here: it only says the content is below its top, which the
@@ -314,6 +345,8 @@ struct SeriesBuilder {
     var open: [String: Int] = [:]
     /// Points per unit of value (a page's width for pages).
     var pointsPerUnit = 1.0
+    /// The time of the last sample added without a velocity (`add(sample:value:time:references:)`).
+    var lastTime: Double?
 
     init(key: String, kind: MotionSeries.Kind) {
         self.key = key
@@ -338,6 +371,15 @@ struct SeriesBuilder {
         open = stillOpen
     }
 
+    /// Adds a value whose state has no velocity: its rate is the backward difference from the previous sample
+    /// (0 on the first), per second.
+    mutating func add(sample: Int, value: Double, time: Double, references lines: [(String, Double)]) {
+        var rate = 0.0
+        if values.count == sample, let last = values.last, let lastTime, time > lastTime { rate = (value - last) / (time - lastTime) }
+        add(sample: sample, value: value, velocity: rate, time: time, references: lines)
+        lastTime = time
+    }
+
     func series(samples: Int, halfPixel: Double) -> MotionSeries {
         var values = values, velocities = velocities
         while values.count < samples { values.append(values.last ?? 0); velocities.append(0) }
@@ -346,6 +388,7 @@ struct SeriesBuilder {
         case .sheetTop: title = "\(key) · top edge"; unit = "pt"
         case .scrollOffset(let axis): title = "\(key) · content offset \(axis == .vertical ? "y" : "x")"; unit = "pt"
         case .pages: title = "\(key) · page"; unit = "pages"
+        case .fraction(_, let name): title = "\(key) · \(name)"; unit = "fraction"
         }
         return MotionSeries(key: key, kind: kind, title: title, unit: unit, values: values, velocities: velocities,
                             references: references, flipped: kind == .sheetTop, halfPixel: halfPixel / pointsPerUnit)

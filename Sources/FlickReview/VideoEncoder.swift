@@ -22,10 +22,29 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// The frame rate a GIF of frames at `fps` plays at. GIF delays are whole hundredths of a second, so a GIF
-    /// plays at the highest rate that divides 100 and is at most `fps` (60 fps becomes 50, dropping every sixth
-    /// frame) to keep the run's duration.
-    static func gifRate(fps: Double) -> Int { 100 / max(2, Int((100 / fps - 1e-9).rounded(.up))) }
+    /// The frame rate a GIF of frames at `fps` plays at: `fps` itself up to 50, else 50. GIF delays are whole
+    /// hundredths of a second, and browsers stretch a delay under 2 cs to 10 cs, so above 50 fps a GIF keeps the
+    /// frame nearest each 2-cs tick (60 fps: every sixth frame is left out); up to 50 fps it keeps every frame, each
+    /// shown from its start to its end rounded to hundredths (`gifDelays`: 30 fps alternates 3, 3 and 4 cs).
+    static func gifRate(fps: Double) -> Double { min(fps, maximumGIFRate) }
+    static let maximumGIFRate = 50.0
+
+    /// The delays, in hundredths of a second, of a GIF of `count` frames at `fps` (`gifFrames` of them kept): frame
+    /// k is shown from round(100 k / rate) to round(100 (k + 1) / rate) cs (halves away from zero, in whole numbers,
+    /// as ffmpeg's GIF muxer rounds each timestamp), so the delays add up to the run's duration to within half a
+    /// hundredth whatever the rate: 30 fps gives 3, 4, 3, 3, 4, 3, ….
+    public static func gifDelays(count: Int, fps: Double) -> [Int] {
+        let rate = Rational.approximating(gifRate(fps: fps))
+        let kept = gifFrames(count: count, fps: fps).count
+        return (0..<kept).map { gifEnd(ofFrame: $0, rate: rate) - gifEnd(ofFrame: $0 - 1, rate: rate) }
+    }
+
+    /// When the GIF's frame `k` ends, in hundredths of a second: round(100 (k + 1) / rate).
+    static func gifEnd(ofFrame k: Int, rate: Rational) -> Int {
+        let twice = 2 * 100 * (k + 1) * rate.denominator
+        return (twice + rate.numerator) / (2 * rate.numerator)
+    }
+
     /// The frames' colour, converted and tagged: the sRGB pixels become BT.709 YUV in TV (limited) range, the HD
     /// standard every player assumes for untagged HD video, and the stream says so (colour matrix, primaries, transfer
     /// and range), so no player guesses BT.601 and shifts the hues.
@@ -53,8 +72,8 @@ public enum VideoFormat: String, CaseIterable, Sendable {
         let dropped = (0..<count).filter { !kept.contains($0) }.map { $0 + firstFrame }
         guard !dropped.isEmpty else { return nil }
         let shown = dropped.prefix(8).map(String.init).joined(separator: ", ") + (dropped.count > 8 ? ", …" : "")
-        return "preview.gif plays at \(gifRate(fps: fps)) fps, not \(JSONValue.format(fps)): a GIF's delays are whole hundredths of a "
-            + "second, so \(dropped.count) of \(count) frames are left out (frames \(shown)); preview.apng and --video mp4 keep every frame"
+        return "preview.gif plays at \(JSONValue.format(gifRate(fps: fps))) fps, not \(JSONValue.format(fps)): a GIF's delays are whole hundredths of a "
+            + "second and browsers slow a delay under 2, so \(dropped.count) of \(count) frames are left out (frames \(shown)); preview.apng and --video mp4 keep every frame"
     }
 }
 
@@ -68,10 +87,10 @@ enum GIFPasses {
     /// Both passes' files are written bit-exact (no encoder version or time), so the same frames give the same bytes.
     static let exact = ["-fflags", "+bitexact", "-flags:v", "+bitexact", "-map_metadata", "-1"]
 
-    /// The first pass's filter: the GIF's frame rate (the frames come already thinned to it, `gifFrames`, so this
-    /// drops none), then the frames to `palettegen` ([p]) and on as they are ([b]).
+    /// The first pass's filter: the frames (already thinned to the GIF's rate, `gifFrames`, and timed at it) to
+    /// `palettegen` ([p]) and on as they are ([b]), their timestamps kept for the muxer's delays.
     static func firstPassFilter(fps: Double) -> [String] {
-        ["-filter_complex", "[0:v]fps=\(VideoFormat.gifRate(fps: fps)),split[a][b];[a]palettegen=stats_mode=diff[p]"]
+        ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=diff[p]"]
     }
 
     /// The first pass's outputs: the palette (a 16×16 PNG) and the frames (FFV1 in NUT).
@@ -79,10 +98,12 @@ enum GIFPasses {
         ["-map", "[p]"] + exact + ["-y", palette, "-map", "[b]", "-c:v", "ffv1"] + exact + ["-an", "-f", "nut", "-y", frames]
     }
 
-    /// The second pass, whole: the frames and the palette in, the GIF (looping) out.
-    static func secondPass(palette: String, frames: String, path: String) -> [String] {
+    /// The second pass, whole: the frames and the palette in, the GIF (looping) out. The muxer makes each frame's
+    /// delay from the timestamps, the next frame's less its own, and the last frame's is `finalDelay` (cs).
+    static func secondPass(palette: String, frames: String, path: String, finalDelay: Int) -> [String] {
         ["-nostdin", "-hide_banner", "-loglevel", "error", "-i", frames, "-i", palette,
-         "-filter_complex", "[0:v][1:v]paletteuse=dither=bayer", "-loop", "0"] + exact + ["-an", "-y", path]
+         "-filter_complex", "[0:v][1:v]paletteuse=dither=bayer", "-loop", "0", "-final_delay", "\(finalDelay)"]
+            + exact + ["-an", "-y", path]
     }
 
     /// The hidden files beside `path` the first pass writes: `.NAME.palette.png` and `.NAME.frames.nut`.
@@ -127,6 +148,9 @@ final class VideoEncoder {
     /// The positions of the frames written (a GIF's `gifFrames`; nil: every frame), and the next position.
     private let kept: Set<Int>?
     private var position = 0
+    /// A GIF's rate, and the frames written so far (the last one's delay is the muxer's `final_delay`).
+    private let gifRate: Rational
+    private var written = 0
 
     /// `frameCount`: the frames that will be added (any number: every format streams).
     init(ffmpeg: String, format: VideoFormat, path: String, canvas: RunCanvas, fps: Double, frameCount: Int) throws {
@@ -145,7 +169,8 @@ final class VideoEncoder {
         // Cairo's ARGB32 words in memory are B, G, R, A on little-endian machines (A, R, G, B on big-endian).
         let pixelFormat = UInt32(1).littleEndian == 1 ? "bgra" : "argb"
         kept = format == .gif ? Set(VideoFormat.gifFrames(count: frameCount, fps: fps)) : nil
-        let rate = format == .gif ? "\(VideoFormat.gifRate(fps: fps))" : Rational.approximating(fps).text
+        gifRate = Rational.approximating(VideoFormat.gifRate(fps: fps))
+        let rate = format == .gif ? gifRate.text : Rational.approximating(fps).text
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = ["-nostdin", "-hide_banner", "-loglevel", "error",
                              "-f", "rawvideo", "-pix_fmt", pixelFormat, "-s", "\(width)x\(height)", "-framerate", rate,
@@ -169,6 +194,7 @@ final class VideoEncoder {
     func add(_ image: ImageSurface) throws {
         defer { position += 1 }
         if let kept, !kept.contains(position) { return }
+        written += 1
         let w = min(image.pixelWidth, width), h = min(image.pixelHeight, height)
         if let previous = previousSize, previous != (w, h) {
             for i in buffer.indices { buffer[i] = backdropWord }
@@ -221,7 +247,9 @@ final class VideoEncoder {
         let second = Process()
         let errors = ErrorCollector()
         second.executableURL = URL(fileURLWithPath: ffmpeg)
-        second.arguments = GIFPasses.secondPass(palette: gif.palette, frames: gif.frames, path: path)
+        let last = max(written, 1) - 1
+        second.arguments = GIFPasses.secondPass(palette: gif.palette, frames: gif.frames, path: path,
+                                                finalDelay: VideoFormat.gifEnd(ofFrame: last, rate: gifRate) - VideoFormat.gifEnd(ofFrame: last - 1, rate: gifRate))
         second.standardInput = FileHandle.nullDevice
         second.standardOutput = FileHandle.nullDevice
         second.standardError = errors.pipe

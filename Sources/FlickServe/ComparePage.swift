@@ -23,8 +23,14 @@ enum ComparePage {
     static func served(_ scenarios: [ServedScenario], token: String) -> String {
         // One look at the runs: the graph and the stamp the page carries are of the same state.
         let currents = scenarios.map(\.current)
-        let runs = zip(scenarios, currents).compactMap { s, run in
+        var runs = zip(scenarios, currents).compactMap { s, run in
             run.map { s.compareRun(of: $0) }
+        }
+        // Runs of one screen (the same viewport and scene, whatever their physics or gestures) share panels; each
+        // other screen gets its own, on its own scale, named by its files' scenarios.
+        let screens = currents.compactMap { $0.map { "\($0.scenario.viewport)|\(String(reflecting: $0.scenario.scene))" } }
+        for (i, screen) in screens.enumerated() {
+            runs[i].group = zip(screens, runs).filter { $0.0 == screen }.map(\.1.label).joined(separator: ", ")
         }
         let skipped = zip(scenarios, currents).filter { $0.1 == nil }.map(\.0.shownPath)
         let meta = "\(runs.count) served file\(runs.count == 1 ? "" : "s") on one motion graph, following every save and tune"

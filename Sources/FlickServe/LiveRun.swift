@@ -47,9 +47,10 @@ public struct LiveRun: Sendable {
         motionSVG = try plot.svg()
         let canvas = RunCanvas(viewports: timeline.viewports, scale: previewScale)
         data = RunPageData(scenario: preview, timeline: timeline, canvas: canvas, frameExtension: "png", overlay: false, plot: plot)
-        // The scene, theme and scale are all a frame's pixels depend on beside its state (the renderer derives
-        // no geometry of its own); the reflection of the scene is complete and stable within one process.
-        drawingContext = "\(previewScale)|\(scenario.theme)|\(iconFolders)|\(files)|\(String(reflecting: scenario.scene))"
+        // The scene, theme, status bar, font, the files it names and the scale are all a frame's pixels depend on
+        // beside its state (the renderer derives no geometry of its own); the reflection of the scene is complete and
+        // stable within one process.
+        drawingContext = "\(previewScale)|\(scenario.theme)|\(scenario.statusBar)|\(String(describing: scenario.font))|\(iconFolders)|\(files)|\(String(reflecting: scenario.scene))"
     }
 
     /// The review page of this run, as `flick render --html` writes it, with the live script before the page's own,

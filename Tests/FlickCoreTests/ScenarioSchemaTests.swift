@@ -116,6 +116,13 @@ enum DocsFiles {
                 // Each on a sheet over a list, long enough for the frames it names.
                 let sheet = "viewport: {width: 390, height: 844}\nduration: 2\nscene:\n  sheet: {detents: [{name: half, fraction: 0.5}], initial: half, content: {list: {rows: 10, rowHeight: 50}}}\n"
                 for line in lines { _ = try decodeScenario(sheet + line + "\n") }
+            } else if lines.allSatisfy({ $0.hasPrefix("statusBar:") }) {
+                // Each line, with its comment, as a key of a scenario; and the value it says.
+                for line in lines {
+                    let scenario = try decodeScenario(minimalScenario(String(line) + "\n"))
+                    let word = line.dropFirst("statusBar:".count).split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+                    #expect(scenario.statusBar.rawValue == word, "\(line)")
+                }
             } else if lines.allSatisfy({ $0.hasPrefix("viewport:") }) {
                 for line in lines { _ = try decodeScenario(minimalScenario().replacingOccurrences(of: "viewport: {width: 390, height: 844}", with: String(line))) }
             } else {

@@ -26,6 +26,45 @@ import Testing
         #expect(!CompareGraph.palette.contains("#F0E442"))
     }
 
+    /// `/compare` with unrelated screens (issue 37, item 12): runs of one group share panels, each group has its
+    /// own panels on its own scale, and a reference line that not every run of a panel has is labelled by its runs.
+    @Test func groupsGetTheirOwnPanelsAndLinesSayWhoseTheyAre() throws {
+        var runs = try Self.sweepRuns([0.2, 0.5])
+        let fling = try Fixtures.example("fling-to-rest"), rubber = try Fixtures.example("rubber-band-pull")
+        runs.append(CompareRun(scenario: fling, label: "fling-to-rest", detail: "fling"))
+        runs.append(CompareRun(scenario: rubber, label: "rubber-band-pull", detail: "rubber"))
+        for i in 0..<2 { runs[i].group = "sheet-handoff" }
+        runs[2].group = "fling-to-rest"
+        runs[3].group = "rubber-band-pull"
+        let graph = CompareGraph(runs: runs)
+        #expect(graph.panels.map { "\($0.group ?? "-") / \($0.title)" } == [
+            "sheet-handoff / sheet · top edge", "sheet-handoff / list · content offset y",
+            "fling-to-rest / list · content offset y", "rubber-band-pull / list · content offset y"])
+        let svg = graph.svg()
+        let panels = svg.components(separatedBy: "<g class=\"panel\"").dropFirst()
+        #expect(panels.count == 4)
+        for (panel, (group, title)) in zip(panels, graph.panels) {
+            #expect(panel.hasPrefix(" data-title=\"\(title)\" data-group=\"\(group ?? "")\">"), "\(panel.prefix(80))")
+            // Only the group's runs draw in its panels.
+            let drawn = Set(runs.indices.filter { panel.contains("class=\"run-line value\" data-run=\"\($0)\"") })
+            #expect(drawn == Set(runs.indices.filter { runs[$0].group == group }), "\(title) of \(group ?? "")")
+        }
+        // Two runs of one panel whose lists end at different places: the shared top edge is one plain line, each
+        // bottom edge says whose it is.
+        func list(_ label: String, end: Double) -> CompareRun {
+            CompareRun(label: label, detail: label, series: [CompareRun.Series(
+                title: "list · content offset y", flipped: false, times: [0, 1], values: [0, 110], velocities: [0, 0],
+                references: [.init(label: "top edge", value: 0), .init(label: "bottom edge", value: end)])], marks: [])
+        }
+        let shared = CompareGraph(runs: [list("short", end: 100), list("long", end: 120)])
+        #expect(shared.panels.count == 1)
+        let labels = shared.svg().components(separatedBy: "class=\"ref-label\"").dropFirst().compactMap { chunk -> String? in
+            guard let start = chunk.firstIndex(of: ">"), let end = chunk.range(of: "</text>") else { return nil }
+            return String(chunk[chunk.index(after: start)..<end.lowerBound])
+        }
+        #expect(labels.sorted() == ["bottom edge  100 pt · short", "bottom edge  120 pt · long", "top edge  0 pt"], "\(labels)")
+    }
+
     @Test func nRunsDrawNLinesPerGraphAndALegendOfN() throws {
         let runs = try Self.sweepRuns([0.2, 0.35, 0.5])
         let graph = CompareGraph(runs: runs)

@@ -186,6 +186,40 @@ import Testing
         #expect(abs(series.halfPixel - 0.5 / 312) < 1e-9)
     }
 
+    /// What the examples are about (issue 37, item 14): large-title's plot has its bar's collapse, with its
+    /// "expanded" and "collapsed" lines; deck-card's has the presenting view's scale and a "dismissed" line under
+    /// the card's top. Read from the timeline, the panels' labels and the curves drawn in the SVG.
+    @Test func largeTitleAndDeckCardPlotWhatTheyAreAbout() throws {
+        let title = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("large-title")), title: "large-title")
+        #expect(title.panels.map(\.series.title) == ["mail · content offset y", "inbox · collapse"])
+        let collapse = try #require(title.panels.last)
+        #expect(collapse.series.kind == .fraction(path: "navigationBars.inbox.collapse", name: "collapse"))
+        #expect(collapse.series.statePath == "navigationBars.inbox.collapse")
+        // Expanded at the start, collapsed while the list is scrolled up, expanded again after the pull back down.
+        #expect(collapse.series.values.first == 0 && collapse.series.values.max() == 1 && collapse.series.values.last == 0)
+        #expect(title.referenceLayout(collapse).margin.map(\.text).sorted() == ["collapsed  1.00", "expanded  0.00"])
+        #expect(MotionPlot.unitNote(collapse.series) == "navigationBars.inbox.collapse, 0 to 1")
+        var svg = String(decoding: try title.svg(), as: UTF8.self)
+        #expect(Self.strokedPaths(svg, color: "rgb(0%,47.843137%,100%)").count == 2, "a value curve per panel")
+
+        let deck = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("deck-card")), title: "deck-card")
+        #expect(deck.panels.map(\.series.title) == ["sheet · top edge", "sheet · presenting scale"])
+        let top = try #require(deck.panels.first), scale = try #require(deck.panels.last)
+        #expect(deck.referenceLayout(top).margin.map(\.text).sorted() == ["card  55 pt", "dismissed  844 pt"])
+        #expect(deck.referenceLayout(scale).margin.map(\.text) == ["full size  1.00"])
+        // The screen behind the card at rest (1 − 2·47/844), growing to full size once the card is dismissed.
+        #expect(abs((scale.series.values.first ?? 0) - (1 - 2 * 47.0 / 844)) < 1e-6, "\(scale.series.values.first ?? 0)")
+        #expect(scale.series.values.last == 1)
+        svg = String(decoding: try deck.svg(), as: UTF8.self)
+        #expect(Self.strokedPaths(svg, color: "rgb(0%,47.843137%,100%)").count == 2, "a value curve per panel")
+
+        // A sheet that never leaves has no "dismissed" line.
+        let handoff = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("sheet-handoff")), title: "sheet-handoff")
+        let sheet = try #require(handoff.panels.first { $0.series.kind == .sheetTop })
+        #expect(!sheet.series.references.contains { $0.label == "dismissed" })
+        #expect(!handoff.panels.contains { if case .fraction = $0.series.kind { true } else { false } })
+    }
+
     /// Every label of every bundled example's plot keeps clear of every other (carousel-sheet drew "peek 514 pt"
     /// over the list's "bottom edge 1748.4 pt"), and a panel's labels stay in its own rows.
     @Test func labelsNeverOverlap() throws {

@@ -75,9 +75,83 @@ import Testing
         #expect(VideoFormat.gifRate(fps: 60) == 50)
         #expect(VideoFormat.gifRate(fps: 50) == 50)
         #expect(VideoFormat.gifRate(fps: 120) == 50)
-        #expect(VideoFormat.gifRate(fps: 30) == 25)
-        #expect(VideoFormat.gifRate(fps: 24) == 20)
+        #expect(VideoFormat.gifRate(fps: 30) == 30)
+        #expect(VideoFormat.gifRate(fps: 24) == 24)
         #expect(VideoFormat.gifRate(fps: 10) == 10)
+        // Each frame ends at its exact end rounded to hundredths: the delays add up to the duration.
+        #expect(VideoFormat.gifDelays(count: 7, fps: 30) == [3, 4, 3, 3, 4, 3, 3])
+        #expect(VideoFormat.gifDelays(count: 6, fps: 24) == [4, 4, 5, 4, 4, 4])
+        #expect(VideoFormat.gifDelays(count: 13, fps: 60) == Array(repeating: 2, count: 11))
+        for fps in [1.0, 7, 12, 15, 23.976, 24, 25, 29.97, 30, 33, 40, 45, 48, 50] {
+            let delays = VideoFormat.gifDelays(count: 301, fps: fps)
+            #expect(delays.count == 301, "every frame kept at \(fps) fps")
+            #expect(delays.allSatisfy { $0 >= 2 }, "no delay a browser slows, at \(fps) fps")
+            #expect(abs(Double(delays.reduce(0, +)) - 30100 / fps) <= 0.5, "\(fps) fps: \(delays.reduce(0, +)) cs")
+        }
+    }
+
+    /// The delays of the frames of the GIF file `data` (Graphic Control Extensions, in hundredths of a second), read
+    /// by walking its blocks as the GIF89a specification lays them out.
+    static func gifDelays(_ data: Data) throws -> [Int] {
+        let bytes = [UInt8](data)
+        try #require(bytes.count > 13 && String(decoding: bytes[0..<6], as: UTF8.self) == "GIF89a")
+        var i = 13
+        if bytes[10] & 0x80 != 0 { i += 3 << (Int(bytes[10] & 0x07) + 1) }
+        func skipSubBlocks() throws {
+            while true {
+                try #require(i < bytes.count)
+                let size = Int(bytes[i])
+                i += 1 + size
+                if size == 0 { return }
+            }
+        }
+        var delays: [Int] = []
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x21:
+                if bytes[i + 1] == 0xF9 { delays.append(Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8) }
+                i += 2
+                try skipSubBlocks()
+            case 0x2C:
+                let packed = bytes[i + 9]
+                i += 10
+                if packed & 0x80 != 0 { i += 3 << (Int(packed & 0x07) + 1) }
+                i += 1  // LZW minimum code size
+                try skipSubBlocks()
+            case 0x3B:
+                return delays
+            default:
+                Issue.record("unexpected GIF block \(bytes[i]) at \(i)")
+                return delays
+            }
+        }
+        Issue.record("no GIF trailer")
+        return delays
+    }
+
+    /// A 30 fps run used to play at 25 fps, every sixth frame left out; its GIF keeps every frame, shown 3 or 4 cs
+    /// each so that frame k ends at round(100 (k + 1) / 30) cs, read back from the file's own delays.
+    @Test(.enabled(if: FFmpeg.locate() != nil, "ffmpeg is not installed (apt-get install ffmpeg); the GIF is not tested"))
+    func gifKeepsEveryFrameOfA30fpsRunWithDelaysOf3And4() throws {
+        let ffmpeg = try #require(FFmpeg.locate())
+        let out = try Fixtures.temporaryFolder("gif-delays")
+        defer { try? FileManager.default.removeItem(at: out) }
+        for (fps, count, expected) in [(30.0, 13, [3, 4, 3, 3, 4, 3, 3, 4, 3, 3, 4, 3, 3]), (24, 7, [4, 4, 5, 4, 4, 4, 4]),
+                                       (60, 13, Array(repeating: 2, count: 11))] {
+            let path = out.appendingPathComponent("run-\(Int(fps)).gif").path
+            let encoder = try VideoEncoder(ffmpeg: ffmpeg, format: .gif, path: path, canvas: RunCanvas(pixelWidth: 32, pixelHeight: 24),
+                                           fps: fps, frameCount: count)
+            for i in 0..<count {
+                // A band that moves every frame, so no frame is the same as the one before it.
+                var rgba: [UInt8] = []
+                for _ in 0..<24 { for x in 0..<32 { rgba += x == i ? [255, 255, 255, 255] : [20, 40, 80, 255] } }
+                try encoder.add(try ImageSurface(Bitmap(width: 32, height: 24, rgba: rgba)))
+            }
+            try encoder.finish()
+            let delays = try Self.gifDelays(try Data(contentsOf: URL(fileURLWithPath: path)))
+            #expect(delays == expected, "\(fps) fps: \(delays)")
+            #expect(delays == VideoFormat.gifDelays(count: count, fps: fps))
+        }
     }
 
     @Test(.enabled(if: FFmpeg.locate() != nil && FFmpeg.locate("ffprobe") != nil,

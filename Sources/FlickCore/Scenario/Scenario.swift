@@ -13,6 +13,8 @@ public struct Scenario: Sendable {
     public var touchRate: Double
     public var physics: PhysicsSettings
     public var theme: Theme
+    /// The status bar's text and icons (`statusBar:`): dark, light, or chosen by what is drawn under them.
+    public var statusBar: StatusBarStyle = .auto
     public var scene: Scene
     public var gestures: [Gesture]
     /// Checks on the simulated states, run by `flick test`.
@@ -80,6 +82,13 @@ public struct Viewport: Hashable, Sendable {
 
 public enum Theme: String, Hashable, Sendable, CaseIterable {
     case light, dark
+}
+
+/// The status bar's ink (`statusBar:`, docs/scenario-format.md "Viewport and devices"): `dark` and `light` text and
+/// icons as UIStatusBarStyle's `.darkContent` and `.lightContent`; `auto` takes black or white from the mean luminance
+/// of what is drawn under the bar, measured as the home indicator's colour is.
+public enum StatusBarStyle: String, Hashable, Sendable, CaseIterable {
+    case auto, dark, light
 }
 
 public struct Scene: Sendable {

@@ -49,6 +49,8 @@ final class ScenarioFormat {
                                     "Touch samples per second fed to the velocity tracker.")
             let physics = m.value("physics", self.physics, default: d.physics, Self.physicsDoc)
             let theme = m.value("theme", .choice, default: d.theme, "The colours.")
+            let statusBar = m.value("statusBar", .choice, default: d.statusBar,
+                                    "The status bar's text and icons: `dark`, `light`, or `auto`, black or white by the mean luminance of what is drawn under the bar (as the home indicator's).")
             let font = m.optional("font", Self.font, "A font file of your own for the scene's text. Default: DejaVu Sans, the same on every machine.")
             let scene = m.required("scene", self.scene, "What is on screen: one root component over a background.")
             var frames = fps.flatMap { fps in duration.map { Int(($0 * fps).rounded()) + 1 } }
@@ -78,7 +80,7 @@ final class ScenarioFormat {
                 }
             }
             let namesOK = self.names.check()
-            guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let scene,
+            guard !m.failed, namesOK, let viewport, let fps, let duration, let touchRate, let physics, let theme, let statusBar, let scene,
                   let gestures, let expect, let sweep, let references else { return nil }
             var scenario = Scenario(name: name ?? self.defaultName, viewport: viewport, fps: fps, duration: duration,
                                     touchRate: touchRate, physics: physics, theme: theme, scene: scene, gestures: gestures,
@@ -86,6 +88,7 @@ final class ScenarioFormat {
             scenario.sweep = sweep.map(\.axis)
             scenario.references = references.map(\.reference)
             scenario.font = font
+            scenario.statusBar = statusBar
             // Decoding runs no simulation: the runner checks each expectation's, reference's and states golden's
             // path on the scene's first frame (FlickRunner's ExpectationPaths), with the place recorded here.
             return scenario

@@ -7,31 +7,60 @@ enum SystemChromeDrawing {
     /// The status bar's clock, as in Apple's screenshots.
     static let clockText = "9:41"
 
-    /// Draws the status bar and the home indicator; `homeIndicatorBackdrop` is the mean luminance of what was drawn
-    /// under the home indicator (nil: unknown, the theme's label colour).
-    static func draw(in context: DrawContext, homeIndicatorBackdrop: Double?) {
+    /// Draws the status bar and the home indicator. `backdrop` holds the mean luminance of what was drawn under each
+    /// (`measured(_:)` says which the drawing reads; nil: unknown).
+    static func draw(in context: DrawContext, backdrop: Backdrop) {
         let safe = context.safeArea
-        if safe.top >= 20 {
+        if let band = statusBarRect(context.scenario, viewport: context.frame.viewport) {
             // Content that scrolls under the status bar (a list or pager filling the screen) gets the bar
-            // material behind it, as under a navigation bar; over a map or behind a sheet it floats.
-            var behind = sceneColor(in: context)
+            // material behind it, as under a navigation bar; over a map, a picture or behind a sheet it floats.
+            let ink: Color
             if !isSheet(context.scenario.scene.root) {
                 let material = context.palette.background.withAlpha(0.94)
-                context.canvas.fill(Rect(x: 0, y: 0, width: context.viewport.width, height: safe.top), material)
-                behind = context.palette.background
-            } else if let presenting = context.frame.sheets.lazy.compactMap(\.presenting).first {
-                // Behind a deck card: the black band above the scaled presenting view, or the view once it has
-                // grown over the bar's middle.
-                behind = presenting.frame.minY < statusBarMidY(height: safe.top)
-                    ? behind.mixed(with: .black, 1 - presenting.alpha) : .black
+                context.canvas.fill(band, material)
+                ink = statusBarInk(context.scenario.statusBar, over: context.palette.background.luminance)
+            } else {
+                ink = statusBarInk(context.scenario.statusBar,
+                                   over: backdrop.statusBar ?? sceneColor(in: context).luminance)
             }
-            if isSheet(context.scenario.scene.root), let dimming = context.frame.sheet?.dimming, dimming > 0 {
-                behind = behind.mixed(with: .black, dimming)
-            }
-            // Dark text on light backgrounds, light text on dark ones (UIStatusBarStyle.default).
-            drawStatusBar(height: safe.top, ink: behind.luminance > 0.5 ? .black : .white, in: context)
+            drawStatusBar(height: safe.top, ink: ink, in: context)
         }
-        if safe.bottom > 0 { drawHomeIndicator(over: homeIndicatorBackdrop, in: context) }
+        if safe.bottom > 0 { drawHomeIndicator(over: backdrop.homeIndicator, in: context) }
+    }
+
+    /// The mean luminance (0 black ... 1 white) of the frame's pixels under the status bar and the home indicator,
+    /// as drawn before them; nil where the drawing does not read it.
+    struct Backdrop {
+        var statusBar: Double?
+        var homeIndicator: Double?
+    }
+
+    /// The rectangles whose pixels the chrome of `scenario` reads, drawn before it: the status bar's band when
+    /// `statusBar: auto` floats over the content (a sheet at the root), the home indicator's bar when there is one.
+    static func measured(_ scenario: Scenario, viewport: Size) -> (statusBar: Rect?, homeIndicator: Rect?) {
+        let band = scenario.statusBar == .auto && isSheet(scenario.scene.root) ? statusBarRect(scenario, viewport: viewport) : nil
+        let bar = scenario.viewport.safeArea.bottom > 0 ? homeIndicatorRect(viewport: viewport) : nil
+        return (band, bar)
+    }
+
+    /// The status bar's band, the top of the safe area across the frame's viewport `viewport`; nil when the safe area's top is under
+    /// 20 pt, too little for a status bar.
+    static func statusBarRect(_ scenario: Scenario, viewport: Size) -> Rect? {
+        let top = scenario.viewport.safeArea.top
+        return top >= 20 ? Rect(x: 0, y: 0, width: viewport.width, height: top) : nil
+    }
+
+    /// Content at least this light (mean luminance, 0...1) gets dark chrome, darker content light chrome: the rule of
+    /// UIStatusBarStyle.default, which the home indicator and `statusBar: auto` follow.
+    static let lightBackdrop = 0.5
+
+    /// The status bar's ink for `style` over content of mean luminance `backdrop`.
+    static func statusBarInk(_ style: StatusBarStyle, over backdrop: Double) -> Color {
+        switch style {
+        case .dark: .black
+        case .light: .white
+        case .auto: backdrop >= lightBackdrop ? .black : .white
+        }
     }
 
     static func isSheet(_ component: Component) -> Bool {
@@ -96,16 +125,13 @@ enum SystemChromeDrawing {
                     height: size.height)
     }
 
-    /// Content under the home indicator at least this light (mean luminance, 0...1) gets a dark bar, darker content
-    /// a light one: the status bar's rule for its ink (UIStatusBarStyle.default).
-    static let homeIndicatorLightBackdrop = 0.5
     /// The bar's opacity over the content.
     static let homeIndicatorAlpha = 0.9
 
     /// The bar's colour over content of mean luminance `backdrop`: black over light content, white over dark, as
     /// iOS adapts its home indicator to what is under it; the theme's label colour when that is unknown.
     static func homeIndicatorColor(over backdrop: Double?, palette: Palette) -> Color {
-        let ink = backdrop.map { $0 >= homeIndicatorLightBackdrop ? Color.black : Color.white } ?? palette.label
+        let ink = backdrop.map { $0 >= lightBackdrop ? Color.black : Color.white } ?? palette.label
         return ink.withAlpha(homeIndicatorAlpha)
     }
 
