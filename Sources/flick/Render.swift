@@ -192,22 +192,32 @@ struct Render: ParsableCommand, WritesOutput {
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: Interruption.cancellation)
             options.overlayLayer = overlayLayer
-            let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
-            let shown = (out as NSString).appendingPathComponent(scenario.name)
-            let bar = showProgress ? ProgressBar(label: scenario.name) : nil
-            try reportingFailure(of: path, finish: { bar?.finish() }) {
-                let summary = try ReviewRecorder.render(scenario, to: destination, options: options, review: reviewOptions) { done, total in
-                    bar?.update(done, of: total)
-                }
-                bar?.finish()
-                let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-                printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) in \(NumberText.fixed(summary.seconds, digits: 1)) s, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
-                for warning in summary.warnings { printError("\(path): warning: \(warning)") }
-                let drawn = frames.map { min(scenario.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? scenario.frameCount
-                if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: playbackFPS,
-                                                                   firstFrame: frames?.range.lowerBound ?? 0) {
-                    printError("\(path): note: \(note)")
-                }
+            try renderAndReport(scenario, from: path, options: options, review: reviewOptions, frameCount: scenario.frameCount,
+                                playbackFPS: playbackFPS, progress: showProgress)
+        }
+    }
+
+    /// Renders `scenario` (read from `path`) into OUT/<name> with the review outputs, with a progress bar when
+    /// `progress`, and prints what it wrote (`document`: the states file the run was read from), its warnings, and a
+    /// GIF's note; a failure exits as `reportingFailure` says.
+    func renderAndReport(_ scenario: Scenario, from path: String, document: String? = nil, options: SequenceOptions,
+                         review reviewOptions: ReviewOptions, frameCount: Int, playbackFPS: Double, progress: Bool) throws {
+        let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
+        let shown = (out as NSString).appendingPathComponent(scenario.name)
+        let bar = progress ? ProgressBar(label: scenario.name) : nil
+        try reportingFailure(of: path, finish: { bar?.finish() }) {
+            let summary = try ReviewRecorder.render(scenario, to: destination, options: options, review: reviewOptions) { done, total in
+                bar?.update(done, of: total)
+            }
+            bar?.finish()
+            let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
+            let source = document.map { " from \($0)" } ?? ""
+            printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras))\(source) "
+                      + "in \(NumberText.fixed(summary.seconds, digits: 1)) s, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
+            for warning in summary.warnings { printError("\(path): warning: \(warning)") }
+            let drawn = frames.map { min(frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? frameCount
+            if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: playbackFPS, firstFrame: frames?.range.lowerBound ?? 0) {
+                printError("\(path): note: \(note)")
             }
         }
     }

@@ -56,22 +56,8 @@ extension Render {
                                       cancellation: Interruption.cancellation)
         options.overlayLayer = overlayLayer
         options.run = run
-        let destination = URL(fileURLWithPath: out).appendingPathComponent(scenario.name)
-        let shown = (out as NSString).appendingPathComponent(scenario.name)
-        let bar = isatty(STDERR_FILENO) == 1 ? ProgressBar(label: scenario.name) : nil
-        try reportingFailure(of: path, finish: { bar?.finish() }) {
-            let summary = try ReviewRecorder.render(scenario, to: destination, options: options, review: reviewOptions) { done, total in
-                bar?.update(done, of: total)
-            }
-            bar?.finish()
-            let extras = reviewOptions.fileNames.isEmpty ? "" : "; " + reviewOptions.fileNames.joined(separator: ", ")
-            printSafe("\(shown): \(summary.framesWritten) frame\(summary.framesWritten == 1 ? "" : "s") (\(format.rawValue)\(extras)) from \(file) in \(NumberText.fixed(summary.seconds, digits: 1)) s, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
-            for warning in summary.warnings { printError("\(path): warning: \(warning)") }
-            let drawn = frames.map { min(run.frameCount - 1, $0.range.upperBound) - $0.range.lowerBound + 1 } ?? run.frameCount
-            if video == .gif, let note = VideoFormat.gifNote(count: drawn, fps: scenario.fps, firstFrame: frames?.range.lowerBound ?? 0) {
-                printError("\(path): note: \(note)")
-            }
-        }
+        try renderAndReport(scenario, from: path, document: file, options: options, review: reviewOptions, frameCount: run.frameCount,
+                            playbackFPS: scenario.fps, progress: isatty(STDERR_FILENO) == 1)
     }
 
     /// The run the states document `file` holds, read by its one reader (`Run.read(json:file:)`): a regular file of at
