@@ -46,13 +46,7 @@ extension PNGChunks {
         let length = UInt16(bytes.count)
         out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
         out.append(contentsOf: bytes)
-        // Adler-32, big-endian.
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in bytes {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        appendUInt32(b << 16 | a, to: &out)
+        appendUInt32(bytes.withUnsafeBytes { Adler32.checksum($0) }, to: &out)
         return out
     }
 }
