@@ -130,6 +130,8 @@ protocol ComponentSpec: Sendable {
     var scrollAxis: Axis? { get }
     /// The names of its pages (a pager's tabs, a carousel's cards); nil when it does not page.
     var pageTitles: [String]? { get }
+    /// How many tab states each frame of its state holds (a pager's tabs; 0 by default): what the decoder bounds.
+    var tabStates: Int { get }
     /// Every icon it and the components inside it name, in document order, with its key path in the scenario
     /// file (`path` is the component's own, `scene.pager`).
     func icons(at path: String) -> [(name: String, keyPath: String)]
@@ -145,6 +147,7 @@ extension ComponentSpec {
     mutating func updateChildren(_ body: (inout Component) -> Void) {}
     var scrollAxis: Axis? { nil }
     var pageTitles: [String]? { nil }
+    var tabStates: Int { 0 }
     func icons(at path: String) -> [(name: String, keyPath: String)] { [] }
     func pictures(at path: String) -> [(file: String, keyPath: String)] { [] }
 }
@@ -154,6 +157,8 @@ extension Component {
     public var scrollAxis: Axis? { kind.spec.scrollAxis }
     /// The names of its pages (a pager's tabs, a carousel's cards); nil when it does not page.
     public var pageTitles: [String]? { kind.spec.pageTitles }
+    /// How many tab states each frame of its state holds (a pager's tabs).
+    var tabStates: Int { kind.spec.tabStates }
     /// Every icon named in it and the components inside it, in document order, with its key path in the
     /// scenario file (`parent` is the path of the mapping that holds it: `scene`).
     public func icons(at parent: String) -> [(name: String, keyPath: String)] {

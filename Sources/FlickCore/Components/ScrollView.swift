@@ -67,25 +67,17 @@ final class ScrollView: NestedScrollParticipant {
     /// counts a still finger only once its drag has begun).
     private var lastTrackedRaw: Double?
     private var trackingStarted = false
-    /// Called with the time when the content starts moving under a finger (a drag begins).
-    var onDragBegan: ((Double) -> Void)?
-    /// Called with the time of each touch sample that moved the content (a refresh control watches the pull).
-    var onTracked: ((Double) -> Void)?
-    /// Called with the time when the finger lifts, before the release is worked out (a refresh control may change the
-    /// held inset, and so the limits the release bounces to).
-    var willRelease: ((Double) -> Void)?
-    /// The space a refresh control holds open above the content while refreshing, in points: part of
-    /// `adjustedContentInset.top`, as UIRefreshControl's is (docs/physics.md, "Pull to refresh"); 0 otherwise.
-    var heldLeadingInset = 0.0
-    /// The list's refresh control, if it has one: a sheet around it leaves it the pulls at its lowest detent.
-    var refreshControl: RefreshControl?
-    /// Where a release that comes to rest at an offset is then snapped to, within these limits (a large-title bar
-    /// snaps its list to expanded or collapsed: docs/physics.md, "Large-title navigation bar"); nil: it stays.
-    var restSnap: ((Double, ClosedRange<Double>) -> RestSnap?)?
+    /// Its behaviours (docs/architecture.md, "Behaviours as attachments"), called in this order at each hook point.
+    private(set) var attachments: [ScrollAttachment]
+    /// The space its attachments hold open above the content (a refreshing list's: docs/physics.md, "Pull to
+    /// refresh"), in points: part of `adjustedContentInset.top`, as UIRefreshControl's is; 0 otherwise.
+    var heldLeadingInset: Double { attachments.reduce(0) { $0 + $1.heldLeadingInset } }
+    /// Whether an attachment claims a pull past its leading edge from a sheet around it (a refresh control).
+    var claimsLeadingPull: Bool { attachments.contains { $0.claimsLeadingPull } }
     /// Set for a paging scroll view: where a release comes to rest.
-    var paging: PagingBehavior?
+    let paging: PagingBehavior?
     /// The distance between two pages when it is not the frame's size (a carousel's card plus its spacing).
-    var pageLengthOverride: Double?
+    let pageLengthOverride: Double?
     /// The distance between two pages on the scroll axis.
     var pageLength: Double { pageLengthOverride ?? frame.size[scrollAxis] }
     /// The offset when the current drag began, and the page it started from (or was heading to).
@@ -97,16 +89,31 @@ final class ScrollView: NestedScrollParticipant {
     var log: ExplanationLog?
     /// What it is, in the words of an explanation (`list`, `pager`, `carousel`: its node names it), and its
     /// pages' names.
-    var noun = "scroll view"
-    var pageNames: [String] = []
+    let noun: String
+    let pageNames: [String]
 
-    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, physics: PhysicsPreset) {
+    /// A scroll view is configured once: everything but its key, axis, inset, initial offset and physics has a default
+    /// (no paging, pages the frame's size, "scroll view", no page names, no attachments). An attachment of a component
+    /// around it is added later with `attach(_:)`.
+    init(key: String, axis: Axis, contentInset: EdgeInsets, initialOffset: InitialOffset?, physics: PhysicsPreset,
+         paging: PagingBehavior? = nil, pageLength: Double? = nil, noun: String = "scroll view", pageNames: [String] = [],
+         attachments: [ScrollAttachment] = []) {
         self.key = key
         self.scrollAxis = axis
         self.contentInset = contentInset
         self.physics = physics
+        self.paging = paging
+        self.pageLengthOverride = pageLength
+        self.noun = noun
+        self.pageNames = pageNames
+        self.attachments = attachments
         self.motion = .resting(initialOffset?[axis] ?? .nan)
         self.crossOffset = initialOffset?[axis == .horizontal ? .vertical : .horizontal] ?? nil
+    }
+
+    /// Adds a behaviour of a component around it (a large-title bar's snap), called after those it was made with.
+    func attach(_ attachment: ScrollAttachment) {
+        attachments.append(attachment)
     }
 
     /// contentInset plus the safe area it overlaps (contentInsetAdjustmentBehavior `.always`, as the Vimeo article uses).
@@ -151,6 +158,16 @@ final class ScrollView: NestedScrollParticipant {
         self.contentSize = contentSize
         self.safeAreaInsets = safeAreaInsets
         if case .resting(let x) = motion, x.isNaN { motion = .resting(limits.lowerBound) }
+    }
+
+    /// Brings its attachments up to `t` (a refresh's end at `refreshEnds`); called after its node laid it out.
+    func advanceAttachments(to t: Double) {
+        for attachment in attachments { attachment.advance(self, to: t) }
+    }
+
+    /// Adds its attachments' states to the frame at `t`.
+    func snapshotAttachments(at t: Double, into state: inout FrameState) {
+        for attachment in attachments { attachment.snapshot(self, at: t, into: &state) }
     }
 
     // MARK: State at a time
@@ -307,15 +324,16 @@ final class ScrollView: NestedScrollParticipant {
         }
     }
 
-    /// Gives back the space a refresh control held (`endRefreshing()`): the inset changes at once, as in UIKit's
+    /// Gives back the space an attachment held (a refresh control's `endRefreshing()`; `giveBack` sets its held inset
+    /// to 0): the inset changes at once, as in UIKit's
     /// animation block, and content above the new top moves there along easeInOut over `duration` (MJRefresh's
     /// `UIView` animation); any other motion stops where it is, as `endRefreshing()` stops a fling (docs/physics.md,
     /// "Pull to refresh"). Not called while a finger holds the list.
-    func releaseHeldInset(duration: Double, at t: Double) {
+    func releaseHeldInset(duration: Double, at t: Double, giveBack: () -> Void) {
         settle(before: t)
         let x = offset(at: t)
         let wasActive = isActive(at: t)
-        heldLeadingInset = 0
+        giveBack()
         if case .tracking = motion { return }
         if x < limits.lowerBound {
             motion = .animating(.timed(from: x, to: limits.lowerBound, duration: duration, start: t))
@@ -385,9 +403,9 @@ final class ScrollView: NestedScrollParticipant {
                 rest -= taken
             }
             motion = .tracking(raw: rest == 0 ? raw : rule.tracking(raw, movedBy: rest, limits: limits, dimension: dimension))
-            if !activeWhileTracking { onDragBegan?(t) }
+            if !activeWhileTracking { for attachment in attachments { attachment.dragBegan(self, at: t) } }
             activeWhileTracking = true
-            onTracked?(t)
+            for attachment in attachments { attachment.tracked(self, at: t) }
         }
         return used
     }
@@ -404,7 +422,7 @@ final class ScrollView: NestedScrollParticipant {
     public func endTracking(velocity fingerVelocity: Double, dragDistance: Double, at t: Double) {
         guard case .tracking = motion else { return }
         let x = offset(at: t)
-        willRelease?(t)
+        for attachment in attachments { attachment.willRelease(self, at: t) }
         trackingVelocity = TrackingVelocity()
         trackingExcess = 0
         if let paging {
@@ -431,7 +449,8 @@ final class ScrollView: NestedScrollParticipant {
         let release = rule.release(from: x, velocity: velocity, limits: limits, display: physics.display, start: t)
         // Where the release comes to rest may be snapped on from (a large-title bar partly collapsed).
         var snapped: (RestSnap, AxisMotion)?
-        if let snap = restSnap?(release?.finalPosition ?? x, limits) {
+        let restsAt = release?.finalPosition ?? x
+        if let snap = attachments.lazy.compactMap({ $0.restSnap(self, offset: restsAt, limits: self.limits) }).first {
             let from = release?.positionAtEnd ?? x, start = release?.endTime ?? t
             let motion = AxisMotion.fastEaseInToSlowEaseOut(from: from, to: snap.target, duration: snap.duration, start: start)
             snapped = (snap, motion)
@@ -470,13 +489,4 @@ final class ScrollView: NestedScrollParticipant {
         if trackingExcess != 0, (trackingExcess < 0) == movingForward { return 1 }
         return rule.trackingSlope(tracking: raw, limits: limits, dimension: dimension, movingForward: movingForward)
     }
-}
-
-/// A snap after a release comes to rest: where to and over how long (along Flutter's `fastEaseInToSlowEaseOut`),
-/// and what it is, in an explanation's words.
-struct RestSnap {
-    var target: Double
-    var duration: Double
-    /// "the navigation bar snaps the large title to collapsed".
-    var words: String
 }

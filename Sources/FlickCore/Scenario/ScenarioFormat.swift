@@ -70,10 +70,7 @@ final class ScenarioFormat {
                                 "Variants of this scenario that `flick render` and `flick states` run side by side (docs/sweeps.md); `--set` adds keys or replaces their values.")
             // Every frame holds every tab (a CSV column each, a golden's path each): bound tabs × frames before anything runs.
             if let scene, let count = frames {
-                let tabs = scene.root.allComponents.reduce(0) { sum, component in
-                    if case .pager(let pager) = component.kind { return sum + pager.pages.count }
-                    return sum
-                }
+                let tabs = scene.root.allComponents.reduce(0) { $0 + $1.tabStates }
                 if tabs * count > ScenarioDecoder.maximumTabFrames {
                     m.fail("duration", "\(tabs) tabs over \(count) frames would make \(tabs * count) tab states (every frame holds every tab: a CSV column each); "
                         + "the limit is \(ScenarioDecoder.maximumTabFrames): shorten duration, lower fps or use fewer pages")

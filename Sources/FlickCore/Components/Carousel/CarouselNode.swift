@@ -26,11 +26,9 @@ final class CarouselNode: ComponentNode {
         self.key = key
         scrollView = ScrollView(key: key, axis: .horizontal, contentInset: .zero,
                                 initialOffset: InitialOffset(x: Double(spec.initialCard) * spec.pageWidth),
-                                physics: physics)
-        scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.cards.count, rule: physics.paging)
-        scrollView.pageLengthOverride = spec.pageWidth
-        scrollView.noun = "carousel"
-        scrollView.pageNames = spec.cards.map(\.title)
+                                physics: physics,
+                                paging: PagingBehavior(mode: spec.paging, pageCount: spec.cards.count, rule: physics.paging),
+                                pageLength: spec.pageWidth, noun: "carousel", pageNames: spec.cards.map(\.title))
     }
 
     /// The margin that centres a card in the frame.

@@ -7,24 +7,18 @@ final class ListNode: ComponentNode {
     let key: String
     let scrollView: ScrollView
     private(set) var frame: Rect = .zero
-    private var panel: InfoPanel?
-    private var refresh: RefreshControl?
+    private let panel: InfoPanel?
     private var viewportHeight = 0.0
 
     init(spec: ListSpec, key: String, physics: PhysicsPreset) {
         self.spec = spec
         self.key = key
+        let panel = spec.infoPanel.map { InfoPanel(spec: $0, list: spec) }
+        self.panel = panel
+        let attachments: [ScrollAttachment?] = [panel, spec.refresh.map(RefreshControl.init(spec:))]
         self.scrollView = ScrollView(key: key, axis: spec.axis, contentInset: spec.contentInset,
-                                     initialOffset: spec.offset, physics: physics)
-        scrollView.noun = "list"
-        if let panelSpec = spec.infoPanel {
-            panel = InfoPanel(spec: panelSpec, list: spec)
-            scrollView.onDragBegan = { [unowned self] t in self.panel?.dragBegan(at: t, scrollView: self.scrollView) }
-        }
-        if let refreshSpec = spec.refresh {
-            refresh = RefreshControl(spec: refreshSpec, scrollView: scrollView)
-            scrollView.refreshControl = refresh
-        }
+                                     initialOffset: spec.offset, physics: physics, noun: "list",
+                                     attachments: attachments.compactMap { $0 })
     }
 
     /// Rows times row height along the axis; across it, the frame less the adjusted insets (content laid out to
@@ -43,7 +37,7 @@ final class ListNode: ComponentNode {
         let safeArea = context.safeAreaOverlap(frame)
         scrollView.layout(frame: frame, contentSize: contentSize(for: frame, adjustedInset: spec.contentInset + safeArea),
                           safeAreaInsets: safeArea)
-        refresh?.advance(to: t)
+        scrollView.advanceAttachments(to: t)
     }
 
     func participants(at point: Point, axis: Axis, into chain: inout [NestedScrollParticipant]) {
@@ -59,7 +53,7 @@ final class ListNode: ComponentNode {
     func snapshot(at t: Double, into state: inout FrameState) {
         let scroll = ScrollViewState(scrollView, at: t, showsIndicator: spec.indicator)
         state.scrollViews.append(scroll)
-        if let refresh { state.append(refresh.state(key: key, at: t)) }
+        scrollView.snapshotAttachments(at: t, into: &state)
         if let panel {
             let indicator = scroll.indicator?.frame ?? scrollView.indicatorFrame(at: t)
             let frame = panel.frame(indicator: indicator, scrollView: scrollView,

@@ -16,10 +16,8 @@ extension ScenarioFormat {
         let snaps = m.value("snaps", .bool, default: defaults.snaps,
                             "When the list comes to rest with the large title partly collapsed, it scrolls on to expanded or collapsed, whichever is nearer, over 0.3 s (iOS 18; Flutter's CupertinoSliverNavigationBar); false leaves it where it stopped.")
         guard !m.failed, let title, let content, let stretches, let snaps else { return nil }
-        let lists = content.allComponents.contains { component in
-            if case .list(let spec) = component.kind { return spec.axis == .vertical }
-            return false
-        }
+        // Only a list scrolls vertically.
+        let lists = content.allComponents.contains { $0.scrollAxis == .vertical }
         if !lists {
             m.fail("content", "a navigation bar collapses with a vertical list, and its content holds none")
             return nil

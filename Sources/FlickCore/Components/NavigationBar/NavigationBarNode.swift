@@ -23,6 +23,7 @@ final class NavigationBarNode: ComponentNode {
         self.spec = spec
         self.key = key
         self.content = content
+        if spec.snaps { tracked?.attach(LargeTitleSnap()) }
     }
 
     /// The scroll view it collapses with: the first vertical one in its content (the decoder makes sure there is one).
@@ -35,9 +36,6 @@ final class NavigationBarNode: ComponentNode {
     }
 
     func layout(frame: Rect, context: LayoutContext, at t: Double) {
-        if spec.snaps, let tracked, tracked.restSnap == nil {
-            tracked.restSnap = { offset, limits in NavigationBarGeometry.snapTarget(offset: offset, limits: limits) }
-        }
         self.frame = frame
         safeTop = context.safeAreaOverlap(frame).top
         var inner = context

@@ -19,6 +19,7 @@ extension PagerSpec: ComponentSpec {
     }
     var scrollAxis: Axis? { .horizontal }
     var pageTitles: [String]? { pages.map(\.title) }
+    var tabStates: Int { pages.count }
     func icons(at path: String) -> [(name: String, keyPath: String)] {
         pages.indices.flatMap { i -> [(name: String, keyPath: String)] in
             let page = "\(path).pages[\(i)]"

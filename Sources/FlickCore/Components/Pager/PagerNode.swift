@@ -91,10 +91,9 @@ final class PagerNode: ComponentNode {
         // Without a contentInset, pages start below the tab bar; with one, it is used as given (the Vimeo article's 40 pt).
         let inset = spec.contentInset == .zero ? EdgeInsets(top: spec.tabBar.height) : spec.contentInset
         self.scrollView = ScrollView(key: key, axis: .horizontal, contentInset: inset,
-                                     initialOffset: nil, physics: physics)
-        self.scrollView.paging = PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, rule: physics.paging)
-        scrollView.noun = "pager"
-        scrollView.pageNames = spec.pages.map(\.title)
+                                     initialOffset: nil, physics: physics,
+                                     paging: PagingBehavior(mode: spec.paging, pageCount: spec.pages.count, rule: physics.paging),
+                                     noun: "pager", pageNames: spec.pages.map(\.title))
         self.pages = spec.pages.map { $0.content.map(builder.node(for:)) }
     }
 

@@ -2,8 +2,10 @@ import FlickPhysics
 import Foundation
 
 /// Path 2's info panel (docs/physics.md, "Info panel"): beside the vertical scroll indicator, showing the section of the row at its
-/// centre; it fades in when a drag begins and out a while after scrolling stops.
-struct InfoPanel {
+/// centre; it fades in when a drag begins and out a while after scrolling stops. It is an attachment of its list's scroll
+/// view (`ScrollAttachment`), which tells it when a drag begins; its list writes its state (it is placed beside the
+/// indicator the list shows).
+final class InfoPanel: ScrollAttachment {
     /// Gap between the panel and the indicator, in points.
     static let gap = 4.0
     /// Fade-in when a drag begins: 0.15 s.
@@ -41,7 +43,7 @@ struct InfoPanel {
     }
 
     /// A drag began at `t`: the panel fades in from whatever alpha it has (straight back during a fade-out).
-    mutating func dragBegan(at t: Double, scrollView: ScrollView) {
+    func dragBegan(_ scrollView: ScrollView, at t: Double) {
         alphaAtStart = alpha(at: t, scrollView: scrollView)
         activeSince = t
     }

@@ -6,10 +6,11 @@ import Foundation
 /// keeps `height` points open above its content (its adjusted top inset grows by that much, so the bounce comes to rest
 /// there); at `refreshEnds` the space closes in a UIView animation.
 ///
-/// It watches its scroll view through three calls: after each touch sample that moved the content (`tracked`), when the
-/// finger lifts (`willRelease`, before the release is worked out) and at every layout (`advance`), so that the refresh's
-/// end happens at `refreshEnds` exactly whatever the frame rate.
-final class RefreshControl {
+/// It is an attachment of its list's scroll view (`ScrollAttachment`): it watches each touch sample that moved the
+/// content (`tracked`), the finger's lift (`willRelease`, before the release is worked out) and every layout
+/// (`advance`), so that the refresh's end happens at `refreshEnds` exactly whatever the frame rate; it holds its space
+/// open through `heldLeadingInset`, claims the pull from a sheet around the list, and writes its state.
+final class RefreshControl: ScrollAttachment {
     /// Where the control is in its cycle; the phase at an instant follows from it and the scroll view.
     enum Stage: Equatable {
         case idle
@@ -22,46 +23,47 @@ final class RefreshControl {
     }
 
     let spec: RefreshSpec
-    unowned let scrollView: ScrollView
     private(set) var stage = Stage.idle
+    /// The space it holds open above the content at the moment (`spec.height` from the lift after the trigger until
+    /// the end), part of the scroll view's adjusted top inset.
+    private(set) var heldLeadingInset = 0.0
+    /// A sheet around the list leaves it the pulls at its lowest detent.
+    var claimsLeadingPull: Bool { true }
 
-    init(spec: RefreshSpec, scrollView: ScrollView) {
+    init(spec: RefreshSpec) {
         self.spec = spec
-        self.scrollView = scrollView
-        scrollView.onTracked = { [unowned self] t in self.tracked(at: t) }
-        scrollView.willRelease = { [unowned self] t in self.willRelease(at: t) }
     }
 
     // MARK: Events
 
     /// A touch sample moved the content: a pull that reaches the trigger distance begins the refresh
     /// (UIRefreshControl begins while the finger is still down).
-    private func tracked(at t: Double) {
-        if stage == .idle, pulledExtent(at: t) >= spec.triggerDistance {
+    func tracked(_ scrollView: ScrollView, at t: Double) {
+        if stage == .idle, pulledExtent(scrollView, at: t) >= spec.triggerDistance {
             stage = .triggered(at: t)
-            scrollView.log?.record(explainTrigger(at: t))
+            scrollView.log?.record(explainTrigger(scrollView, at: t))
         }
     }
 
     /// The finger lifts at `t`: a triggered refresh holds its space (the release then bounces to the grown inset); a
     /// refresh whose end came while the finger was down ends now.
-    private func willRelease(at t: Double) {
+    func willRelease(_ scrollView: ScrollView, at t: Double) {
         // Where the finger leaves the content, read before the held inset changes the limits it is shown against.
         let x = scrollView.log == nil ? 0 : scrollView.offset(at: t)
         switch stage {
         case .triggered(let at):
             if endsBy(t, triggeredAt: at) {
                 stage = .ending(start: t, from: 0, triggeredAt: at)
-                scrollView.log?.record(explainEndAtLift(at: t, position: x, held: 0))
+                scrollView.log?.record(explainEndAtLift(scrollView, at: t, position: x, held: 0))
             } else {
-                scrollView.heldLeadingInset = spec.height
+                heldLeadingInset = spec.height
                 stage = .refreshing(triggeredAt: at)
-                scrollView.log?.record(explainHold(at: t, position: x, triggeredAt: at))
+                scrollView.log?.record(explainHold(scrollView, at: t, position: x, triggeredAt: at))
             }
         case .refreshing(let at) where endsBy(t, triggeredAt: at):
-            scrollView.heldLeadingInset = 0
+            heldLeadingInset = 0
             stage = .ending(start: t, from: spec.height, triggeredAt: at)
-            scrollView.log?.record(explainEndAtLift(at: t, position: x, held: spec.height))
+            scrollView.log?.record(explainEndAtLift(scrollView, at: t, position: x, held: spec.height))
         case .idle, .refreshing, .ending:
             break
         }
@@ -76,12 +78,12 @@ final class RefreshControl {
 
     /// Applies what happens by `t` without input: the end at `refreshEnds` (deferred to the lift while a finger holds
     /// the list) and, after the end duration, the return to idle.
-    func advance(to t: Double) {
+    func advance(_ scrollView: ScrollView, to t: Double) {
         if case .refreshing(let at) = stage, endsBy(t, triggeredAt: at), !scrollView.isTracking, let ends = spec.refreshEnds {
             let from = scrollView.offset(at: ends)
-            scrollView.releaseHeldInset(duration: spec.endDuration, at: ends)
+            scrollView.releaseHeldInset(duration: spec.endDuration, at: ends) { heldLeadingInset = 0 }
             stage = .ending(start: ends, from: spec.height, triggeredAt: at)
-            scrollView.log?.record(explainEnd(at: ends, from: from))
+            scrollView.log?.record(explainEnd(scrollView, at: ends, from: from))
         }
         if case .ending(let start, _, _) = stage, t >= start + spec.endDuration { stage = .idle }
     }
@@ -89,10 +91,14 @@ final class RefreshControl {
     // MARK: State at a time
 
     /// contentOffset on the axis when the content rests at its top without the held space.
-    var restingTop: Double { -(scrollView.adjustedContentInset.top - scrollView.heldLeadingInset) }
+    func restingTop(_ scrollView: ScrollView) -> Double {
+        -(scrollView.adjustedContentInset.top - scrollView.heldLeadingInset)
+    }
 
     /// How far the content's top is below the top of the visible area at `t`.
-    func pulledExtent(at t: Double) -> Double { max(0, restingTop - scrollView.offset(at: t)) }
+    func pulledExtent(_ scrollView: ScrollView, at t: Double) -> Double {
+        max(0, restingTop(scrollView) - scrollView.offset(at: t))
+    }
 
     /// The held space at `t`: `height` while refreshing, closing along the end animation's curve while ending.
     func heldInset(at t: Double) -> Double {
@@ -105,21 +111,27 @@ final class RefreshControl {
         }
     }
 
-    func phase(at t: Double) -> RefreshPhase {
+    func phase(_ scrollView: ScrollView, at t: Double) -> RefreshPhase {
         switch stage {
-        case .idle: return pulledExtent(at: t) > 0 ? .pulling : .idle
+        case .idle: return pulledExtent(scrollView, at: t) > 0 ? .pulling : .idle
         case .triggered: return .triggered
         case .refreshing: return .refreshing
         case .ending(let start, _, _):
             if t < start + spec.endDuration { return .ending }
-            return pulledExtent(at: t) > 0 ? .pulling : .idle
+            return pulledExtent(scrollView, at: t) > 0 ? .pulling : .idle
         }
     }
 
-    func state(key: String, at t: Double) -> RefreshState {
-        let pulled = pulledExtent(at: t)
+    /// Its state, under its list's key.
+    func snapshot(_ scrollView: ScrollView, at t: Double, into state: inout FrameState) {
+        state.append(self.state(scrollView, at: t))
+    }
+
+    func state(_ scrollView: ScrollView, at t: Double) -> RefreshState {
+        let key = scrollView.key
+        let pulled = pulledExtent(scrollView, at: t)
         let progress = min(1, pulled / spec.triggerDistance)
-        let phase = self.phase(at: t)
+        let phase = self.phase(scrollView, at: t)
         let held = heldInset(at: t)
         let frame = scrollView.frame
         let visibleTop = frame.minY + scrollView.adjustedContentInset.top - scrollView.heldLeadingInset

@@ -36,10 +36,10 @@ final class Sheet: NestedScrollParticipant {
     var tracking: Explanation.Tracking?
     /// Whether the current touch moved it (or caught it moving).
     private var movedWhileTracking = false
-    /// The list under the current touch when it has a refresh control (set when the touch's chain is built): at the
-    /// lowest detent of a sheet that cannot be dismissed the sheet leaves it the pull (docs/physics.md, "Pull to
-    /// refresh").
-    weak var refreshingList: ScrollView?
+    /// The scroll view under the current touch when it claims the pull past its top (`claimsLeadingPull`: a list with
+    /// a refresh control), set when the touch's chain is built: at the lowest detent of a sheet that cannot be
+    /// dismissed the sheet leaves it the pull (docs/physics.md, "Pull to refresh").
+    weak var pullClaimant: ScrollView?
 
     init(spec: SheetSpec, physics: PhysicsPreset) {
         self.spec = spec
@@ -172,16 +172,17 @@ final class Sheet: NestedScrollParticipant {
         case .preScroll:
             // Rises until the highest detent before the content scrolls; also gives back an overshoot above it. A list
             // pulled for a refresh first takes its pull back.
-            if delta > 0, let list = refreshingList, list.offset(at: t) < list.limits.lowerBound { used = 0 }
+            if delta > 0, let list = pullClaimant, list.offset(at: t) < list.limits.lowerBound { used = 0 }
             else if delta > 0 { used = min(delta, max(0, limits.upperBound - r)) }
             else { used = max(delta, min(0, limits.upperBound - r)) }
         case .scroll:
             used = ScrollView.withinBounds(delta, raw: r, limits: limits)
         case .postScroll:
             // Whatever the content cannot use going down (it is at its top) lowers the sheet, past the lowest
-            // detent too: rubber-banded, or 1:1 for a card about to be dismissed. A list with a refresh control in a
-            // sheet that cannot be dismissed lowers it only to its lowest detent; the rest is the list's pull.
-            if delta < 0, refreshingList != nil, !spec.dismissible { used = max(delta, min(0, limits.lowerBound - r)) }
+            // detent too: rubber-banded, or 1:1 for a card about to be dismissed. A list that claims the pull (it has a
+            // refresh control) in a sheet that cannot be dismissed lowers it only to its lowest detent; the rest is the
+            // list's pull.
+            if delta < 0, pullClaimant != nil, !spec.dismissible { used = max(delta, min(0, limits.lowerBound - r)) }
             else { used = delta < 0 ? delta : 0 }
         case .overscroll:
             used = delta

@@ -79,7 +79,8 @@ final class SheetNode: ComponentNode {
             chain.append(sheet)
             return
         }
-        sheet.refreshingList = content.scrollViews.first { $0 === target && $0.refreshControl != nil }
+        // Does the scroll view under the finger claim this pull (a list with a refresh control)?
+        sheet.pullClaimant = content.scrollViews.first { $0 === target && $0.claimsLeadingPull }
         if connects(to: target) { chain.append(sheet) } else { noteUntracked(target) }
         chain += inner
     }
