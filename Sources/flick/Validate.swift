@@ -30,6 +30,8 @@ struct Validate: ParsableCommand {
                 print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
                 // Valid, but probably not what its author meant (a card that tracks a horizontal carousel).
                 for warning in Simulation(scenario: scenario).warnings { printError("\(path): warning: \(warning)") }
+                // Text no font has draws as empty boxes (docs/scenario-format.md, "Text in any language").
+                if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
             case .failure(let problem):
                 failed += 1
                 printError(problem.message)
