@@ -256,24 +256,27 @@ public final class Canvas {
     /// `text` split into runs by the face that has each character (docs/scenario-format.md, "Text in any
     /// language"): the first face of the chain that has it, else fontconfig's choice, else the first face (which
     /// draws its empty box). Nil when the first face has every character, the common case, drawn as one string.
+    /// May be empty: a line of nothing but joiners the face lacks.
     private func runs(_ text: String) -> [(text: String, face: OpaquePointer)]? {
         let first = chain[0]
-        guard text.unicodeScalars.contains(where: { !first.has($0) && !TextRuns.drawsNothing($0) }) else { return nil }
+        guard text.unicodeScalars.contains(where: { !first.has($0) }) else { return nil }
         var runs: [(text: String, face: OpaquePointer)] = []
-        var scalars = String.UnicodeScalarView(), face = first.cairo
+        var scalars = String.UnicodeScalarView(), face = first
         for scalar in text.unicodeScalars {
-            var next = face
-            if !(TextRuns.drawsNothing(scalar) && !scalars.isEmpty) {
-                next = (chain.first { $0.has(scalar) } ?? fonts.fallback(for: scalar, currentFont) ?? first).cairo
-            }
-            if next != face, !scalars.isEmpty {
-                runs.append((String(scalars), face))
+            // A joiner or variation selector the face lacks is left out, as text shapers hide them, not drawn as a box.
+            if scalar.properties.isDefaultIgnorableCodePoint, !face.has(scalar) { continue }
+            // A space, joiner or mark stays with the character before it when that one's face has it (or none does).
+            let stays = !scalars.isEmpty && TextRuns.drawsNothing(scalar)
+            let next = stays && face.has(scalar) ? face
+                : chain.first { $0.has(scalar) } ?? fonts.fallback(for: scalar, currentFont) ?? (stays ? face : first)
+            if next.cairo != face.cairo, !scalars.isEmpty {
+                runs.append((String(scalars), face.cairo))
                 scalars = String.UnicodeScalarView()
             }
             face = next
             scalars.append(scalar)
         }
-        if !scalars.isEmpty { runs.append((String(scalars), face)) }
+        if !scalars.isEmpty { runs.append((String(scalars), face.cairo)) }
         return runs
     }
 
