@@ -95,7 +95,7 @@ public final class FrameRenderer {
         let more = missing.count > maximumMissingNamed ? " and \(missing.count - maximumMissingNamed) more" : ""
         let list = groups.map { "\($0.keyPath): \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
         return "no font has \(missing.count == 1 ? "this character" : "these \(missing.count) characters"), drawn as empty boxes: "
-            + "\(list)\(more); install a font that has them (fontconfig finds it), or name one with `font: {file: …}` "
+            + "\(list)\(more); install a font that has \(missing.count == 1 ? "it" : "them") (fontconfig finds it), or name one with `font: {file: …}` "
             + "(docs/scenario-format.md, \"Text in any language\")"
     }
 
