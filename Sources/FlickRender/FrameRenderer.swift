@@ -64,6 +64,41 @@ public final class FrameRenderer {
         }
     }
 
+    /// Characters named at most in the warning about characters no font has; more are counted.
+    static let maximumMissingNamed = 12
+
+    /// The warning about the characters of `scenario`'s text (titles, rows read from a file) that no font has — its
+    /// `font:` file, DejaVu Sans, nor any installed font fontconfig offers — each named with the key path of the
+    /// text it first appears in, as `U+1F3A7 '🎧'` (docs/scenario-format.md, "Text in any language"); nil when every
+    /// character has a font. Such characters draw as an empty box. At most `FontFallback.maximumAnswers` distinct
+    /// characters are looked for.
+    public static func missingCharactersWarning(of scenario: Scenario) -> String? {
+        let texts = scenario.scene.root.texts(at: "scene")
+        var seen = Set<Unicode.Scalar>()
+        var missing: [(scalar: Unicode.Scalar, keyPath: String)] = []
+        FontBook.withBook { book in
+            for (text, keyPath) in texts {
+                for scalar in text.unicodeScalars where seen.count < FontFallback.maximumAnswers && seen.insert(scalar).inserted {
+                    if !book.missingCharacters(in: String(scalar), font: .regular, file: scenario.font).isEmpty {
+                        missing.append((scalar, keyPath))
+                    }
+                }
+            }
+        }
+        guard !missing.isEmpty else { return nil }
+        var groups: [(keyPath: String, names: [String])] = []
+        for (scalar, keyPath) in missing.prefix(maximumMissingNamed) {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            let name = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + " '\(scalar)'"
+            if let last = groups.indices.last, groups[last].keyPath == keyPath { groups[last].names.append(name) } else { groups.append((keyPath, [name])) }
+        }
+        let more = missing.count > maximumMissingNamed ? " and \(missing.count - maximumMissingNamed) more" : ""
+        let list = groups.map { "\($0.keyPath): \($0.names.joined(separator: ", "))" }.joined(separator: "; ")
+        return "no font has \(missing.count == 1 ? "this character" : "these \(missing.count) characters"), drawn as empty boxes: "
+            + "\(list)\(more); install a font that has \(missing.count == 1 ? "it" : "them") (fontconfig finds it), or name one with `font: {file: …}` "
+            + "(docs/scenario-format.md, \"Text in any language\")"
+    }
+
     /// Pixels per point.
     public var scale: Double { scenario.viewport.scale }
 

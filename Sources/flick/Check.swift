@@ -2,6 +2,7 @@ import ArgumentParser
 import FlickCore
 import FlickRunner
 import FlickOutput
+import FlickRender
 import Foundation
 
 struct Check: ParsableCommand {
@@ -38,6 +39,7 @@ struct Check: ParsableCommand {
             let total = report.checks.values.reduce(0, +)
             // Valid and consistent, but probably not what its author meant: the same warnings as `flick validate`.
             for warning in Simulation(scenario: work[i]).warnings { printError("\(path): warning: \(warning)") }
+            if let missing = FrameRenderer.missingCharactersWarning(of: work[i]) { printError("\(path): warning: \(missing)") }
             if report.passed {
                 printSafe("\(path): ok (\(report.frames) frames, \(total) checks)")
                 if verbose { printSafe("  " + report.checkSummary) }

@@ -169,6 +169,8 @@ struct Render: ParsableCommand, WritesOutput {
                 problems += 1
                 continue
             }
+            // Text no font has draws as empty boxes: said once, before anything is drawn.
+            if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
             if loaded.contains(where: { $0.path == path }) {
                 printError("\(path): error: given more than once")
                 problems += 1

@@ -49,6 +49,7 @@ extension Render {
             printError(drawing.description)
             throw failureExit
         }
+        if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
         let run = Run(document: document, appearance: scenario)
         let reviewOptions = reviewOptions(playbackFPS: scenario.fps, ffmpeg: ffmpeg)
         var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),

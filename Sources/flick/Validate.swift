@@ -8,7 +8,7 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scenario files and report every problem found.",
         discussion: """
-        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. A valid file that will probably not behave as meant gets a warning that names the fix (a card that tracks a horizontal carousel, so no vertical pull dismisses it). The icons and pictures a render would load are loaded and drawn once, as `flick render` does, so a file librsvg cannot draw is an error naming its key path. Exit status 0 when every file is valid, 2 otherwise.
+        Each problem is reported as `file:line:column: error: key.path: what was expected, what was found`. A valid file that will probably not behave as meant gets a warning that names the fix (a card that tracks a horizontal carousel, so no vertical pull dismisses it); text with characters no font has, which draw as empty boxes, gets a warning naming them and their key paths (docs/scenario-format.md, "Text in any language"). The icons and pictures a render would load are loaded and drawn once, as `flick render` does, so a file librsvg cannot draw is an error naming its key path. Exit status 0 when every file is valid, 2 otherwise.
         """
     )
 
@@ -30,6 +30,8 @@ struct Validate: ParsableCommand {
                 print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
                 // Valid, but probably not what its author meant (a card that tracks a horizontal carousel).
                 for warning in Simulation(scenario: scenario).warnings { printError("\(path): warning: \(warning)") }
+                // Text no font has draws as empty boxes (docs/scenario-format.md, "Text in any language").
+                if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
             case .failure(let problem):
                 failed += 1
                 printError(problem.message)

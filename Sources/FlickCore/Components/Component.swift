@@ -138,6 +138,9 @@ protocol ComponentSpec: Sendable {
     /// Every picture file it and the components inside it name, in document order, with its key path in the
     /// scenario file (`path` is the component's own, `scene.pager`): `scene.pager.pages[1].image`.
     func pictures(at path: String) -> [(file: String, keyPath: String)]
+    /// Every text it and the components inside it draw from the scenario (titles, rows read from a file), in
+    /// document order, with its key path in the scenario file (`path` is the component's own, `scene.pager`).
+    func texts(at path: String) -> [(text: String, keyPath: String)]
 }
 
 extension ComponentSpec {
@@ -150,6 +153,7 @@ extension ComponentSpec {
     var tabStates: Int { 0 }
     func icons(at path: String) -> [(name: String, keyPath: String)] { [] }
     func pictures(at path: String) -> [(file: String, keyPath: String)] { [] }
+    func texts(at path: String) -> [(text: String, keyPath: String)] { [] }
 }
 
 extension Component {
@@ -168,5 +172,10 @@ extension Component {
     /// scenario file (`parent` is the path of the mapping that holds it: `scene`).
     public func pictures(at parent: String) -> [(file: String, keyPath: String)] {
         kind.spec.pictures(at: "\(parent).\(kind.name)")
+    }
+    /// Every text from the scenario that it and the components inside it draw, in document order, with its key
+    /// path in the scenario file (`parent` is the path of the mapping that holds it: `scene`).
+    public func texts(at parent: String) -> [(text: String, keyPath: String)] {
+        kind.spec.texts(at: "\(parent).\(kind.name)")
     }
 }

@@ -236,28 +236,71 @@ public final class Canvas {
     /// of more characters than the visible length divided by this cannot be seen whole.
     static let minimumAdvance = 0.05
 
-    /// A user's font file (absolute path) drawing regular and bold text instead of DejaVu Sans; mono stays DejaVu.
+    /// A user's font file (absolute path) drawing regular and bold text before DejaVu Sans; mono stays DejaVu.
     var fontFile: String?
 
+    /// The faces the current font asks for a character, in order (`FontBook.chain`); the first draws what no face has.
+    private var chain: [LoadedFace] = []
+    private var currentFont = Font.regular
+
     private func setFont(_ font: Font, size: Double) {
-        let face: OpaquePointer
-        switch font {
-        case .regular, .bold: face = fontFile.flatMap { fonts.face(file: $0) } ?? fonts.face(font)
-        case .mono: face = fonts.face(font)
-        }
-        cairo_set_font_face(context, face)
+        chain = fonts.chain(font, file: fontFile)
+        currentFont = font
+        cairo_set_font_face(context, chain[0].cairo)
         cairo_set_font_size(context, size)
     }
 
     /// Characters handed to Cairo to measure or draw so far (what a line of text costs).
     private(set) var charactersLaidOut = 0
 
-    /// The advance width of `text` as the current font sets it.
+    /// `text` split into runs by the face that has each character (docs/scenario-format.md, "Text in any
+    /// language"): the first face of the chain that has it, else fontconfig's choice, else the first face (which
+    /// draws its empty box). Nil when the first face has every character, the common case, drawn as one string.
+    /// May be empty: a line of nothing but joiners the face lacks.
+    private func runs(_ text: String) -> [(text: String, face: OpaquePointer)]? {
+        let first = chain[0]
+        guard text.unicodeScalars.contains(where: { !first.has($0) }) else { return nil }
+        var runs: [(text: String, face: OpaquePointer)] = []
+        var scalars = String.UnicodeScalarView(), face = first
+        for scalar in text.unicodeScalars {
+            // A joiner or variation selector the face lacks is left out, as text shapers hide them, not drawn as a box.
+            if scalar.properties.isDefaultIgnorableCodePoint, !face.has(scalar) { continue }
+            // A space, joiner or mark stays with the character before it when that one's face has it (or none does).
+            let stays = !scalars.isEmpty && TextRuns.drawsNothing(scalar)
+            let next = stays && face.has(scalar) ? face
+                : chain.first { $0.has(scalar) } ?? fonts.fallback(for: scalar, currentFont) ?? (stays ? face : first)
+            if next.cairo != face.cairo, !scalars.isEmpty {
+                runs.append((String(scalars), face.cairo))
+                scalars = String.UnicodeScalarView()
+            }
+            face = next
+            scalars.append(scalar)
+        }
+        if !scalars.isEmpty { runs.append((String(scalars), face.cairo)) }
+        return runs
+    }
+
+    /// Runs `body` for each run of `text` with its face set (the whole text with the current face when one face
+    /// has it all), then sets the chain's first face again.
+    private func forEachRun(of text: String, _ body: (String) -> Void) {
+        guard let runs = runs(text) else { return body(text) }
+        for run in runs {
+            cairo_set_font_face(context, run.face)
+            body(run.text)
+        }
+        cairo_set_font_face(context, chain[0].cairo)
+    }
+
+    /// The advance width of `text` as the current font sets it (each run with its face).
     private func measure(_ text: String) -> Double {
         charactersLaidOut += text.utf8.count
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        return extents.x_advance
+        var width = 0.0
+        forEachRun(of: text) { run in
+            var extents = cairo_text_extents_t()
+            cairo_text_extents(context, run, &extents)
+            width += extents.x_advance
+        }
+        return width
     }
 
     /// The longest stretch of a line that could be seen: the diagonal of the clip region, in user units.
@@ -324,7 +367,8 @@ public final class Canvas {
         setColor(color)
         cairo_move_to(context, left, baseline)
         charactersLaidOut += line.utf8.count
-        cairo_show_text(context, line)
+        // Each run starts where the one before it left the current point: its advance.
+        forEachRun(of: line) { cairo_show_text(context, $0) }
         cairo_new_path(context)
     }
 
@@ -336,7 +380,7 @@ public final class Canvas {
         cairo_new_path(context)
         cairo_move_to(context, left, baseline)
         charactersLaidOut += line.utf8.count
-        cairo_text_path(context, line)
+        forEachRun(of: line) { cairo_text_path(context, $0) }
         setColor(halo)
         cairo_set_line_width(context, haloWidth)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
