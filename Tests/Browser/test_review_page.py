@@ -58,7 +58,7 @@ def setUpModule():
     # A tab bar with a tap and a resize: frames of two sizes on one canvas.
     flick("render", "vimeo-tabs", "--html", "--scale", "0.5", "--out", str(renders))
     # A 2x canvas (780×1200 px) taller than the viewer's box: its fit once looped, clearing the canvas every frame.
-    flick("render", "snap-demo", "--html", "--out", str(renders))
+    flick("render", "snap-demo", "--html", "--device-scale", "--out", str(renders))
     # The same pan with a darker dimming: the frames differ once the sheet rises past half.
     variant = OUT / "sheet-handoff-dim.yaml"
     source = (ROOT / "Examples/sheet-handoff.yaml").read_text()
