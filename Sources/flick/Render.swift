@@ -68,10 +68,10 @@ struct Render: ParsableCommand, WritesOutput {
     @Flag(name: .customLong("overlay-layer"), help: "Also write the review layer alone, on transparency, to overlay/: the review page switches it on and off over the plain frames.")
     var overlayLayer = false
 
-    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video).")
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video). The frames are drawn at 1x unless --scale or --device-scale.")
     var review = false
 
-    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run.")
+    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run. The frames are drawn at 1x unless --scale or --device-scale.")
     var html = false
 
     @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
