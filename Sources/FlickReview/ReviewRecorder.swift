@@ -44,6 +44,19 @@ public struct ReviewOptions: Sendable {
     /// The preview's scale when none is given.
     public static let defaultPreviewScale = 1.0
 
+    /// Pixels per point of the frames of a folder with a review page (`flick render --html` or `--review`, the runs
+    /// `flick review A B` renders) when no `--scale` is given: 1, so that the folder can go into a pull request
+    /// (sheet-handoff's `--review` folder is 32 MB instead of 124 MB at the scenario's 3x; docs/review-page.md,
+    /// "Sizes"). `--device-scale` keeps the scenario's `viewport.scale`. Only the drawing changes: the physics keeps
+    /// the device's scale (`Viewport.deviceScale`).
+    public static let defaultPageFrameScale = 1.0
+
+    /// The frames' scale of a review-page folder for a scenario drawn at `scale` by default: never more than
+    /// `defaultPageFrameScale`, never more than the scenario's own.
+    public static func pageFrameScale(forScenarioScale scale: Double) -> Double {
+        min(scale, defaultPageFrameScale)
+    }
+
     public init(preview: Bool = false, contactSheet: Bool = false, contactSheetFrames: Int = ContactSheet.defaultFrameLimit,
                 motion: Bool = false, video: VideoFormat? = nil, ffmpegPath: String? = nil, playbackFPS: Double,
                 slow: Int = 1) {

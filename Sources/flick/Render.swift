@@ -17,6 +17,8 @@ struct Render: ParsableCommand, WritesOutput {
 
         Review outputs go beside frames/ in DIR/<name>/ and are listed in its manifest. --review writes all of them (the video only with --video); each also has its own flag.
 
+        Sizes: with --html or --review (a folder meant to be opened by a reviewer and carried in a pull request) the frames are drawn at 1 pixel per point unless --scale or --device-scale says otherwise: sheet-handoff's --review folder is 32 MB at 1x, 124 MB at its 3x (the frames are most of it). --device-scale keeps the scenario's viewport.scale. The physics is the device's at any scale. Each render prints its folder's size.
+
         preview.apng (--preview): the run as a looping animated PNG at the scenario's fps, every frame, drawn at --preview-scale pixels per point (default 1; the frames keep --scale). At the frames' own scale every frame is exact and costs one more write, not a second encode.
 
         contact-sheet.png (--contact-sheet): key frames in a grid, each labelled with its frame, time, what happened and the phases: the touch-downs, releases, taps, resizes (an animated one's middle and end too), phase changes and settles, and frames spaced evenly through the pixels that change between them (none where less than 44 pt changes), at most --contact-sheet-frames; captions wrap.
@@ -44,8 +46,11 @@ struct Render: ParsableCommand, WritesOutput {
     @Option(help: "Frame files: png, svg or both.")
     var format: FrameFormat = .png
 
-    @Option(help: "Pixels per point of the frames (default: the scenario's viewport.scale). Only the drawing changes: the physics keeps the scenario's scale (the device's half pixel, at which motion comes to rest), so a --scale 1 preview moves frame for frame as the device does.")
+    @Option(help: "Pixels per point of the frames (default: the scenario's viewport.scale; with --html or --review 1, or the scenario's when smaller, unless --device-scale). Only the drawing changes: the physics keeps the scenario's scale (the device's half pixel, at which motion comes to rest), so a --scale 1 preview moves frame for frame as the device does.")
     var scale: Double?
+
+    @Flag(name: .customLong("device-scale"), help: "With --html or --review: draw the frames at the scenario's viewport.scale (the device's, 3 on a 3x phone) instead of the review page's 1 pixel per point (docs/review-page.md, \"Sizes\").")
+    var deviceScale = false
 
     @Option(help: "Frames per second (default: the scenario's fps).")
     var fps: Double?
@@ -63,10 +68,10 @@ struct Render: ParsableCommand, WritesOutput {
     @Flag(name: .customLong("overlay-layer"), help: "Also write the review layer alone, on transparency, to overlay/: the review page switches it on and off over the plain frames.")
     var overlayLayer = false
 
-    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video).")
+    @Flag(help: "Write every review output beside the frames: preview.apng, contact-sheet.png, motion.svg and motion.png, index.html (and the video with --video). The frames are drawn at 1x unless --scale or --device-scale.")
     var review = false
 
-    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run.")
+    @Flag(help: "Write index.html, the review page (with states.js and motion.svg, which it loads): open it from disk to play, scrub and step through the run. The frames are drawn at 1x unless --scale or --device-scale.")
     var html = false
 
     @Flag(help: "Write preview.apng: the run as a looping animated PNG, every frame exact.")
@@ -105,6 +110,9 @@ struct Render: ParsableCommand, WritesOutput {
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw badInput("--scale must be a number in (0, 16], not \(scale)")
+        }
+        if deviceScale && scale != nil {
+            throw badInput("--device-scale draws the frames at the scenario's viewport.scale and --scale at the scale given; give one")
         }
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
             throw badInput("--fps must be a number in 1...240, not \(fps)")
@@ -248,7 +256,13 @@ struct Render: ParsableCommand, WritesOutput {
             return "the scenario's name \"\(name)\" cannot name an output folder (no path separators, no leading dot)"
         }
         if let fps { scenario.fps = fps }
-        if let scale { scenario.viewport.scale = scale }
+        if let scale {
+            scenario.viewport.scale = scale
+        } else if (review || html) && !deviceScale {
+            // A folder with a review page is drawn at 1x unless asked otherwise: it is meant to be carried
+            // (docs/review-page.md, "Sizes"); the physics keeps the device's scale (viewport.deviceScale).
+            scenario.viewport.scale = ReviewOptions.pageFrameScale(forScenarioScale: scenario.viewport.scale)
+        }
         // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
         if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
         let frameCount = scenario.frameCount

@@ -20,7 +20,7 @@ struct Review: ParsableCommand, WritesOutput {
 
         --set PATH=V1,V2,... (as `flick render --set`, docs/sweeps.md), or scenarios whose files sweep keys (`sweep:`): every variant of each SCENARIO on one graph, one line per variant.
 
-        A run is a scenario (a file, or a bundled example) or a folder `flick render` wrote (DIR/<name>), which is read where it is: the page loads its frames by relative path, so keep it beside DIR. Scenarios are rendered into DIR/a and DIR/b with --html for a two-run page, and only simulated for a graph. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded. A folder's states carry no explanations unless written with `flick states --explain`: simulate the scenario here for them.
+        A run is a scenario (a file, or a bundled example) or a folder `flick render` wrote (DIR/<name>), which is read where it is: the page loads its frames by relative path, so keep it beside DIR. Scenarios are rendered into DIR/a and DIR/b with --html for a two-run page, at 1 pixel per point unless --scale or --device-scale says otherwise (sheet-handoff against sheet-floatingpanel: 46 MB at 1x, 192 MB at their 3x), and only simulated for a graph. A folder rendered with --html or --review brings its marks and motion plot (its run.json); one without has marks read from its states (touch-downs, releases, resizes) and no plot. A folder is data, never code: only its run.json and states.json are read (regular files, size-limited, every value checked; docs/review-page.md), the states go into the page as JSON, and no script of the folder is loaded. A folder's states carry no explanations unless written with `flick states --explain`: simulate the scenario here for them.
 
         The frames of A and B at the same time are compared, pixel by pixel, when both runs have a frame at that time and the frames have the same size; DIR/diff/frame_NNNNN.png (numbered by A's frame) holds the diff image of each frame that differs.
 
@@ -34,8 +34,11 @@ struct Review: ParsableCommand, WritesOutput {
     @Option(name: .long, help: "The folder the page goes in.")
     var out: String = "Output/review"
 
-    @Option(help: "Pixels per point of the frames of scenarios rendered here (default: each scenario's viewport.scale).")
+    @Option(help: "Pixels per point of the frames of scenarios rendered here (default: 1, or the scenario's viewport.scale when smaller, unless --device-scale).")
     var scale: Double?
+
+    @Flag(name: .customLong("device-scale"), help: "Draw the frames of scenarios rendered here at each scenario's viewport.scale (3 on a 3x phone) instead of 1 pixel per point: the page's frames and diff images then take about nine times the bytes (docs/review-page.md, \"Sizes\").")
+    var deviceScale = false
 
     @Option(help: ArgumentHelp("Matching threshold in 0...1 of the per-frame diff.", valueName: "T"))
     var threshold: Double = DiffOptions.defaultThreshold
@@ -54,6 +57,9 @@ struct Review: ParsableCommand, WritesOutput {
     func run() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the page goes in") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
+        if deviceScale && scale != nil {
+            throw badInput("--device-scale draws the frames at each scenario's viewport.scale and --scale at the scale given; give one")
+        }
         guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
         if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         let axes = try sweep.axes()
@@ -206,7 +212,13 @@ struct Review: ParsableCommand, WritesOutput {
         }
         var scenario = try loadScenario(argument)
         let path = ExampleCatalog.resolve(argument)
-        if let scale { scenario.viewport.scale = scale }
+        if let scale {
+            scenario.viewport.scale = scale
+        } else if !deviceScale {
+            // Drawn at 1x unless asked otherwise, as `flick render --html` draws (docs/review-page.md, "Sizes"); the
+            // physics keeps the device's scale (viewport.deviceScale).
+            scenario.viewport.scale = ReviewOptions.pageFrameScale(forScenarioScale: scenario.viewport.scale)
+        }
         let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
         if pixels > ScenarioDecoder.maximumPixels { throw badInput("\(path): the frames at scale \(scenario.viewport.scale) are larger than \(PixelLimits.described)") }
         return .scenario(scenario, path: path)

@@ -58,7 +58,7 @@ def setUpModule():
     # A tab bar with a tap and a resize: frames of two sizes on one canvas.
     flick("render", "vimeo-tabs", "--html", "--scale", "0.5", "--out", str(renders))
     # A 2x canvas (780×1200 px) taller than the viewer's box: its fit once looped, clearing the canvas every frame.
-    flick("render", "snap-demo", "--html", "--out", str(renders))
+    flick("render", "snap-demo", "--html", "--device-scale", "--out", str(renders))
     # The same pan with a darker dimming: the frames differ once the sheet rises past half.
     variant = OUT / "sheet-handoff-dim.yaml"
     source = (ROOT / "Examples/sheet-handoff.yaml").read_text()
@@ -303,6 +303,75 @@ class RunPageTests(unittest.TestCase):
             phone.check_clean(self)
         finally:
             phone.close()
+
+
+class NarrowPlotTests(unittest.TestCase):
+    """At 390 px the run page's plot keeps a readable width (760 px) and scrolls sideways in its own scroller,
+    with a hint saying so, and follows the playhead: a reader playing or seeking sees the line wherever it is in
+    the run (the old page cut the plot at 2.3 s of 4.5 s, its end reachable only by an overlay scroll bar)."""
+
+    folder = OUT / "renders/sheet-handoff"
+
+    def setUp(self):
+        self.p = Page(self.folder / "index.html", viewport=PHONE)
+        self.page = self.p.page
+        self.page.wait_for_selector("#viewer canvas[data-frame]")
+        self.plot = json.loads((self.folder / "run.json").read_text())["plot"]
+
+    def tearDown(self):
+        self.p.check_clean(self)
+        self.p.close()
+
+    def visible(self):
+        """(The card itself was the scroller of the old page, so that the test fails there on what it shows.)
+        The scroller's visible box and the cursor's x, in page pixels, and where the scroller stands."""
+        return self.page.evaluate("""(() => {
+            const s = document.querySelector('.card.plot .plot-scroll') || document.querySelector('.card.plot'), r = s.getBoundingClientRect();
+            const c = s.querySelector('.cursor').getBoundingClientRect();
+            return {left: r.left, right: r.left + s.clientWidth, cursor: c.left + c.width / 2, scrollLeft: s.scrollLeft,
+                    scrollWidth: s.scrollWidth, clientWidth: s.clientWidth}; })()""")
+
+    def test_the_plot_scrolls_in_its_own_scroller_with_a_hint(self):
+        self.assertLessEqual(self.page.evaluate("document.documentElement.scrollWidth"), PHONE["width"])
+        self.assertTrue(self.page.is_visible(".card.plot .scroll-hint"))
+        v = self.visible()
+        self.assertGreaterEqual(v["scrollWidth"], 760, "the plot keeps a readable width")
+        self.assertGreater(v["scrollWidth"], v["clientWidth"])
+
+    def test_the_playhead_stays_in_view_to_the_end_of_the_run(self):
+        end = self.plot["t1"]
+        self.assertAlmostEqual(end, 4.5)
+        for t in [0.5, 2.5, 3.5, end]:
+            with self.subTest(t=t):
+                self.page.evaluate(f"flickPlayer.seek({t})")
+                self.page.wait_for_selector(f"#viewer canvas[data-frame='{round(t * 60)}']")
+                v = self.visible()
+                self.assertGreaterEqual(v["cursor"], v["left"], f"the playhead's line at {t} s is left of the plot's view")
+                self.assertLessEqual(v["cursor"], v["right"], f"the playhead's line at {t} s is right of the plot's view")
+        self.assertGreater(self.visible()["scrollLeft"], 0)
+        self.page.evaluate("flickPlayer.seek(0)")
+        self.page.wait_for_selector("#viewer canvas[data-frame='0']")
+        self.assertEqual(self.visible()["scrollLeft"], 0, "back at the start, the plot scrolls back")
+
+    def test_scrolled_to_its_end_the_time_axis_reaches_the_runs_end_and_a_click_there_seeks_to_it(self):
+        self.page.evaluate("(() => { const s = document.querySelector('.card.plot .plot-scroll') || document.querySelector('.card.plot'); s.scrollLeft = s.scrollWidth; })()")
+        self.page.wait_for_timeout(200)
+        v = self.visible()
+        self.assertEqual(v["scrollLeft"], v["scrollWidth"] - v["clientWidth"], "a reader's scroll is kept while the playhead stands still")
+        band = self.plot["bands"][0]
+        self.page.eval_on_selector(".card.plot .plot-area", f"a => window.scrollTo(0, window.scrollY + a.getBoundingClientRect().top + a.getBoundingClientRect().height * {band[0] / self.plot['height']} - 40)")
+        area = self.page.eval_on_selector(".card.plot .plot-area", "a => { const r = a.getBoundingClientRect(); return [r.left, r.width, r.top, r.height]; }")
+        x1 = area[0] + self.plot["x1"] / self.plot["width"] * area[1]
+        v = self.visible()
+        self.assertLessEqual(x1, v["right"], "the time axis's end is in view")
+        self.assertGreater(x1, v["left"])
+        y = area[2] + (band[0] + band[1]) / 2 / self.plot["height"] * area[3]
+        self.assertLess(y, PHONE["height"])
+        self.page.mouse.click(x1 + 2, y)
+        self.page.wait_for_selector("#viewer canvas[data-frame='270']")
+        v = self.visible()
+        self.assertLessEqual(v["cursor"], v["right"])
+        self.page.screenshot(path=str(SHOTS / "run-phone-plot-end.png"), full_page=True)
 
 
 class ResizeTests(unittest.TestCase):

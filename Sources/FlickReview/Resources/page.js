@@ -332,6 +332,19 @@ function player() {
   // --- controls
   var playButton = $("play"), thumb = $("thumb"), track = $("track"), clock = $("clock");
   var lastIndex = null;
+  // A plot wider than its scroller (below 820 px: docs/review-page.md) scrolls to keep the playhead's line in
+  // view when the playhead moves (playing, stepping, seeking), and is left where the reader scrolled it otherwise.
+  function follow(area, f) {
+    var scroller = area.parentNode;
+    if (!scroller || !scroller.classList.contains("plot-scroll")) return;
+    if (scroller.flickFollowed === view.t) return;
+    scroller.flickFollowed = view.t;
+    if (scroller.scrollWidth <= scroller.clientWidth) return;
+    var x = f * area.offsetWidth, margin = Math.min(48, scroller.clientWidth / 4);
+    // Back near the start the plot scrolls home, its value axis in view.
+    if (x < scroller.scrollLeft + margin) scroller.scrollLeft = x < scroller.clientWidth / 2 ? 0 : x - margin;
+    else if (x > scroller.scrollLeft + scroller.clientWidth - margin) scroller.scrollLeft = x - scroller.clientWidth + margin;
+  }
   function update() {
     var i = frameOf(main, view.t);
     var f = fraction(view.t);
@@ -349,6 +362,7 @@ function player() {
       var run = runs[+area.getAttribute("data-run")], plot = run.d.plot;
       var x = plot.x0 + (clamp(view.t, plot.t0, plot.t1) - plot.t0) / (plot.t1 - plot.t0) * (plot.x1 - plot.x0);
       area.querySelectorAll(".cursor").forEach(function (cursor) { cursor.style.left = (x / plot.width * 100) + "%"; });
+      follow(area, x / plot.width);
     });
     var indices = runs.map(function (run) { return frameOf(run, view.t); }).join(" ");
     if (indices !== lastIndex) {

@@ -404,14 +404,18 @@ public enum ReviewPage {
                 "<span class=\"cursor\" style=\"top: \(fmt(band[0] / plot.height * 100, 3))%; height: \(fmt((band[1] - band[0]) / plot.height * 100, 3))%\"></span>"
             }.joined()
             let caption = runs.count > 1 ? "<h3>\(i == 0 ? "A" : "B") · \(esc(run.label))</h3>" : ""
-            return "\(caption)<div class=\"plot-area\" data-run=\"\(i)\"><img src=\"\(esc(run.base + plot.src))\" width=\"\(fmt(plot.width))\" "
-                + "height=\"\(fmt(plot.height))\" alt=\"Motion plot of \(esc(run.data.name)): value and velocity against time\">\(cursors)</div>"
+            // The scroller is what scrolls sideways below 820 px (docs/review-page.md): a visible bar, and the
+            // page's script keeps the playhead's line inside it.
+            return "\(caption)<div class=\"plot-scroll\" tabindex=\"0\" aria-label=\"The motion plot (scrolls sideways on a narrow screen)\">"
+                + "<div class=\"plot-area\" data-run=\"\(i)\"><img src=\"\(esc(run.base + plot.src))\" width=\"\(fmt(plot.width))\" "
+                + "height=\"\(fmt(plot.height))\" alt=\"Motion plot of \(esc(run.data.name)): value and velocity against time\">\(cursors)</div></div>"
         }
         guard !areas.isEmpty else { return "" }
         return """
         <section class="card plot" aria-labelledby="plot-title">
         <h2 id="plot-title">Motion</h2>
         <p class="hint">The line is the playhead; click a graph to go to that time.</p>
+        <p class="hint scroll-hint">The plot is wider than the screen: scroll it sideways for the whole time axis (it follows the playhead).</p>
         \(areas.joined(separator: "\n"))
         </section>
         """
