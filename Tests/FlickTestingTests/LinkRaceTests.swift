@@ -5,7 +5,7 @@ import Testing
 /// Swaps what two paths name in one step (Linux's `renameat2` with `RENAME_EXCHANGE`, found at run time as
 /// Glibc's Swift module leaves it out), so a path flipped this way is always either the folder or the link.
 private typealias Exchange = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
-nonisolated(unsafe) private let exchange: Exchange? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: Exchange.self) }
+private let exchange: Exchange? = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: Exchange.self) }
 private let renameExchange: UInt32 = 1 << 1
 
 /// Issue 36, item 6, end to end: a golden folder flipped between a real folder and a link to someone's folder
