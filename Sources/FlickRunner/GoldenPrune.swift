@@ -165,6 +165,11 @@ public enum GoldenPrune {
     public struct Removal: Sendable {
         public var removed: [String] = []
         public var problems: [String] = []
+
+        public init(removed: [String] = [], problems: [String] = []) {
+            self.removed = removed
+            self.problems = problems
+        }
     }
 
     /// Deletes the orphans: a file, or a folder's golden files (then the folder, once empty). Each file is

@@ -268,6 +268,15 @@ enum ServedOrphans {
         return listed
     }
 
+    /// What a Remove answers, in the paths the page shows: the orphan as listed when all of it went; when only part
+    /// did (a file of the folder changed between the check and the removal), each file that is gone beside each
+    /// problem, so the page never says nothing was removed when something was.
+    static func answer(_ removal: GoldenPrune.Removal, of listed: ServedOrphans.Listed) -> (removed: [String], problems: [String]) {
+        func shown(_ path: String) -> String { path.replacingOccurrences(of: listed.orphan.path, with: listed.shown) }
+        let problems = removal.problems.map(shown)
+        return (problems.isEmpty ? [listed.shown] : removal.removed.map(shown), problems)
+    }
+
     static func json(_ listed: [Listed]) -> JSONValue {
         .array(listed.map { .object([("path", .string($0.shown)), ("reason", .string($0.reason))]) })
     }

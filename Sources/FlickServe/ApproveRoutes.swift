@@ -127,8 +127,7 @@ extension Handler {
             let listed = ServedOrphans.list(scenarios)
             var removed: [String] = [], problems: [String] = []
             if let found = listed.first(where: { $0.shown == wanted }) {
-                problems = GoldenPrune.remove([found.orphan]).problems.map { $0.replacingOccurrences(of: found.orphan.path, with: found.shown) }
-                if problems.isEmpty { removed = [found.shown] }
+                (removed, problems) = ServedOrphans.answer(GoldenPrune.remove([found.orphan]), of: found)
             } else {
                 problems = ["\(wanted): not a golden that no scenario uses"]
             }

@@ -133,6 +133,10 @@ public final class FrameCache: @unchecked Sendable {
     private let iconFolders: [String]
     /// The version being drawn ahead; an older warm-up stops when a newer one starts.
     private var warming = 0
+    /// Set by `stop()`: the scenario is no longer served, and nothing more is drawn ahead for it.
+    private var stopped = false
+    /// The threads drawing ahead now (`warm`), for `stop()`'s test.
+    private(set) var warmingThreads = 0
 
     public init(slots: DrawingSlots, iconFolders: [String]) {
         self.slots = slots
@@ -169,13 +173,19 @@ public final class FrameCache: @unchecked Sendable {
     /// Draws every frame of `run` in the background, from the first, two at a time.
     public func warm(_ run: LiveRun, threads: Int) {
         lock.lock()
+        guard !stopped else {
+            lock.unlock()
+            return
+        }
         warming = run.version
+        warmingThreads += max(1, threads)
         lock.unlock()
         let next = Counter()
         // Threads of their own, not the queue the pages' requests use: GCD runs about one block per core there,
         // and a request must not wait behind a warm-up.
         for _ in 0..<max(1, threads) {
             let thread = Thread {
+                defer { self.lock.withLock { self.warmingThreads -= 1 } }
                 while true {
                     let i = next.take()
                     guard i < run.frames.count, self.isWarming(run.version) else { return }
@@ -190,7 +200,17 @@ public final class FrameCache: @unchecked Sendable {
     private func isWarming(_ version: Int) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        return warming == version
+        return !stopped && warming == version
+    }
+
+    /// Stops drawing ahead for good (the scenario is no longer served): a warm-up under way ends after the frame
+    /// each of its threads is drawing, none starts again, and the PNGs kept are let go. A page still open may ask
+    /// for a frame, which is drawn on demand.
+    public func stop() {
+        lock.lock()
+        stopped = true
+        pngs = [:]
+        lock.unlock()
     }
 
     private static func key(_ frame: FrameState) -> String { frame.json.text }

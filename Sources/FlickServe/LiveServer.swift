@@ -73,8 +73,8 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Makes `entries` (a new look at the arguments, `ServedFiles.scan`) the served list: a served file still found
     /// stays as it is (its id, runs and open pages), a new one is made by `make` (its id made unique among those
-    /// served), and one missing from two looks in a row is dropped (its pages' live channels end, its address
-    /// answers 404). Returns what was added and removed.
+    /// served), and one missing from two looks in a row is dropped (its pages' live channels end, its frames are no
+    /// longer drawn ahead, its address answers 404). Returns what was added and removed.
     @discardableResult
     public func update(found entries: [ServedFiles.Entry], make: (ServedFiles.Entry) -> ServedScenario)
         -> (added: [ServedScenario], removed: [ServedScenario]) {
@@ -116,7 +116,10 @@ public final class LiveServer: @unchecked Sendable {
             served = list
             missingOnce = missing
         }
-        for scenario in removed { scenario.finishWatchers() }
+        for scenario in removed {
+            scenario.finishWatchers()
+            scenario.frames.stop()
+        }
         tellListWatchers()
         return (added, removed)
     }
@@ -296,9 +299,9 @@ enum RequestGuard {
     }
 
     /// Whether a request of `path` (its segments) needs the token: everything but the two scripts, which hold
-    /// nothing of the served files. Pictures need it too (`isPicture`), and may carry it in the cookie.
+    /// nothing of the served files, and `/favicon.ico`, which browsers ask for without it (answered 204, empty). Pictures need it too (`isPicture`), and may carry it in the cookie.
     static func needsToken(_ parts: [String]) -> Bool {
-        !(parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"])
+        !(parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"] || parts == ["favicon.ico"])
     }
 
     /// A run's frames, motion plot and failing golden images: what the page asks for by `<img>` and its canvas,
@@ -401,6 +404,8 @@ struct Handler: HTTPHandler {
         }
         guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
         if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
+        // The icon a browser asks for beside every page, without the token: nothing, rather than a 403 in its console.
+        if parts == ["favicon.ico"] { return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders([.cacheControl: "max-age=86400"])) }
         if parts == ["compare"] { return Self.html(ComparePage.served(owner.scenarios, token: owner.configuration.token)) }
         if parts == ["compare", "live"] {
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveChannel(updates: owner.watchAll())))

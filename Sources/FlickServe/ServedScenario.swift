@@ -29,9 +29,11 @@ public final class ServedScenario: @unchecked Sendable {
 
     private let lock = NSLock()
     private var bytes: Data?
-    private var stamp: (Date, Int)?
-    /// The modification time and size found by the last look, read or not (`check(quiet:)`).
-    private var lastLook: (Date, Int)?
+    /// The file as it was when last read (`FileStamp`: links followed, so a file renamed over it or a link put in its
+    /// place is a change even with the same size and time).
+    private var stamp: FileStamp?
+    /// The file as the last look found it, read or not (`check(quiet:)`).
+    private var lastLook: FileStamp?
     /// The files the scenario names, stamped as they were read by the last decode; and the stamps the last look found.
     private var watched = WatchedFiles()
     private var lastFilesLook: [FileStamp]?
@@ -146,23 +148,20 @@ public final class ServedScenario: @unchecked Sendable {
     /// 50 ms, and 20 ms after a look that left a change.
     @discardableResult
     public func check(quiet: TimeInterval = 0) -> Bool {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let now = (attributes?[.modificationDate] as? Date ?? .distantPast, (attributes?[.size] as? NSNumber)?.intValue ?? -1)
+        let now = FileStamp(of: path)
         lock.lock()
         let watched = self.watched
         lock.unlock()
-        // The files the scenario names, looked at (never opened) on every look too.
+        // The files the scenario names, looked at (never opened) on every look too, by the same stamp and rule.
         let files = watched.now()
+        let clock = Date().timeIntervalSince1970
         lock.lock()
-        let same = stamp.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
-        let seenBefore = lastLook.map { $0.0 == now.0 && $0.1 == now.1 } ?? false
+        let same = stamp == now
+        let wait = Self.leavesForNextLook([now], changed: !same, seenBefore: lastLook == now, quiet: quiet, clock: clock)
         lastLook = now
         let filesChanged = files != watched.stamps
-        let filesSeenBefore = lastFilesLook == files
+        let filesWait = Self.leavesForNextLook(files, changed: filesChanged, seenBefore: lastFilesLook == files, quiet: quiet, clock: clock)
         lastFilesLook = files
-        let wait = !same && quiet > 0 && !seenBefore && Date().timeIntervalSince(now.0) < quiet
-        let clock = Date().timeIntervalSince1970
-        let filesWait = filesChanged && quiet > 0 && !filesSeenBefore && files.contains { $0.exists && clock - $0.modified < quiet }
         changeWaiting = wait || (same && filesWait)
         lock.unlock()
         if wait { return false }
@@ -205,6 +204,13 @@ public final class ServedScenario: @unchecked Sendable {
         return true
     }
 
+    /// The one quiet rule, for the scenario file and the files it names alike: a change (`changed`) is left for the
+    /// next look while one of the files `found` is younger than `quiet` (by its modification time, on `clock`) and
+    /// the look before did not find them the same (`seenBefore`). A missing file is never waited for.
+    static func leavesForNextLook(_ found: [FileStamp], changed: Bool, seenBefore: Bool, quiet: TimeInterval, clock: Double) -> Bool {
+        changed && quiet > 0 && !seenBefore && found.contains { $0.exists && clock - $0.modified < quiet }
+    }
+
     /// The files this scenario named when last decoded, and their stamps then (`WatchedFiles`).
     var watchedFiles: [String] {
         lock.lock()
@@ -214,12 +220,25 @@ public final class ServedScenario: @unchecked Sendable {
 
     /// At most `limit` bytes of the regular file at `path`; anything else (a named pipe, a device, a folder) is
     /// refused without waiting for it.
+    ///
+    /// `path` is the file's real path, its links resolved when it was found; a symbolic link there now was put in
+    /// its place (perhaps to a file outside the served folder, such as /etc/passwd) and is not read through: it is
+    /// refused before and after the read, so that nothing of its target reaches the page's problems.
     static func read(_ path: String, limit: Int) -> Result<Data, RegularFileError> {
+        let link = RegularFileError(path: path, problem: .notRegular(kind: "a symbolic link put in place of the file served (flick serve never reads through one)"))
+        guard !isLink(path) else { return .failure(link) }
         do {
-            return .success(try RegularFile.prefix(path: path, limit: limit))
+            let data = try RegularFile.prefix(path: path, limit: limit)
+            return isLink(path) ? .failure(link) : .success(data)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Whether `path` itself is a symbolic link (`lstat`).
+    static func isLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Decodes `text` with `tuning`'s values put in, by the key-path assignment sweeps use (`ScenarioSweep`).

@@ -366,6 +366,8 @@ private struct JSONReport: Encodable {
 
 /// Columns padded to their widest cell, two spaces apart; numbers are right-aligned.
 private func table(_ rows: [[String]]) -> String {
+    // Escaped first (a frame's name from someone's folder), so the columns are measured as they are printed.
+    let rows = rows.map { $0.map(terminalSafe) }
     let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
     return rows.enumerated().map { index, row in
         row.enumerated().map { column, cell in

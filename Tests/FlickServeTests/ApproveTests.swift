@@ -219,6 +219,34 @@ expect:
         #expect(manager.fileExists(atPath: outside.appendingPathComponent("frame_00001.png").path))
     }
 
+    /// Issue 36, item 15: an orphan golden folder holding a person's notes is listed by no one and loses nothing; a
+    /// Remove that took part of a folder (a file changed in between) names what it removed beside the problem, never
+    /// "nothing removed" while the PNG and states.json are gone.
+    @Test func anOrphanFolderWithNotesLosesNothingAndAPartialRemoveSaysWhatWent() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try String(contentsOf: repository.appendingPathComponent("Examples/sheet-handoff.yaml"), encoding: .utf8)
+            .write(to: folder.appendingPathComponent("kept.yaml"), atomically: true, encoding: .utf8)
+        let card = folder.appendingPathComponent("__Goldens__/card")
+        try FileManager.default.createDirectory(at: card, withIntermediateDirectories: true)
+        try Data([0x89]).write(to: card.appendingPathComponent("frame_00001.png"))
+        try Data("{}".utf8).write(to: card.appendingPathComponent("states.json"))
+        try Data("why card looks this way".utf8).write(to: card.appendingPathComponent("notes.txt"))
+        #expect(ServedOrphans.list(try served(folder)).isEmpty)
+        #expect(GoldenPrune.survey(besides: [folder.appendingPathComponent("kept.yaml").path]).kept.map(\.path) == [card.path])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: card.path).sorted() == ["frame_00001.png", "notes.txt", "states.json"])
+
+        let listed = ServedOrphans.Listed(shown: "served/__Goldens__/gone", reason: "", orphan: GoldenPrune.Orphan(
+            path: "/abs/__Goldens__/gone", reason: "", files: ["frame_00001.png", "states.json"]))
+        let whole = ServedOrphans.answer(GoldenPrune.Removal(removed: ["/abs/__Goldens__/gone/frame_00001.png",
+                                                                      "/abs/__Goldens__/gone/states.json", "/abs/__Goldens__/gone/"]), of: listed)
+        #expect(whole.removed == ["served/__Goldens__/gone"] && whole.problems.isEmpty)
+        let part = ServedOrphans.answer(GoldenPrune.Removal(removed: ["/abs/__Goldens__/gone/frame_00001.png"],
+                                                            problems: ["/abs/__Goldens__/gone/states.json: not a regular golden file any more; left alone"]), of: listed)
+        #expect(part.removed == ["served/__Goldens__/gone/frame_00001.png"])
+        #expect(part.problems == ["served/__Goldens__/gone/states.json: not a regular golden file any more; left alone"])
+    }
+
     @Test func anExpectedValueIsWrittenAsYAMLReadsItBack() {
         #expect(ExpectationProposal.yamlText(.string("full")) == "full")
         #expect(ExpectationProposal.yamlText(.string("yes")) == "\"yes\"")

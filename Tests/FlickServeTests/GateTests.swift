@@ -159,6 +159,19 @@ private final class Served: @unchecked Sendable {
         await served.stop()
     }
 
+    /// The icon browsers ask for beside every page, without the token: 204 and nothing (a 403 was an error in the
+    /// console), never the token or anything of the served files; another Host is still refused.
+    @Test func theFaviconIsAnsweredWithNothing() async throws {
+        let served = try await Served()
+        let icon = try await served.get("/favicon.ico")
+        #expect(status(icon) == 204, "\(icon)")
+        #expect(!icon.contains(served.token) && !icon.contains("Set-Cookie"))
+        #expect(icon.hasSuffix("\r\n\r\n"), "no body: \(icon)")
+        #expect(status(try await served.get("/favicon.ico", headers: "Host: evil.example\r\n")) != 204)
+        #expect(status(try await served.get("/favicon.ico/x")) == 403)
+        await served.stop()
+    }
+
     @Test func theTokenGoesOnlyToThePageOpenedWithIt() async throws {
         let served = try await Served()
         let bare = try await served.get("/")

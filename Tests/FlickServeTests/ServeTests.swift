@@ -223,6 +223,59 @@ private func temporaryFolder() throws -> URL {
     }
 }
 
+extension ServedScenarioTests {
+    /// The scenario file is stamped as the files it names are (`FileStamp`: device, inode, size and time, links
+    /// followed), under one quiet rule: a file renamed over it with the same size and time is read; a symbolic link
+    /// put in its place is noticed, and noticed again when it is swapped to another target, but never read through
+    /// (the page's problems carry nothing of the target's text).
+    @Test func aRenameOverItAndALinkSwappedInAreNoticedByTheStampAndNoLinkIsReadThrough() throws {
+        let (folder, file, source, entry, served) = try Self.servedCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manager = FileManager.default
+        #expect(served.check())
+        let time = try #require(try manager.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+
+        // Same size, same modification time, another file renamed over it: only its inode tells.
+        let edited = source.replacingOccurrences(of: "alpha: 0.3", with: "alpha: 0.5")
+        #expect(edited.utf8.count == source.utf8.count && edited != source)
+        let beside = folder.appendingPathComponent(".new.yaml")
+        try edited.write(to: beside, atomically: false, encoding: .utf8)
+        try manager.setAttributes([.modificationDate: time], ofItemAtPath: beside.path)
+        #expect(rename(beside.path, file.path) == 0)
+        #expect(served.check(quiet: 3600) == false && served.hasChangeWaiting, "fresh: left for the next look, as any change")
+        #expect(served.check(quiet: 3600), "found the same at the next look: read")
+        #expect(served.current?.version == 2 && served.currentProblems.isEmpty)
+
+        // A link put in its place, to a secret outside the folder: noticed, refused, nothing of it shown.
+        let outside = try temporaryFolder()
+        defer { try? manager.removeItem(at: outside) }
+        let secret = outside.appendingPathComponent("secret.yaml"), other = outside.appendingPathComponent("other.yaml")
+        try "root:x:0:0:root:/root:/bin/bash\n".write(to: secret, atomically: true, encoding: .utf8)
+        try "other:secret line\n".write(to: other, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent(".link.yaml")
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: secret.path)
+        #expect(rename(link.path, file.path) == 0)
+        #expect(served.check())
+        let refusal = "\(entry.shownPath): error: cannot read the file: it is a symbolic link put in place of the file served (flick serve never reads through one), not a regular file"
+        #expect(served.currentProblems == [refusal])
+        #expect(served.current?.version == 2, "the last good run stays")
+        #expect(!served.status.contains("root:x") && !served.status.contains("secret line"))
+        #expect(!served.check(), "the same link and target: nothing new")
+
+        // The link swapped to another target: its stamp (the target's) changed, so it is noticed, and still refused.
+        try manager.createSymbolicLink(atPath: link.path, withDestinationPath: other.path)
+        #expect(rename(link.path, file.path) == 0)
+        #expect(served.check())
+        #expect(served.currentProblems == [refusal] && !served.status.contains("secret line"))
+
+        // A file again: read.
+        try manager.removeItem(at: file)
+        try source.write(to: file, atomically: true, encoding: .utf8)
+        #expect(served.check())
+        #expect(served.current?.version == 3 && served.currentProblems.isEmpty)
+    }
+}
+
 @Suite struct NamedPipeServeTests {
     /// `check()` on a thread of the test's own; false when it did not return within 3 s (the pipe is then opened
     /// for writing and closed, so that a blocked reader gets its end and the test does not hang).

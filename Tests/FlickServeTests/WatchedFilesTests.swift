@@ -134,6 +134,33 @@ import Testing
         #expect(try ServedFiles.scan([folder.path], warnings: &warnings).isEmpty)
     }
 
+    /// A scenario dropped from the list stops drawing its frames ahead: the warm-up under way ends after the frame
+    /// it is on, and none starts again for it.
+    @Test func aRemovedScenarioStopsDrawingAhead() throws {
+        let folder = URL(fileURLWithPath: ServedFiles.resolved(FileManager.default.temporaryDirectory
+            .appendingPathComponent("flick-serve-folder-\(UUID().uuidString)").path))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(contentsOf: Self.examples.appendingPathComponent("sheet-handoff.yaml")).write(to: folder.appendingPathComponent("b.yaml"))
+        let make = { (entry: ServedFiles.Entry) in ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1)) }
+        let server = try LiveServer(scenarios: try ServedFiles.find([folder.path]).map(make), configuration: ServeConfiguration(port: 0, token: "t"))
+        let served = try #require(server.scenarios.first)
+        served.check()
+        let run = try #require(served.current)
+        served.markViewed()   // a page asked: its 271 frames are drawn ahead, two threads at a time
+        #expect(served.frames.warmingThreads == 2)
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("b.yaml"))
+        var warnings: [String] = []
+        for _ in 0..<2 { server.update(found: try ServedFiles.scan([folder.path], warnings: &warnings), make: make) }
+        #expect(server.scenarios.isEmpty)
+        // The two threads end after the frame each was drawing, well before the 271 frames are drawn.
+        #expect(eventuallyTrue { served.frames.warmingThreads == 0 })
+        #expect(served.frames.cachedCount(of: run) < run.frames.count, "\(served.frames.cachedCount(of: run)) of \(run.frames.count) drawn")
+        served.frames.warm(run, threads: 2)
+        #expect(served.frames.warmingThreads == 0, "no warm-up starts for a scenario no longer served")
+    }
+
     @Test func theCompareChannelSaysAChangeOfTheList() async throws {
         let folder = URL(fileURLWithPath: ServedFiles.resolved(FileManager.default.temporaryDirectory
             .appendingPathComponent("flick-serve-folder-\(UUID().uuidString)").path))
@@ -154,4 +181,14 @@ import Testing
         server.update(found: try ServedFiles.scan([folder.path], warnings: &warnings), make: make)
         #expect(await updates.next() == #"{"stamp": "1.1", "errors": []}"#)
     }
+}
+
+/// Whether `condition` holds within `limit` seconds, looked at every 2 ms (a wait for threads to end, not a timing).
+private func eventuallyTrue(within limit: Double = 60, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(limit)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(2_000)
+    }
+    return condition()
 }

@@ -249,7 +249,7 @@ struct HostileFolderTests {
         #expect(run.stderr.contains("error: font.file: FreeType cannot read the font"), "\(run.stderr)")
     }
 
-    @Test("Issue 36, item 17: escape sequences in a file name are escaped on success lines too")
+    @Test("Issue 36, item 17: escape sequences in file names are escaped on success lines of check, render, fuzz, review --out, diff rows and test --prune")
     func escapesOnSuccessLines() throws {
         let folder = try scratchFolder("hostile-escape-ok")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -261,6 +261,141 @@ struct HostileFolderTests {
         let render = try flick(["render", name, "--out", "o"], in: folder)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(!render.stdout.contains("\u{1b}"), "\(render.stdout)")
+        let shown = "\\u{1b}]0;pwned\\u{7}x"
+        let fuzz = try flick(["fuzz", name, "--count", "2"], in: folder)
+        #expect(fuzz.status == 0, "\(fuzz.stderr)")
+        #expect(!fuzz.stdout.contains("\u{1b}") && fuzz.stdout.contains("\(shown).yaml: 2 scripts, 0 broke an invariant"), "\(fuzz.stdout)")
+
+        // Two folders of frames whose names hold the sequence, one frame differing, for review --out and diff.
+        let frames = try #require(contents(folder.appendingPathComponent("o")).first { !$0.hasPrefix(".") })
+        let a = "a\u{1b}]0;pwned\u{7}x", b = "b\u{1b}]0;pwned\u{7}x"
+        for copy in [a, b] {
+            try FileManager.default.copyItem(at: folder.appendingPathComponent("o/\(frames)"), to: folder.appendingPathComponent(copy))
+        }
+        let frame = "frame_0\u{1b}]0;pwned\u{7}x.png"
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("\(a)/frames/frame_00000.png"),
+                                         to: folder.appendingPathComponent("\(a)/frames/\(frame)"))
+        try tinyYAML.replacingOccurrences(of: "rowHeight: 40", with: "rowHeight: 30").write(to: folder.appendingPathComponent("other.yaml"), atomically: true, encoding: .utf8)
+        #expect(try flick(["render", "other.yaml", "--out", "o"], in: folder).status == 0)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("o/other/frames/frame_00000.png"),
+                                         to: folder.appendingPathComponent("\(b)/frames/\(frame)"))
+        let review = try flick(["review", a, b, "--out", "r\u{1b}]0;pwned\u{7}x"], in: folder)
+        #expect(review.status == 0, "\(review.stderr)")
+        #expect(!review.stdout.contains("\u{1b}") && review.stdout.hasPrefix("r\(shown)/index.html: 4 frames compared"), "\(review.stdout)")
+        let diff = try flick(["diff", a, b], in: folder)
+        #expect(diff.status == 1, "\(diff.stderr)")
+        #expect(!diff.stdout.contains("\u{1b}"), "\(diff.stdout)")
+        // The row names the frame escaped, and the columns line up with the escaped name's width.
+        let rows = diff.stdout.split(separator: "\n").map(String.init)
+        let row = try #require(rows.first { $0.hasPrefix("frame_0\(shown).png") }, "\(diff.stdout)")
+        let end = "frame_0\(shown).png".count + 2 + "differing".count
+        #expect(String(Array(rows[0])[(end - 9)..<end]) == "differing", "\(diff.stdout)")
+        #expect(Array(row)[end - 1].isNumber && Array(row)[end] == " ", "\(diff.stdout)")
+
+        // An orphan golden folder whose name holds the sequence: listed and removed by --prune, escaped.
+        let pruned = folder.appendingPathComponent("p")
+        let orphan = pruned.appendingPathComponent("__Goldens__/g\u{1b}]0;pwned\u{7}x")
+        try FileManager.default.createDirectory(at: orphan, withIntermediateDirectories: true)
+        try tinyYAML.write(to: pruned.appendingPathComponent("kept.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("\(a)/frames/frame_00000.png"), to: orphan.appendingPathComponent("frame_00001.png"))
+        let list = try flick(["test", "p", "--prune"], in: folder)
+        #expect(list.status == 1, "\(list.stderr)")
+        #expect(!list.stdout.contains("\u{1b}") && list.stdout.hasPrefix("p/__Goldens__/g\(shown) (frame_00001.png): no scenario file g\(shown).json"), "\(list.stdout)")
+        let prune = try flick(["test", "p", "--prune", "--yes"], in: folder)
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(!prune.stdout.contains("\u{1b}") && prune.stdout.contains("removed p/__Goldens__/g\(shown)/frame_00001.png\n"), "\(prune.stdout)")
+    }
+
+    @Test("Issue 36, item 15: --report never writes through a link planted in the report folder; an orphan golden folder holding notes keeps its PNG and states.json")
+    func reportLinksAndOrphanNotes() throws {
+        let top = try scratchFolder("hostile-report")
+        defer { try? FileManager.default.removeItem(at: top) }
+        let manager = FileManager.default
+        let folder = top.appendingPathComponent("s"), victim = top.appendingPathComponent("victim")
+        try manager.createDirectory(at: victim, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: victim.appendingPathComponent("keep.txt"))
+        let scenario = tinyYAML.replacingOccurrences(of: "duration: 0.1", with: "duration: 0.3")
+            + "goldens: {frames: [2], scale: 1, states: true}\ngestures:\n  - {at: 0, drag: {from: [60, 120], to: [60, 40], duration: 0.1}}\n"
+        try writeFile(scenario, "sg.yaml", in: folder)
+        #expect(try flick(["test", "sg.yaml", "--record", "missing"], in: folder).status == 1)
+        try writeFile(scenario.replacingOccurrences(of: "to: [60, 40]", with: "to: [60, 50]"), "sg.yaml", in: folder)
+        func victimIsUntouched() throws {
+            #expect(try manager.contentsOfDirectory(atPath: victim.path) == ["keep.txt"])
+            #expect(try Data(contentsOf: victim.appendingPathComponent("keep.txt")) == Data("mine".utf8))
+        }
+        // rep/sg -> ../victim: the failing frame's images and the states plots would go there.
+        let rep = folder.appendingPathComponent("rep")
+        try manager.createDirectory(at: rep, withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: rep.appendingPathComponent("sg").path, withDestinationPath: "../../victim")
+        let linked = try flick(["test", "sg.yaml", "--report", "rep"], in: folder)
+        #expect(linked.status == 2, "\(linked.stdout)\(linked.stderr)")
+        #expect(linked.stdout.contains("error: goldens: rep/sg is a symbolic link; Flick never writes through a link"), "\(linked.stdout)")
+        try victimIsUntouched()
+        // A link one folder further down (rep/sg/states -> victim), and a plot's own file linked to a file of victim.
+        try manager.removeItem(at: rep.appendingPathComponent("sg"))
+        try manager.createDirectory(at: rep.appendingPathComponent("sg"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: rep.appendingPathComponent("sg/states").path, withDestinationPath: "../../../victim")
+        let deeper = try flick(["test", "sg.yaml", "--report", "rep"], in: folder)
+        #expect(deeper.status == 2 && deeper.stdout.contains("rep/sg/states is a symbolic link"), "\(deeper.stdout)\(deeper.stderr)")
+        try victimIsUntouched()
+        try manager.removeItem(at: rep.appendingPathComponent("sg/states"))
+        try manager.createDirectory(at: rep.appendingPathComponent("sg/states"), withIntermediateDirectories: true)
+        try manager.createSymbolicLink(atPath: rep.appendingPathComponent("sg/states/touch.y.svg").path,
+                                       withDestinationPath: victim.appendingPathComponent("keep.txt").path)
+        let plot = try flick(["test", "sg.yaml", "--report", "rep"], in: folder)
+        #expect(plot.status == 1, "\(plot.stdout)\(plot.stderr)")
+        try victimIsUntouched()
+        var status = stat()
+        #expect(lstat(rep.appendingPathComponent("sg/states/touch.y.svg").path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG,
+                "the link is replaced by the plot, not written through")
+        #expect(try String(contentsOf: rep.appendingPathComponent("sg/states/touch.y.svg"), encoding: .utf8).hasPrefix("<svg"))
+
+        // An orphan golden folder (its scenario gone) holding someone's notes beside a PNG and a states.json.
+        let card = folder.appendingPathComponent("__Goldens__/card")
+        try manager.createDirectory(at: card, withIntermediateDirectories: true)
+        for file in ["frame_00002.png", "states.json"] {
+            try manager.copyItem(at: folder.appendingPathComponent("__Goldens__/sg/\(file)"), to: card.appendingPathComponent(file))
+        }
+        try Data("why card looks this way".utf8).write(to: card.appendingPathComponent("notes.txt"))
+        let list = try flick(["test", ".", "--prune"], in: folder)
+        #expect(list.status == 0, "\(list.stdout)\(list.stderr)")
+        #expect(list.stdout == "./__Goldens__/card: kept: no scenario file card.json, .yaml or .yml, but it holds files flick test does not write (notes.txt)\nno goldens to prune\n", "\(list.stdout)")
+        let prune = try flick(["test", ".", "--prune", "--yes"], in: folder)
+        #expect(prune.status == 0, "\(prune.stderr)")
+        #expect(prune.stdout.hasSuffix("removed 0 of 0 golden files no scenario uses\n"), "\(prune.stdout)")
+        #expect(try manager.contentsOfDirectory(atPath: card.path).sorted() == ["frame_00002.png", "notes.txt", "states.json"])
+    }
+
+    @Test("Issue 36, item 16: an expected value from a pull request adds no image, link, mention or HTML to --markdown")
+    func markdownOfAnExpectedValue() throws {
+        let folder = try scratchFolder("hostile-markdown")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try writeFile(tinyYAML + "expect:\n  - {at: 0, list.phase: \"![t](https://evil.example/p.png) @everyone <img src=x> www.evil.example\"}\n",
+                      "s.yaml", in: folder)
+        let run = try flick(["test", "s.yaml", "--markdown", "out.md"], in: folder)
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let markdown = try String(contentsOf: folder.appendingPathComponent("out.md"), encoding: .utf8)
+        #expect(markdown.contains("expected \"!\\[t\\](https:\u{200B}//evil.example/p.png) @\u{200B}everyone \\<img src=x\\> www\u{200B}.evil.example\""), "\(markdown)")
+        for raw in ["](https://", "@everyone", " <img", "www.evil"] { #expect(!markdown.contains(raw), "\(raw) in \(markdown)") }
+    }
+
+    @Test("Issue 36, item 14: flick fit refuses, exit 2 and no block to paste, a constant recording and a damping ratio that comes out 0.00000")
+    func fitRefusesWhatItCannotFit() throws {
+        let folder = try scratchFolder("hostile-fit")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bounce = try String(contentsOf: packageRoot.appendingPathComponent("Examples/device-bounce.yaml"), encoding: .utf8)
+        try writeFile(bounce, "d.yaml", in: folder)
+        try writeFile("t,v\n" + (0..<120).map { "\(Double($0) / 60),1000\n" }.joined(), "recordings/uikit-bounce-2x.csv", in: folder)
+        let constant = try flick(["fit", "d.yaml"], in: folder)
+        #expect(constant.status == 2 && constant.stdout.isEmpty, "\(constant.stdout)")
+        #expect(constant.stderr == "d.yaml: error: cannot fit: every recorded sample inside the scenario's time is 1000.000: a constant recording measures no motion to fit\n")
+        // Three samples of the sheet's settle, the last far off: the damping ratio runs to 0, which physics: refuses.
+        let sheet = try String(contentsOf: packageRoot.appendingPathComponent("Examples/sheet-handoff.yaml"), encoding: .utf8)
+        try writeFile(sheet + "reference:\n  - {path: sheet.top, file: sh.csv, timeOffset: 0}\n", "s.yaml", in: folder)
+        try writeFile("t,v\n3.15,596\n3.3,711\n3.45,7230\n", "sh.csv", in: folder)
+        let damping = try flick(["fit", "s.yaml"], in: folder)
+        #expect(damping.status == 2 && damping.stdout.isEmpty, "\(damping.stdout)")
+        #expect(damping.stderr == "s.yaml: error: cannot fit: sheetSpring.dampingRatio came out as 0.00000, outside the (0, 10] that physics.sheetSpring.dampingRatio takes: the recordings do not pin it down\n")
     }
 
     @Test("Issue 36, item 18: a states.json of one frame copied past the value budget is refused before it is parsed")

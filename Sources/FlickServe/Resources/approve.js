@@ -193,7 +193,7 @@ panel.addEventListener("click", function (event) {
   } else if (target.classList.contains("ap-remove-orphan")) {
     var note = document.getElementById("orphans-note");
     call("POST", "/_flick/remove", target.getAttribute("data-path")).then(function (answer) {
-      note.textContent = answer.removed.length ? "Removed " + answer.removed.join(", ") + "." : answer.errors.join("\n");
+      note.textContent = (answer.removed.length ? ["Removed " + answer.removed.join(", ") + "."] : []).concat(answer.errors).join("\n");
       showOrphans(answer.orphans);
     }).catch(function (e) { note.textContent = String(e.message || e); });
   }
