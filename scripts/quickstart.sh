@@ -13,7 +13,7 @@ flick=$(swift build -c release --show-bin-path)/flick
 # The ClassPass screen: one pan raises the sheet and scrolls its list, back down, and a flick to the tip.
 "$flick" render Examples/sheet-handoff.yaml --out Output --html --contact-sheet --motion
 echo
-echo "Frames:  Output/sheet-handoff/frames/frame_00000.png … (one PNG per frame, 1170×2532)"
+echo "Frames:  Output/sheet-handoff/frames/frame_00000.png … (one PNG per frame, 390×844: 1x beside a review page; --device-scale draws the scenario's 3x)"
 echo "States:  Output/sheet-handoff/states.json"
 echo "Review:  open Output/sheet-handoff/index.html in a browser (plays, scrubs, shows each frame's state); contact-sheet.png, motion.svg"
 echo "Next:    $flick examples   |   $flick render <example> --overlay   |   $flick --help"
