@@ -97,7 +97,7 @@ struct Review: ParsableCommand, WritesOutput {
                 let scales = runs.map { JSONValue.format($0.data.scale) }
                 printError("warning: \(mismatch.count) frame\(mismatch.count == 1 ? "" : "s") at the same time not compared: A's are "
                            + "\(mismatch.a.width)×\(mismatch.a.height) px (\(scales[0])x), B's \(mismatch.b.width)×\(mismatch.b.height) px (\(scales[1])x); "
-                           + "frames are compared only at one size: render both at one scale (--scale)")
+                           + "frames are compared only at one size: render both at one scale (--scale; --device-scale draws a scenario at its own)")
             }
         } catch let error as RenderCancelled {
             folder.abandon()

@@ -67,7 +67,7 @@ struct ReviewPageCommandTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("0 frames compared, 0 with differing pixels"), "\(run.stdout)")
         #expect(run.stderr == "warning: 11 frames at the same time not compared: A's are 195×422 px (0.5x), B's 98×211 px (0.25x); "
-                + "frames are compared only at one size: render both at one scale (--scale)\n", "\(run.stderr)")
+                + "frames are compared only at one size: render both at one scale (--scale; --device-scale draws a scenario at its own)\n", "\(run.stderr)")
     }
 
     @Test func reviewOfARenderedFolderReadsItWhereItIs() throws {
