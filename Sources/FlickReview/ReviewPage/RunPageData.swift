@@ -332,8 +332,8 @@ public enum StatesDocumentShape {
     /// The most values (numbers, strings, lists and objects, counted as the items between commas and brackets) a
     /// document read from a folder may hold: Foundation's parser keeps each as an object of about a hundred bytes,
     /// and a states.json of one frame copied 115,000 times (60 MB) took more than 4 GB (36 MB took 2.57 GB). Four
-    /// million values is 100,000 frames of 40 values each; the memory it parses in is not yet measured
-    /// (docs/review-page.md).
+    /// million values is 100,000 frames of 40 values each; just under it, 49,000 copies of an 80-value frame
+    /// (26 MB) are reviewed in 366 MB (docs/review-page.md).
     public static let maximumValues = 4_000_000
 
     /// Refuses JSON nested deeper than the decoder allows a scenario (`ScenarioDecoder.maximumNesting`), or holding
