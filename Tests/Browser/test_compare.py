@@ -19,13 +19,13 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from pages import DESKTOP, PHONE
+
 ROOT = Path(__file__).resolve().parents[2]
 FLICK = os.environ.get("FLICK") or str(ROOT / ".build/debug/flick")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 OUT = Path(os.environ.get("OUT") or ROOT / ".build/browser-tests").resolve() / "compare"
 SHOTS = OUT.parent / "screenshots"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 RESPONSES = ["0.2", "0.35", "0.5", "0.8"]
 
 state = {}

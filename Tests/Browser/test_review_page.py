@@ -16,13 +16,13 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from pages import DESKTOP, PHONE, DiskPage
+
 ROOT = Path(__file__).resolve().parents[2]
 FLICK = os.environ.get("FLICK") or str(ROOT / ".build/debug/flick")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 OUT = Path(os.environ.get("OUT") or ROOT / ".build/browser-tests").resolve()
 SHOTS = OUT / "screenshots"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 
 
 def flick(*arguments, check=True):
@@ -75,42 +75,9 @@ def tearDownModule():
     state["playwright"].stop()
 
 
-class Page:
-    """A page opened from disk: every request outside `folder` (and every non-file request) is aborted and
-    recorded; console errors and uncaught exceptions are recorded."""
-
-    def __init__(self, path, viewport=DESKTOP, allowed=None, init_script=None):
-        self.path = Path(path).resolve()
-        self.allowed = [Path(a).resolve() for a in (allowed or [self.path.parent])]
-        self.context = state["browser"].new_context(viewport=viewport)
-        if init_script:
-            self.context.add_init_script(init_script)
-        self.requests, self.outside, self.errors = [], [], []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(self.path.as_uri())
-
-    def _route(self, route):
-        url = route.request.url
-        if url.startswith("file://") and any(url.startswith(a.as_uri()) for a in self.allowed):
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
-
-    def check_clean(self, test):
-        test.assertEqual(self.errors, [], "console errors")
-        test.assertEqual(self.outside, [], "requests outside the page's folder")
-        outside = [u for u in self.requests if not any(u.startswith(a.as_uri() + "/") for a in self.allowed)]
-        test.assertTrue(self.requests, "the page loaded something")
-        test.assertEqual(outside, [], "requests outside the page's folder")
-
-    def close(self):
-        self.context.close()
-
+def Page(path, **options):
+    """A page opened from disk in this module's browser (pages.DiskPage)."""
+    return DiskPage(state["browser"], path, **options)
 
 class CanvasFitTests(unittest.TestCase):
     """The viewer's canvas is drawn at the size it is shown, once: a fit that changes the box changes the canvas

@@ -18,13 +18,13 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from pages import DESKTOP, PHONE, DiskPage
+
 ROOT = Path(__file__).resolve().parents[2]
 FLICK = os.environ.get("FLICK") or str(ROOT / ".build/debug/flick")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 OUT = Path(os.environ.get("OUT") or ROOT / ".build/browser-tests").resolve() / "reference"
 SHOTS = OUT.parent / "screenshots"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 SHIFT = 6  # frames: timeOffset 0.1 s at 60 fps
 
 FLING = """viewport: {width: 200, height: 360, scale: 3}
@@ -73,35 +73,9 @@ def tearDownModule():
     state["playwright"].stop()
 
 
-class Page:
-    """A page opened from disk: requests outside its folder are aborted and recorded, as are console errors."""
-
-    def __init__(self, path, viewport=DESKTOP):
-        self.path = Path(path).resolve()
-        self.context = state["browser"].new_context(viewport=viewport)
-        self.requests, self.outside, self.errors = [], [], []
-        self.context.route("**/*", self._route)
-        self.page = self.context.new_page()
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.goto(self.path.as_uri())
-
-    def _route(self, route):
-        url = route.request.url
-        if url.startswith(self.path.parent.as_uri() + "/"):
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
-
-    def check_clean(self, test):
-        test.assertEqual(self.errors, [], "console errors")
-        test.assertEqual(self.outside, [], "requests outside the page's folder")
-
-    def close(self):
-        self.context.close()
-
+def Page(path, **options):
+    """A page opened from disk in this module's browser (pages.DiskPage)."""
+    return DiskPage(state["browser"], path, **options)
 
 class RecordingBesideTests(unittest.TestCase):
     def setUp(self):
