@@ -8,7 +8,7 @@
 # Prints one line per difference and a summary; exits 1 when anything differs. Timings printed by the commands
 # are not compared (only the files and the states on standard output). A PNG frame in other bytes whose decoded
 # pixels are the same (`flick diff --threshold 0 --include-aa`) is listed and counted apart, not as a difference:
-# igzip has been seen to write such frames under load (issue 38, docs/development.md "Which deflate").
+# builds before igzip's stream was placed wrote such frames (docs/development.md, "Where the stream lives").
 set -u
 base=${1:?usage: scripts/byte-identical.sh BASELINE_FLICK NEW_FLICK [WORK_FOLDER]}
 new=${2:?usage: scripts/byte-identical.sh BASELINE_FLICK NEW_FLICK [WORK_FOLDER]}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Audits igzip inside `flick render`: a wrapper preloaded into flick (LD_PRELOAD) repeats every
-# isal_deflate_stateless call on a private copy of its input with fresh working memory and output, and when the two
+# isal_deflate_stateless call on a private copy of its input with fresh working memory and output, its isal_zstream
+# placed as Flick places its own (flick_isal_stream_at_slot, Sources/CFlickDeflate/shim.h), and when the two
 # streams differ, once more; it keeps the input and the streams of every call that differs. Each kept input is then
 # compressed by a separate program, with the same public API, to say which stream is the odd one: Flick's call or the
 # repeats. A count above 0 means igzip gave other bytes for the same input inside one process (docs/development.md,
@@ -21,7 +22,7 @@ mkdir -p "$work/kept"
 
 cat > "$work/audit.c" <<'C'
 #define _GNU_SOURCE
-#include <isa-l/igzip_lib.h>
+#include "shim.h"
 #include <dlfcn.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -42,12 +43,15 @@ static void keep(long call, const char *what, const void *bytes, size_t count) {
 
 /* The stream of `saved`'s input at `input`, with fresh working memory and output. */
 static unsigned char *repeat(const struct isal_zstream *saved, unsigned char *input, size_t room, size_t *length) {
-    struct isal_zstream s = *saved;
-    unsigned char *level = calloc(1, s.level_buf_size), *out = calloc(1, room);
-    s.level_buf = level; s.next_in = input; s.next_out = out; s.avail_out = room;
-    if (next_deflate(&s) != COMP_OK) fprintf(stderr, "deflate-audit: a repeated call failed\n");
+    static __thread struct flick_isal_home home;
+    struct isal_zstream *s = flick_isal_stream_at_slot(&home, flick_isal_third_position_slot(input, saved->avail_in));
+    if (!s) { fprintf(stderr, "deflate-audit: no address for a placed stream\n"); exit(2); }
+    *s = *saved;
+    unsigned char *level = calloc(1, s->level_buf_size), *out = calloc(1, room);
+    s->level_buf = level; s->next_in = input; s->next_out = out; s->avail_out = room;
+    if (next_deflate(s) != COMP_OK) fprintf(stderr, "deflate-audit: a repeated call failed\n");
     free(level);
-    *length = room - s.avail_out;
+    *length = room - s->avail_out;
     return out;
 }
 
@@ -83,7 +87,7 @@ __attribute__((destructor)) static void report(void) {
 C
 
 cat > "$work/standalone.c" <<'C'
-#include <isa-l/igzip_lib.h>
+#include "shim.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,13 +106,17 @@ int main(int argc, char **argv) {
     unsigned char *input = slurp(argv[1], &count);
     size_t room = count + count / 8 + (64 << 10);
     unsigned char *out = calloc(1, room), *level = calloc(1, ISAL_DEF_LVL1_DEFAULT);
+    struct flick_isal_home home = {0};
+    struct isal_zstream *placed = flick_isal_stream_at_slot(&home, flick_isal_third_position_slot(input, count));
+    if (!placed) { fprintf(stderr, "no address for a placed stream\n"); return 2; }
     struct isal_zstream s;
     memset(&s, 0, sizeof s);
     isal_deflate_stateless_init(&s);
     s.level = 1; s.level_buf = level; s.level_buf_size = ISAL_DEF_LVL1_DEFAULT; s.gzip_flag = IGZIP_DEFLATE;
     s.flush = NO_FLUSH; s.end_of_stream = 1; s.next_in = input; s.avail_in = count; s.next_out = out; s.avail_out = room;
-    if (isal_deflate_stateless(&s) != COMP_OK) { fprintf(stderr, "igzip failed\n"); return 2; }
-    size_t length = room - s.avail_out;
+    *placed = s;
+    if (isal_deflate_stateless(placed) != COMP_OK) { fprintf(stderr, "igzip failed\n"); return 2; }
+    size_t length = room - placed->avail_out;
     for (int i = 2; i < argc; i++) {
         size_t kept; unsigned char *bytes = slurp(argv[i], &kept);
         printf(" %s=%s", strrchr(argv[i], '.') + 1, kept == length && !memcmp(bytes, out, length) ? "same" : "other");
@@ -117,8 +125,8 @@ int main(int argc, char **argv) {
     return 0;
 }
 C
-cc -O2 -shared -fPIC -o "$work/audit.so" "$work/audit.c" $(pkg-config --cflags libisal) -ldl
-cc -O2 -o "$work/standalone" "$work/standalone.c" $(pkg-config --cflags --libs libisal)
+cc -O2 -shared -fPIC -I "$root/Sources/CFlickDeflate" -o "$work/audit.so" "$work/audit.c" $(pkg-config --cflags libisal) -ldl
+cc -O2 -I "$root/Sources/CFlickDeflate" -o "$work/standalone" "$work/standalone.c" $(pkg-config --cflags --libs libisal)
 
 export FLICK_AUDIT_DIR=$work/kept
 for ((pass = 1; pass <= passes; pass++)); do

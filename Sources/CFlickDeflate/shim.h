@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
 
 /// The working memory igzip's level 1 asks for (ISA_DEF_LVL1_DEFAULT, a macro Swift cannot import).
 static inline uint32_t flick_isal_level1_buffer_size(void) { return ISAL_DEF_LVL1_DEFAULT; }
@@ -37,6 +39,68 @@ static inline uint32_t flick_crc32(uint32_t crc, const unsigned char *bytes, uin
     flick_clear_vector_state();
     return result;
 }
+
+/// CRC-32C of a 32-bit value from 0, as x86's `crc32` instruction computes it (bit by bit, reflected polynomial
+/// 0x82F63B78): the hash igzip's level 1 gives four input bytes.
+static inline uint32_t flick_crc32c_u32(uint32_t value) {
+    uint32_t crc = value;
+    for (int i = 0; i < 32; i++) crc = (crc >> 1) ^ (0x82F63B78u & (0u - (crc & 1u)));
+    return crc;
+}
+
+/// The hash-table slot igzip's level 1 should give the input's bytes 2-5 (the hash of the third position).
+static inline uint32_t flick_isal_third_position_slot(const uint8_t *input, uint32_t count) {
+    uint32_t bytes = 0;
+    if (count >= 6) memcpy(&bytes, input + 2, 4);
+    return flick_crc32c_u32(bytes) & (IGZIP_LVL1_HASH_SIZE - 1);
+}
+
+/// Where one encoder keeps its isal_zstream (see flick_isal_stream_at_slot): a mapping of its own, and the slot its
+/// address gives.
+struct flick_isal_home { void *mapping; uint32_t slot; };
+
+/// An isal_zstream whose address makes igzip's level 1 put the input's third position in hash-table slot `slot`, in
+/// `home` (mapped the first time, moved when the slot changes); NULL where no such address could be mapped.
+///
+/// Why: ISA-L's x86 level-1 body (igzip/igzip_icf_body_h1_gr_bt.asm, at `.write_first_byte`, in 2.30 as in 2.32)
+/// computes the hash of the third input position from a register (`tmp2`, rcx) that still holds the isal_zstream
+/// pointer it was called with, not from the input: bits 16-47 of the struct's address choose the slot. A struct on
+/// a thread's stack therefore gives other bytes on another thread, in another run (ASLR) or after a deeper call: still
+/// valid deflate with the same pixels, but not the same file. At an address whose bits 16-47 hash to the slot the
+/// input's own bytes give, the stream is the one the algorithm means, wherever it runs. The addresses tried are 64 KiB
+/// apart from 32 TiB up, where nothing else maps; x86-64 only (ISA-L's other code does not read the register).
+static inline struct isal_zstream *flick_isal_stream_at_slot(struct flick_isal_home *home, uint32_t slot) {
+#if defined(__x86_64__)
+    const size_t size = sizeof(struct isal_zstream);
+    if (home->mapping && home->slot == slot) return (struct isal_zstream *)home->mapping;
+    if (home->mapping) { munmap(home->mapping, size); home->mapping = NULL; }
+#if defined(MAP_FIXED_NOREPLACE)
+    const int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE;
+#else
+    const int flags = MAP_PRIVATE | MAP_ANONYMOUS;
+#endif
+    int tries = 0;
+    for (uint64_t high = 0x20000000u; high < 0x7fff0000u && tries < 64; high++) {
+        if ((flick_crc32c_u32((uint32_t)high) & (IGZIP_LVL1_HASH_SIZE - 1)) != slot) continue;
+        tries++;
+        void *wanted = (void *)(uintptr_t)(high << 16);
+        void *got = mmap(wanted, size, PROT_READ | PROT_WRITE, flags, -1, 0);
+        if (got == wanted) { home->mapping = got; home->slot = slot; return (struct isal_zstream *)got; }
+        if (got != MAP_FAILED) munmap(got, size);
+    }
+#endif
+    (void)home; (void)slot;
+    return NULL;
+}
+
+/// Unmaps `home`'s stream.
+static inline void flick_isal_home_release(struct flick_isal_home *home) {
+    if (home->mapping) munmap(home->mapping, sizeof(struct isal_zstream));
+    home->mapping = NULL;
+}
+
+/// The isal_zstream's size (Swift allocates one where no address could be mapped).
+static inline size_t flick_isal_stream_size(void) { return sizeof(struct isal_zstream); }
 
 /// isal_deflate_stateless, leaving the vector state clean (flick_clear_vector_state): ISA-L's SSE, AVX2 and AVX-512
 /// deflate code returns with the vector registers' upper halves in use.

@@ -132,6 +132,10 @@ public final class PNGEncoder {
     /// igzip's working memory at level 1, made on the first image it compresses.
     private var levelBuffer: UnsafeMutableRawPointer?
     private let levelBufferSize = Int(flick_isal_level1_buffer_size())
+    /// Where igzip's stream lives: its address is part of what igzip's level 1 hashes (`igzipStream(for:count:)`).
+    private var streamHome = flick_isal_home()
+    /// The stream used where no address could be mapped for it (bytes may then differ from run to run).
+    private var unplacedStream: UnsafeMutablePointer<isal_zstream>?
     #endif
 
     /// An encoder using `deflate` (which must be in `available`).
@@ -148,6 +152,8 @@ public final class PNGEncoder {
         #endif
         #if canImport(CFlickDeflate)
         levelBuffer?.deallocate()
+        flick_isal_home_release(&streamHome)
+        unplacedStream?.deallocate()
         #endif
     }
 
@@ -348,26 +354,39 @@ public final class PNGEncoder {
             levelBuffer = UnsafeMutableRawPointer.allocate(byteCount: levelBufferSize, alignment: 64)
         }
         let levelBuffer = self.levelBuffer!
-        var stream = isal_zstream()
-        isal_deflate_stateless_init(&stream)
+        let stream = igzipStream(for: input, count: count)
+        UnsafeMutableRawPointer(stream).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<isal_zstream>.size)
+        isal_deflate_stateless_init(stream)
         // igzip keeps its hash table in this buffer: cleared, so that nothing of the previous image is left in it.
         levelBuffer.initializeMemory(as: UInt8.self, repeating: 0, count: levelBufferSize)
-        stream.level = Self.igzipLevel
-        stream.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
-        stream.level_buf_size = UInt32(levelBufferSize)
-        stream.gzip_flag = UInt16(IGZIP_DEFLATE)
-        stream.flush = UInt16(NO_FLUSH)
-        stream.end_of_stream = 1
-        stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
-        stream.avail_in = UInt32(count)
-        stream.next_out = deflate.assumingMemoryBound(to: UInt8.self)
-        stream.avail_out = UInt32(room)
-        let status = flick_isal_deflate_stateless(&stream)
+        stream.pointee.level = Self.igzipLevel
+        stream.pointee.level_buf = levelBuffer.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.level_buf_size = UInt32(levelBufferSize)
+        stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+        stream.pointee.flush = UInt16(NO_FLUSH)
+        stream.pointee.end_of_stream = 1
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: UInt8.self))
+        stream.pointee.avail_in = UInt32(count)
+        stream.pointee.next_out = deflate.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_out = UInt32(room)
+        let status = flick_isal_deflate_stateless(stream)
         guard status == COMP_OK else { throw .cannotEncode(reason: "igzip failed with status \(status)") }
-        let deflated = room - Int(stream.avail_out)
+        let deflated = room - Int(stream.pointee.avail_out)
         let adler = Adler32.checksum(UnsafeRawBufferPointer(start: input, count: count))
         PNGChunks.storeUInt32(adler, at: deflate + deflated)
         return Self.zlibHeader.count + deflated + 4
+    }
+
+    /// The isal_zstream to compress `count` bytes at `input` with. ISA-L's x86 level-1 code hashes the input's third
+    /// position with the bits 16-47 of the stream's own address instead of the input's bytes 2-5
+    /// (`flick_isal_stream_at_slot` in Sources/CFlickDeflate/shim.h says where), so a stream on the stack made igzip
+    /// write other bytes for the same image on another thread or in another run. This one lives at an address that
+    /// hashes like the input's bytes, which gives the stream the algorithm means, the same everywhere.
+    private func igzipStream(for input: UnsafeRawPointer, count: Int) -> UnsafeMutablePointer<isal_zstream> {
+        let slot = flick_isal_third_position_slot(input.assumingMemoryBound(to: UInt8.self), UInt32(count))
+        if let placed = flick_isal_stream_at_slot(&streamHome, slot) { return placed }
+        if unplacedStream == nil { unplacedStream = .allocate(capacity: 1) }
+        return unplacedStream!
     }
 
     /// The zlib header igzip writes: deflate with a 32 KiB window (0x78), the fastest compression level and no
