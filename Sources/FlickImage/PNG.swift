@@ -103,29 +103,16 @@ public enum ImageFile {
         }
     }
 
-    /// Writes `data` to `path` through a hidden file beside it, renamed into place once complete; nothing
-    /// is left behind when writing fails (a full disk, a folder that cannot be written).
+    /// Writes `data` to `path` through `AtomicFile` (`LinkPolicy.replace`): a hidden file beside it
+    /// (`.NAME.flick-PID-N.partial`), renamed into place once complete; nothing is left behind when writing fails
+    /// (a full disk, a folder that cannot be written), and a link at `path` is replaced, not written through.
     public static func write(_ data: Data, to path: String) throws(ImageError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/." + url.lastPathComponent + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var failure = data.withUnsafeBytes { writeAll($0, to: fd) }
-        if close(fd) != 0, failure == nil { failure = errno }
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: String(cString: strerror(failure)))
+        do {
+            try AtomicFile.write(data, to: path, links: .replace)
+        } catch let error as FileWriteError {
+            throw .cannotWrite(path: path, reason: error.reason)
+        } catch {
+            throw .cannotWrite(path: path, reason: "\(error)")
         }
-    }
-
-    /// Whether the file name `name` is a hidden partial file that `write(_:to:)` left behind when its process
-    /// died while writing (`.NAME.partial-PID-N`, PID no longer running): safe to remove.
-    public static func isLeftoverPartial(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let marker = name.range(of: ".partial-", options: .backwards) else { return false }
-        let parts = name[marker.upperBound...].split(separator: "-")
-        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return false }
-        return kill(pid, 0) != 0 && errno == ESRCH
     }
 }

@@ -252,21 +252,6 @@ package enum FileSystem {
         return pid
     }
 
-    /// The entries of `folder` named `.NAME` + `marker` + a process id (and `-N`) that is no longer running, of any
-    /// NAME, and owned by this user: the staging of every output a killed process left in `folder`.
-    static func leftovers(in folder: String, marker: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.sorted().compactMap { name in
-            guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards), range.lowerBound > name.index(after: name.startIndex)
-            else { return nil }
-            let prefix = String(name[..<range.upperBound])
-            guard let pid = processID(inName: name, prefix: prefix), !isRunning(pid),
-                  let status = linkStatus(folder + "/" + name), status.st_uid == getuid(), !isLink(status)
-            else { return nil }
-            return folder + "/" + name
-        }
-    }
-
     /// The entries of `folder` named `prefix` + a process id that is no longer running, and owned by this
     /// user: what a process killed before it could clean up (SIGKILL, a power cut) left behind.
     package static func leftovers(in folder: String, prefix: String) -> [String] {
@@ -340,13 +325,13 @@ public final class FileWriter {
             throw error
         }
         if owned && Foundation.close(descriptor) != 0 {
-            throw RenderError("cannot write \(name): \(FileSystem.reason(errno))")
+            throw FileWriteError(path: name, reason: FileSystem.reason(errno))
         }
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         if let failure = FlickOutput.writeAll(bytes, to: descriptor) {
-            throw RenderError("cannot write \(name): \(FileSystem.reason(failure))")
+            throw FileWriteError(path: name, reason: FileSystem.reason(failure))
         }
     }
 }

@@ -14,11 +14,21 @@ public enum NumberText {
     }
 
     /// `x` with exactly `digits` decimals, as C's `%.Nf` writes it ("12.50"); a negative zero ("-0.00") stays
-    /// unless `negativeZero` is false.
-    public static func fixed(_ x: Double, digits: Int, negativeZero: Bool = true) -> String {
-        let text = String(format: "%.\(digits)f", x)
-        if !negativeZero, text.hasPrefix("-"), Double(text) == 0 { return String(text.dropFirst()) }
-        return text
+    /// unless `negativeZero` is false. With `width`, spaces before it make it that many characters at least, as
+    /// `%W.Nf` does ("    1.25").
+    public static func fixed(_ x: Double, digits: Int, negativeZero: Bool = true, width: Int = 0) -> String {
+        var text = String(format: "%.\(digits)f", x)
+        if !negativeZero, text.hasPrefix("-"), Double(text) == 0 { text.removeFirst() }
+        return text.count < width ? String(repeating: " ", count: width - text.count) + text : text
+    }
+
+    /// The integer `n` in decimal with zeros before it to `width` digits at least, as C's `%0Wd` writes it
+    /// ("00042", "-0042").
+    public static func padded(_ n: Int, width: Int) -> String {
+        let digits = String(n.magnitude)
+        let sign = n < 0 ? "-" : ""
+        let zeros = max(0, width - sign.count - digits.count)
+        return sign + String(repeating: "0", count: zeros) + digits
     }
 
     /// `x` with at most `digits` decimals: rounded as `rounding` says, then without trailing zeros, a bare

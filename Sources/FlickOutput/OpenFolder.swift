@@ -2,13 +2,13 @@ import Foundation
 
 /// A folder opened once, whose files are written, replaced and removed relative to its descriptor (`openat`,
 /// `mkdirat`, `renameat`, `unlinkat`), never through a symbolic link: a folder below it is opened with
-/// `O_NOFOLLOW`, a file is created with `O_EXCL | O_NOFOLLOW` under a temporary name and renamed over the old one
+/// `O_NOFOLLOW`, a file is written through `AtomicFile` under a staging name and renamed over the old one
 /// (a link there is replaced, not written through). A link swapped in for a folder or a file between a check and
 /// its use is met and refused, never followed: the check and the use are the same call.
 public final class OpenFolder: @unchecked Sendable {
     /// The folder's path, for messages.
     public let path: String
-    private let fd: Int32
+    let fd: Int32
 
     /// Opens the folder at `path` (a link to it is followed: it is the folder the user named).
     public init(path: String) throws {
@@ -53,32 +53,13 @@ public final class OpenFolder: @unchecked Sendable {
         return current
     }
 
-    /// Writes `data` as the file `name` of this folder: a new file under a temporary name (`O_EXCL | O_NOFOLLOW`)
-    /// renamed over whatever is at `name`, so a link there is replaced, never written through. A folder at
-    /// `name` is an error.
+    /// Writes `data` as the file `name` of this folder through `AtomicFile` (`LinkPolicy.replace`): a new file
+    /// `.NAME.flick-PID-N.partial` (`O_EXCL | O_NOFOLLOW`) renamed over whatever is at `name`, so a link there is
+    /// replaced, never written through. A folder at `name` is an error.
     public func write(_ data: Data, to name: String) throws {
-        let shown = (path as NSString).appendingPathComponent(name)
-        guard FileSystem.plainComponents(name)?.count == 1 else { throw RenderError("cannot write \(shown): not a plain file name") }
-        var status = stat()
-        if fstatat(fd, name, &status, AT_SYMLINK_NOFOLLOW) == 0, FileSystem.isFolder(status) {
-            throw RenderError("cannot write \(shown): it is a folder")
-        }
-        let temporary = ".\(name).flick-\(getpid())-\(OpenFolder.nextNumber())"
-        let file = openat(fd, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
-        guard file >= 0 else { throw RenderError("cannot write \(shown): \(FileSystem.reason(errno))") }
-        do {
-            let writer = FileWriter(descriptor: file, name: shown, owned: true)
-            try writer.write(data)
-            try writer.close()
-        } catch {
-            unlinkat(fd, temporary, 0)
-            throw error
-        }
-        guard renameat(fd, temporary, fd, name) == 0 else {
-            let code = errno
-            unlinkat(fd, temporary, 0)
-            throw RenderError("cannot write \(shown): \(FileSystem.reason(code))")
-        }
+        let file = try AtomicFile(name, in: self, shownPath: (path as NSString).appendingPathComponent(name), links: .replace)
+        try file.write(data)
+        try file.commit()
     }
 
     /// Removes the regular file `name` of this folder (`unlinkat`); anything else there (a link, a folder, a pipe)
@@ -123,15 +104,5 @@ public final class OpenFolder: @unchecked Sendable {
             names.append(name)
         }
         return names.sorted()
-    }
-
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var counter = 0
-    /// A number no other write of this process uses, for temporary names.
-    private static func nextNumber() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        counter += 1
-        return counter
     }
 }

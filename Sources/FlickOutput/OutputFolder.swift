@@ -3,7 +3,8 @@ import Foundation
 /// A folder of output written safely: what `flick render` writes for each scenario and `flick diff --out`
 /// writes its images into.
 ///
-/// Everything goes into a hidden staging folder beside the destination (`.NAME.partial-PID-N`), which is
+/// Everything goes into a hidden staging folder beside the destination (`.NAME.flick-PID-N.partial`, the one
+/// staging-name scheme, `Staging`), which is
 /// renamed into place only when complete, so an interrupted or failed run never leaves a folder that looks
 /// complete, and every failure removes the staging folder.
 ///
@@ -13,7 +14,8 @@ import Foundation
 /// A destination that is itself a symbolic link is refused.
 ///
 /// A process killed before it could clean up (SIGKILL, a power cut) leaves its staging folder; the next
-/// output into the same folder removes the staging folders (of any name) of processes that are no longer running.
+/// output into the same folder removes the staging entries (of any name, exactly of `Staging`'s scheme) of processes
+/// that are no longer running.
 ///
 /// `write`, `writer` and `reservePath` may be called from any thread; `commit` and `abandon` only by the owner.
 public final class OutputFolder: @unchecked Sendable {
@@ -50,7 +52,7 @@ public final class OutputFolder: @unchecked Sendable {
         var attempt = 0
         var staging: String
         while true {
-            staging = parent + "/.\(name).partial-\(getpid())-\(attempt)"
+            staging = parent + "/" + Staging.name(for: name)
             if mkdir(staging, 0o777) == 0 { break }
             guard errno == EEXIST, attempt < 1000 else {
                 let reason = FileSystem.reason(errno)
@@ -193,10 +195,10 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Removes the staging folders, and previous outputs moved aside, that processes no longer running left
     /// beside `name` in `folder`.
-    /// The staging folders of every name are removed, not only `name`'s: a render killed while writing one scenario
-    /// leaves `.other.partial-PID-N`, which the next render of another scenario into the same folder removes.
+    /// The staging entries of every name are removed, not only `name`'s: a render killed while writing one scenario
+    /// leaves `.other.flick-PID-N.partial`, which the next render of another scenario into the same folder removes.
     static func removeLeftovers(named name: String, in folder: String) {
-        for staging in FileSystem.leftovers(in: folder, marker: ".partial-") {
+        for staging in Staging.leftovers(in: folder, name: nil) {
             FileSystem.removeTree(staging)
         }
         for previous in FileSystem.leftovers(in: folder, prefix: ".\(name).replaced-") {

@@ -353,12 +353,12 @@ public struct CompareGraph: Sendable {
             flipped ? speedTop + (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
                 : speedBottom - (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
         }
-        var out = "<g class=\"panel\" data-title=\"\(esc(title))\"\(group.map { " data-group=\"\(esc($0))\"" } ?? "")>\n"
+        var out = "<g class=\"panel\" data-title=\"\(Markup.escape(title))\"\(group.map { " data-group=\"\(Markup.escape($0))\"" } ?? "")>\n"
         let unit = members.first?.1.unit ?? "pt"
         let note = flipped ? "\(unit) from the viewport's top; up is rising on screen, on both graphs"
             : unit == "pages" ? "pages (0 is the first page)" : unit
         let heading = group.map { "\($0) · \(title)" } ?? title
-        out += "<text x=\"\(f(x0))\" y=\"\(f(top + 14))\" class=\"title\">\(esc(heading))<tspan class=\"unit\"> \(note)</tspan></text>\n"
+        out += "<text x=\"\(f(x0))\" y=\"\(f(top + 14))\" class=\"title\">\(Markup.escape(heading))<tspan class=\"unit\"> \(note)</tspan></text>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/>\n"
         // Time grid, labelled under the velocity graph.
@@ -367,26 +367,26 @@ public struct CompareGraph: Sendable {
             let x = f(self.x(t))
             out += "<path class=\"grid\" d=\"M\(x) \(f(valueTop))V\(f(valueBottom))M\(x) \(f(speedTop))V\(f(speedBottom))\"/>"
             let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
-            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(esc(label))</text>\n"
+            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(Markup.escape(label))</text>\n"
         }
         // Pages are ticked at whole pages, as the motion plot does: each tick is a page's rest.
         let valueTicks = MotionPlot.valueTicks(low, high, unit: unit)
         for v in valueTicks.values {
             let y = f(yValue(v))
             out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
-                + "text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: valueTicks.step)))</text>\n"
+                + "text-anchor=\"end\">\(Markup.escape(MotionPlot.tickLabel(v, step: valueTicks.step)))</text>\n"
         }
         let speedTicks = MotionPlot.ticks(speedLow, speedHigh, count: 3)
         for v in speedTicks.values {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
-                + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(esc(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
+                + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(Markup.escape(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
         }
         // The motion plot's caption, with its sign convention, above the graph (inside, it covered the lines). A
         // pager's velocity is its scroll view's, in pt/s, while its value is in pages: the caption says which.
         let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption
             : flipped ? MotionPlot.sheetVelocityCaption
             : MotionPlot.scrollVelocityCaption(title.hasSuffix(" x") ? "x" : "y")
-        out += "<text class=\"axis-label\" x=\"\(f(x0))\" y=\"\(f(speedTop - 6))\">\(esc(speedLabel))</text>\n"
+        out += "<text class=\"axis-label\" x=\"\(f(x0))\" y=\"\(f(speedTop - 6))\">\(Markup.escape(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []
         for (r, owners) in references {
@@ -395,7 +395,7 @@ public struct CompareGraph: Sendable {
             if owners.count < members.count, let first = owners.first {
                 text += " · " + runs[first].label + (owners.count > 1 ? " +\(owners.count - 1)" : "")
             }
-            out += "<path class=\"reference\" d=\"M\(f(x0)) \(f(y))H\(f(x1))\"><title>\(esc(text))</title></path>\n"
+            out += "<path class=\"reference\" d=\"M\(f(x0)) \(f(y))H\(f(x1))\"><title>\(Markup.escape(text))</title></path>\n"
             labels.append((text, y))
         }
         labels.sort { ($0.y, $0.text) < ($1.y, $1.text) }
@@ -407,7 +407,7 @@ public struct CompareGraph: Sendable {
         }
         for (label, y) in zip(labels, placed) {
             out += "<path class=\"leader\" d=\"M\(f(x1)) \(f(label.y))L\(f(x1 + 6)) \(f(y))\"/><text class=\"ref-label\" x=\"\(f(x1 + 8))\" "
-                + "y=\"\(f(y + 3.5))\">\(esc(label.text))</text>\n"
+                + "y=\"\(f(y + 3.5))\">\(Markup.escape(label.text))</text>\n"
         }
         // One line per run on each graph, clipped to it.
         let clip = "clip-" + String(Int(top))
@@ -416,7 +416,7 @@ public struct CompareGraph: Sendable {
         for (i, s) in members {
             let style = Self.style(of: i)
             let dash = style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\""
-            let name = esc(runs[i].label)
+            let name = Markup.escape(runs[i].label)
             out += "<path class=\"run-line value\" data-run=\"\(i)\" clip-path=\"url(#\(clip)-v)\" stroke=\"\(style.color)\"\(dash) "
                 + "d=\"\(path(s.times, s.values, yValue))\"><title>\(name)</title></path>\n"
             out += "<path class=\"run-line speed\" data-run=\"\(i)\" clip-path=\"url(#\(clip)-s)\" stroke=\"\(style.color)\"\(dash) "
@@ -451,7 +451,7 @@ public struct CompareGraph: Sendable {
             case .moving:
                 "<path d=\"M\(f(cx - 5 * scale)) \(f(cy - 5 * scale))l\(f(8 * scale)) \(f(5 * scale))l\(f(-8 * scale)) \(f(5 * scale))z\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
             }
-            out += "<g class=\"mark \(mark.kind.rawValue)\" data-run=\"\(i)\" tabindex=\"0\"><title>\(esc(Self.markTitle(mark, run: runs[i])))</title>\(shape)</g>\n"
+            out += "<g class=\"mark \(mark.kind.rawValue)\" data-run=\"\(i)\" tabindex=\"0\"><title>\(Markup.escape(Self.markTitle(mark, run: runs[i])))</title>\(shape)</g>\n"
         }
         out += "</g>\n"
         return (out, speedBottom + 22 + 26 - top)
@@ -518,7 +518,7 @@ public struct CompareGraph: Sendable {
             let dash = style.dash.isEmpty ? "" : " stroke-dasharray=\"\(style.dash)\""
             let swatch = "<svg class=\"swatch\" viewBox=\"0 0 36 10\" width=\"36\" height=\"10\" aria-hidden=\"true\">"
                 + "<path d=\"M1 5H35\" stroke=\"\(style.color)\" stroke-width=\"2.5\"\(dash)/></svg>"
-            let moments = esc(Self.momentsText(run.marks))
+            let moments = Markup.escape(Self.momentsText(run.marks))
             var explained: [String] = []
             for mark in run.marks where mark.kind != .settled && mark.kind != .moving {
                 for line in mark.explain where !explained.contains(line) { explained.append(line) }
@@ -528,10 +528,10 @@ public struct CompareGraph: Sendable {
                 ? (lifts ? "<p class=\"hint\">No <code>--explain</code> lines: a folder's states carry them only when written by "
                     + "<code>flick states --explain</code>.</p>" : "")
                 : "<details class=\"explain\"><summary>--explain (\(explained.count))</summary><ul>"
-                    + explained.map { "<li>\(esc($0))</li>" }.joined() + "</ul></details>"
+                    + explained.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul></details>"
             return "<li class=\"run\" data-run=\"\(i)\"><button type=\"button\" class=\"run-toggle\" data-run=\"\(i)\" aria-pressed=\"true\" "
-                + "title=\"Show or hide this run's lines\">\(swatch)<span class=\"run-name\">\(esc(run.label))</span></button>"
-                + (run.detail.isEmpty ? "" : " <span class=\"run-detail\">\(esc(run.detail))</span>")
+                + "title=\"Show or hide this run's lines\">\(swatch)<span class=\"run-name\">\(Markup.escape(run.label))</span></button>"
+                + (run.detail.isEmpty ? "" : " <span class=\"run-detail\">\(Markup.escape(run.detail))</span>")
                 + "<p class=\"moments-line\">\(moments)</p>\(why)</li>"
         }
         return "<ol class=\"runs-legend\" aria-label=\"Runs\">\n" + items.joined(separator: "\n") + "\n</ol>"
@@ -542,7 +542,7 @@ public struct CompareGraph: Sendable {
     public func section(heading: String = "Runs on one graph") -> String {
         """
         <section class="card runs-graph" aria-labelledby="runs-title">
-        <h2 id="runs-title">\(esc(heading))</h2>
+        <h2 id="runs-title">\(Markup.escape(heading))</h2>
         <p class="hint">\(runs.count) runs on a shared time axis. ▲ release or tap, ○ settled; hover a mark for its <code>--explain</code> line (the legend lists them too). Click a run to show or hide it.</p>
         \(legend())
         <p class="hint scroll-hint">The graphs are wider than the screen: scroll them sideways for the whole time axis.</p>
@@ -554,5 +554,4 @@ public struct CompareGraph: Sendable {
     }
 
     private func f(_ x: Double) -> String { ReviewPage.fmt(x, 2) }
-    private func esc(_ s: String) -> String { ReviewPage.esc(s) }
 }

@@ -35,8 +35,8 @@ public struct FitPlot: Sendable {
                 for s in r.recorded { recordedAt[s.t] = s.value }
                 return r.differences.compactMap { d in recordedAt[d.t].map { Reference.Sample(t: d.t, value: $0 + d.value) } }
             }
-            let caption = String(format: "before: max %.3f, rms %.3f pt   after: max %.3f, rms %.3f pt",
-                                 b.maximum, b.rms, a.maximum, a.rms)
+            let caption = "before: max \(NumberText.fixed(b.maximum, digits: 3)), rms \(NumberText.fixed(b.rms, digits: 3)) pt   "
+                + "after: max \(NumberText.fixed(a.maximum, digits: 3)), rms \(NumberText.fixed(a.rms, digits: 3)) pt"
             return Panel(title: "reference[\(b.reference.index)] \(b.reference.path) vs \(b.reference.file)",
                          recorded: b.recorded, before: simulated(b), after: simulated(a), caption: caption)
         }

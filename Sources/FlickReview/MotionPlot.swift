@@ -629,14 +629,14 @@ public struct MotionPlot: Sendable {
             }
             let r = recording.residual
             let legend = "● recorded: \(r.file) — residual max \(MotionPlot.residualText(r.maximum)), "
-                + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(String(format: "%.3f", $0.time)) s" } ?? "")
+                + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(NumberText.fixed($0.time, digits: 3)) s" } ?? "")
             legendY += MotionPlot.legendRowHeight
             canvas.text(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
         }
     }
 
     /// A residual in the legend: points with two decimals.
-    static func residualText(_ value: Double) -> String { String(format: "%.2f pt", value) }
+    static func residualText(_ value: Double) -> String { NumberText.fixed(value, digits: 2) + " pt" }
 
     private func drawEventLines(_ panel: Panel, on canvas: Canvas) {
         for event in timeline.events {

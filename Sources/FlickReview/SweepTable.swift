@@ -293,11 +293,8 @@ public struct SweepTable: Sendable {
     /// become spaces, so a swept value such as `<img onerror=…>` shows as the text it is.
     static func markdownCell(_ s: String) -> String {
         var out = ""
-        for c in s {
+        for c in Markup.escape(s, .text) {
             switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
             case "|", "`", "*", "_", "[", "]", "\\": out += "\\" + String(c)
             case "\n", "\r", "\r\n": out += " "
             default: out.append(c)

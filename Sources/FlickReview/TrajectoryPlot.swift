@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// The plot a failing states golden leaves beside its report: one state path's golden values and this run's
@@ -69,15 +70,15 @@ public struct TrajectoryPlot: Sendable {
 
         """
         out += "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n"
-        out += "<text x=\"\(n(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(escape(path))</text>\n"
+        out += "<text x=\"\(n(Self.left))\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(Markup.escape(path, .text))</text>\n"
         var rest = "   tolerance ±\(label(tolerance))"
         if let worstFrame, times.indices.contains(worstFrame) {
             let d = differences[worstFrame].map { label($0) } ?? "missing"
-            rest += "   worst: \(d) at \(String(format: "%.3f", times[worstFrame])) s (frame \(worstFrame), solid line)"
+            rest += "   worst: \(d) at \(NumberText.fixed(times[worstFrame], digits: 3)) s (frame \(worstFrame), solid line)"
         }
         if let firstFrame, times.indices.contains(firstFrame) { rest += "   first: frame \(firstFrame) (dashed)" }
         out += "<text x=\"\(n(Self.left))\" y=\"40\" fill=\"#3C3C43\"><tspan fill=\"\(Self.expectedColor)\" font-weight=\"bold\">━ golden (expected)</tspan>"
-            + "   <tspan fill=\"\(Self.actualColor)\" font-weight=\"bold\">━ this run (actual)</tspan>\(escape(rest))</text>\n"
+            + "   <tspan fill=\"\(Self.actualColor)\" font-weight=\"bold\">━ this run (actual)</tspan>\(Markup.escape(rest, .text))</text>\n"
 
         // Grids and axes.
         let (valueTicks, valueStep) = MotionPlot.ticks(low, high, count: 5)
@@ -138,14 +139,8 @@ public struct TrajectoryPlot: Sendable {
 
     /// Coordinates to a hundredth of a point.
     private func n(_ x: Double) -> String {
-        let text = String(format: "%.2f", x)
-        return text == "-0.00" ? "0.00" : text
+        NumberText.fixed(x, digits: 2, negativeZero: false)
     }
 
-    private func label(_ x: Double) -> String { String(format: "%.6g", x) }
-
-    private func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-    }
+    private func label(_ x: Double) -> String { NumberText.significant(x, digits: 6) }
 }

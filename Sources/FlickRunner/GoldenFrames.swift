@@ -286,7 +286,7 @@ public enum GoldenInstant: Hashable, Sendable {
     /// `frame_00048.png` or `time_1.200.png`.
     var fileName: String {
         switch self {
-        case .frame(let index): String(format: "frame_%05d.png", index)
+        case .frame(let index): "frame_" + NumberText.padded(index, width: 5) + ".png"
         case .time(let t): "time_" + NumberText.fixed(t, digits: 3) + ".png"
         }
     }

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// A test run as JUnit XML, the format CI systems read (GitLab, Jenkins, GitHub's test reporters): one
@@ -38,23 +39,23 @@ public enum JUnitReport {
         let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(seconds(total))\""
         let stamp = isoTimestamp(timestamp)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += style == .strict ? "<testsuites>\n" : "<testsuites name=\"\(escape(suiteName))\" \(counts)>\n"
-        out += "  <testsuite name=\"\(escape(suiteName))\" \(counts) skipped=\"0\" timestamp=\"\(stamp)\" "
-            + "hostname=\"\(escape(hostname.isEmpty ? "localhost" : hostname))\" id=\"0\" package=\"\(escape(suiteName))\">\n"
+        out += style == .strict ? "<testsuites>\n" : "<testsuites name=\"\(Markup.escape(suiteName, .xml(attribute: true)))\" \(counts)>\n"
+        out += "  <testsuite name=\"\(Markup.escape(suiteName, .xml(attribute: true)))\" \(counts) skipped=\"0\" timestamp=\"\(stamp)\" "
+            + "hostname=\"\(Markup.escape(hostname.isEmpty ? "localhost" : hostname, .xml(attribute: true)))\" id=\"0\" package=\"\(Markup.escape(suiteName, .xml(attribute: true)))\">\n"
         if properties.isEmpty {
             out += "    <properties/>\n"
         } else {
             out += "    <properties>\n"
             for property in properties {
-                out += "      <property name=\"\(escape(property.name))\" value=\"\(escape(property.value))\"/>\n"
+                out += "      <property name=\"\(Markup.escape(property.name, .xml(attribute: true)))\" value=\"\(Markup.escape(property.value, .xml(attribute: true)))\"/>\n"
             }
             out += "    </properties>\n"
         }
         var suiteOutput: [String] = []
         for result in results {
             let url = URL(fileURLWithPath: result.path)
-            out += "    <testcase classname=\"\(escape(className(of: result.path)))\" name=\"\(escape(url.lastPathComponent))\" "
-                + (style == .strict ? "" : "file=\"\(escape(result.path))\" ") + "time=\"\(seconds(result.duration ?? 0))\""
+            out += "    <testcase classname=\"\(Markup.escape(className(of: result.path), .xml(attribute: true)))\" name=\"\(Markup.escape(url.lastPathComponent, .xml(attribute: true)))\" "
+                + (style == .strict ? "" : "file=\"\(Markup.escape(result.path, .xml(attribute: true)))\" ") + "time=\"\(seconds(result.duration ?? 0))\""
             let lines = result.failureLines
             if result.passed {
                 out += "/>\n"
@@ -62,15 +63,15 @@ public enum JUnitReport {
             }
             let tag = result.isError ? "error" : "failure"
             let type = result.isError ? "bad input" : result.kinds.joined(separator: ", ")
-            out += ">\n      <\(tag) message=\"\(escape(lines.first ?? "failed"))\" type=\"\(escape(type))\">"
-            out += escape(lines.joined(separator: "\n"), attribute: false)
+            out += ">\n      <\(tag) message=\"\(Markup.escape(lines.first ?? "failed", .xml(attribute: true)))\" type=\"\(Markup.escape(type, .xml(attribute: true)))\">"
+            out += Markup.escape(lines.joined(separator: "\n"), .xml(attribute: false))
             out += "</\(tag)>\n"
             let attachments = result.attachments
             if style == .strict {
                 suiteOutput += attachments.map { "\(result.path): [[ATTACHMENT|\($0)]]" }
             } else if !attachments.isEmpty {
                 out += "      <system-out>"
-                out += escape(attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), attribute: false)
+                out += Markup.escape(attachments.map { "[[ATTACHMENT|\($0)]]" }.joined(separator: "\n"), .xml(attribute: false))
                 out += "</system-out>\n"
             }
             out += "    </testcase>\n"
@@ -78,7 +79,7 @@ public enum JUnitReport {
         if suiteOutput.isEmpty {
             out += "    <system-out/>\n"
         } else {
-            out += "    <system-out>" + escape(suiteOutput.joined(separator: "\n"), attribute: false) + "</system-out>\n"
+            out += "    <system-out>" + Markup.escape(suiteOutput.joined(separator: "\n"), .xml(attribute: false)) + "</system-out>\n"
         }
         out += "    <system-err/>\n"
         out += "  </testsuite>\n</testsuites>\n"
@@ -113,7 +114,7 @@ public enum JUnitReport {
 
     /// Seconds with three decimals: `0.125`.
     static func seconds(_ value: Double) -> String {
-        String(format: "%.3f", value.isFinite ? max(0, value) : 0)
+        NumberText.fixed(value.isFinite ? max(0, value) : 0, digits: 3)
     }
 
     /// `2026-03-01T09:30:00`: UTC, as JUnit's schema writes a timestamp (no zone).
@@ -131,27 +132,5 @@ public enum JUnitReport {
         if result.invariants.map({ !$0.passed }) ?? false { kinds.append("invariant") }
         if !result.goldens.allSatisfy(\.passed) || !(result.states?.passed ?? true) { kinds.append("golden") }
         return kinds
-    }
-
-    /// Text safe inside an XML attribute or element: the five entities escaped, characters XML 1.0 forbids dropped.
-    static func escape(_ text: String, attribute: Bool = true) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += attribute ? "&#10;" : "\n"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                let allowed = (0x20...0xD7FF).contains(v) || (0xE000...0xFFFD).contains(v) || (0x10000...0x10FFFF).contains(v)
-                if allowed { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
     }
 }

@@ -1,5 +1,6 @@
 import FlickCore
 import FlickPhysics
+import FlickOutput
 import Foundation
 
 /// Fits the physics constants a scenario's recordings (`reference:`) constrain, by least squares over every
@@ -202,9 +203,9 @@ public struct PhysicsFit: Sendable {
     /// A constant as the block writes it: enough digits that pasting it back reproduces the fit to 1e-6 of itself.
     public static func format(_ value: Double, _ constant: Constant) -> String {
         switch constant {
-        case .decelerationRate: String(format: "%.7f", exp(-value / 1000))
+        case .decelerationRate: NumberText.fixed(exp(-value / 1000), digits: 7)
         case .bounce, .rubberBand, .sheetSpringResponse, .sheetSpringDampingRatio, .pagingSpringResponse,
-             .pagingSpringDampingRatio: String(format: "%.5f", value)
+             .pagingSpringDampingRatio: NumberText.fixed(value, digits: 5)
         }
     }
 }

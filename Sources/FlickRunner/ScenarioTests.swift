@@ -275,7 +275,7 @@ public enum ScenarioTests {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let frames = files.compactMap(frameIndex(ofGolden:)).sorted()
         guard let first = frames.first else { return nil }
-        let name = String(format: "frame_%05d.png", first)
+        let name = "frame_" + NumberText.padded(first, width: 5) + ".png"
         let path = (folder as NSString).appendingPathComponent(name)
         try GoldenFrames.checkNoLinks(folder)
         var status = stat()

@@ -220,8 +220,8 @@ public struct PathDeviation: Sendable, Hashable {
             + "\(deviatingFrames) frame\(deviatingFrames == 1 ? "" : "s") beyond \(Self.number(tolerance))"
     }
 
-    static func number(_ x: Double) -> String { String(format: "%.6g", x) }
-    static func seconds(_ t: Double) -> String { String(format: "%.3f s", t) }
+    static func number(_ x: Double) -> String { NumberText.significant(x, digits: 6) }
+    static func seconds(_ t: Double) -> String { NumberText.fixed(t, digits: 3) + " s" }
 }
 
 /// What became of a scenario's states golden.

@@ -1,5 +1,6 @@
 import FlickCore
 import FlickRunner
+import FlickOutput
 import Foundation
 
 /// What Accept writes in one served scenario before its test runs again.
@@ -178,7 +179,7 @@ extension ServedScenario {
     }
 
     /// `frame_00030`: the folder of a failing frame's images, and its part of the page's address for them.
-    static func frameFolder(_ frame: Int) -> String { String(format: "frame_%05d", frame) }
+    static func frameFolder(_ frame: Int) -> String { "frame_" + NumberText.padded(frame, width: 5) }
 
     /// `text` with the file's real path written as it is shown (relative to the served folder).
     func shown(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import FlickRunner
 import FlyingFox
@@ -11,7 +12,7 @@ enum ApproveScript {
 
     /// `<script src="/_flick/approve.js" …>`: for one scenario (`id`), or for every served one (nil, the index).
     static func tag(id: String?, token: String) -> String {
-        "<script src=\"/_flick/approve.js\"\(id.map { " data-id=\"\(esc($0))\"" } ?? "") data-token=\"\(esc(token))\"></script>"
+        "<script src=\"/_flick/approve.js\"\(id.map { " data-id=\"\(Markup.escape($0))\"" } ?? "") data-token=\"\(Markup.escape(token))\"></script>"
     }
 }
 

@@ -1,5 +1,6 @@
 import FlickCore
 import FlickPhysics
+import FlickOutput
 import Foundation
 
 /// The physics a run simulated, as code for the frameworks people ship in (docs/review-page.md, "Export").
@@ -264,10 +265,7 @@ public enum CodeExport {
 
     /// A number with at most `digits` decimals (4 unless told), without trailing zeros.
     static func n(_ x: Double, digits: Int = 4) -> String {
-        var s = String(format: "%.\(digits)f", x)
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-        return s == "-0" ? "0" : s
+        NumberText.short(x, digits: digits, rounding: .printf)
     }
 }
 

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import Foundation
 
@@ -58,7 +59,7 @@ enum ComparePage {
 
     /// The tag of `serve.js` in its compare mode: no Tune, Save or Approve; it follows `channel`.
     static func liveTag(channel: String, stamp: String, token: String) -> String {
-        "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"\(esc(channel))\" data-stamp=\"\(esc(stamp))\" data-token=\"\(esc(token))\"></script>"
+        "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"\(Markup.escape(channel))\" data-stamp=\"\(Markup.escape(stamp))\" data-token=\"\(Markup.escape(token))\"></script>"
     }
 
     /// The variants of `scenario`'s file for the `set` query items (`PATH=V1,V2,...`, each as `--set` takes it),

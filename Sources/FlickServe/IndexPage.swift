@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import Foundation
 
@@ -8,7 +9,7 @@ enum LiveScript {
 
     /// `<script src="/_flick/serve.js" …>` with the scenario's id, the run's version and the per-run token.
     static func tag(id: String, version: Int, token: String) -> String {
-        "<script src=\"/_flick/serve.js\" data-id=\"\(esc(id))\" data-version=\"\(version)\" data-token=\"\(esc(token))\"></script>"
+        "<script src=\"/_flick/serve.js\" data-id=\"\(Markup.escape(id))\" data-version=\"\(version)\" data-token=\"\(Markup.escape(token))\"></script>"
             + ApproveScript.tag(id: id, token: token)
     }
 }
@@ -20,13 +21,13 @@ enum IndexPage {
             let problems = s.currentProblems
             let state = s.current == nil ? "does not decode" : problems.isEmpty ? "ok" : "does not decode (last good run shown)"
             let cls = problems.isEmpty ? "ok" : "bad"
-            return "<li><a href=\"/s/\(esc(s.urlID))/?token=\(esc(token))\">\(esc(s.current?.scenario.name ?? s.id))</a> "
-                + "<span class=\"path\">\(esc(s.shownPath))</span> <span class=\"\(cls)\">\(state)</span></li>"
+            return "<li><a href=\"/s/\(Markup.escape(s.urlID))/?token=\(Markup.escape(token))\">\(Markup.escape(s.current?.scenario.name ?? s.id))</a> "
+                + "<span class=\"path\">\(Markup.escape(s.shownPath))</span> <span class=\"\(cls)\">\(state)</span></li>"
         }.joined(separator: "\n")
         return shell(title: "flick serve", body: """
         <h1>flick serve</h1>
         <p class="meta">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"). Open one to review it; edit its file and the page follows.
-        <a id="compare-all" href="/compare?token=\(esc(token))">All on one motion graph</a></p>
+        <a id="compare-all" href="/compare?token=\(Markup.escape(token))">All on one motion graph</a></p>
         <ul class="scenarios">
         \(rows)
         </ul>
@@ -36,7 +37,7 @@ enum IndexPage {
 
     static func problemsPage(_ scenario: ServedScenario, token: String) -> String {
         shell(title: "\(scenario.id) · flick serve", body: """
-        <h1>\(esc(scenario.shownPath))</h1>
+        <h1>\(Markup.escape(scenario.shownPath))</h1>
         <p class="meta">The file does not decode yet; fix it and this page shows the run.</p>
         \(LiveScript.tag(id: scenario.id, version: 0, token: token))
         """)
@@ -50,7 +51,7 @@ enum IndexPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="flick serve">
-        <title>\(esc(title))</title>
+        <title>\(Markup.escape(title))</title>
         <style>
         body{font:15px/1.5 system-ui,sans-serif;margin:0;padding:16px 24px;background:#f5f5f7;color:#1d1d1f}
         h1{font-size:22px;margin:8px 0}.meta{color:#6e6e73}.scenarios{list-style:none;padding:0}
@@ -69,4 +70,3 @@ enum IndexPage {
 }
 
 /// Text for HTML content and attribute values (the review pages' own escaping).
-func esc(_ text: String) -> String { ReviewPage.esc(text) }

@@ -315,19 +315,15 @@ public final class ServedScenario: @unchecked Sendable {
         return failureImages[frame]
     }
 
-    /// Replaces the file with `data`: a new file beside it, renamed over it, so a stop leaves the old file or the new one.
+    /// Replaces the file with `data` through `AtomicFile`: a new file beside it (`.NAME.flick-PID-N.partial`) renamed
+    /// over it, so a stop leaves the old file or the new one, and a crash's staging file is removed by the next save. A
+    /// link at the path is followed (the file it points to is replaced, as an editor's save does; serve only serves a
+    /// linked file whose target lies inside the folder given) and the replaced file keeps its permissions.
     func replaceFile(with data: Data) throws {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).flick-save-\(UUID().uuidString)")
-        let permissions = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions]
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data,
-                                             attributes: permissions.map { [.posixPermissions: $0] }) else {
-            throw ServeProblem("cannot create \(temporary.lastPathComponent)")
-        }
-        guard rename(temporary.path, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
-            throw ServeProblem(reason)
+        do {
+            try AtomicFile.write(data, to: path, links: .follow)
+        } catch let error as FileWriteError {
+            throw ServeProblem(error.reason)
         }
     }
 

@@ -27,12 +27,9 @@ extension TrackResult {
         func x(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * (width - left - right) }
         func y(_ v: Double) -> Double { top + (v1 - v) / (v1 - v0) * (height - top - bottom) }
         func n(_ d: Double) -> String { NumberText.short(d, digits: 2) }
-        func escape(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"Helvetica, Arial, sans-serif\">\n"
         svg += "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n"
-        svg += "<text x=\"\(n(left))\" y=\"24\" font-size=\"16\" font-weight=\"bold\">\(escape(title))</text>\n"
+        svg += "<text x=\"\(n(left))\" y=\"24\" font-size=\"16\" font-weight=\"bold\">\(Markup.escape(title, .text))</text>\n"
         svg += "<text x=\"\(n(left))\" y=\"42\" font-size=\"12\" fill=\"#555\">\(kept.count) samples kept, \(repeats.count) repeated frames dropped, \(lowConfidence.count) left out (red ticks)</text>\n"
         // Axes with 5 ticks each.
         svg += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(width - left - right))\" height=\"\(n(height - top - bottom))\" fill=\"none\" stroke=\"#ccc\"/>\n"
@@ -41,7 +38,7 @@ extension TrackResult {
             svg += "<text x=\"\(n(x(t)))\" y=\"\(n(height - bottom + 18))\" font-size=\"11\" text-anchor=\"middle\">\(NumberText.short(t, digits: 3)) s</text>\n"
             svg += "<text x=\"\(n(left - 6))\" y=\"\(n(y(v) + 4))\" font-size=\"11\" text-anchor=\"end\">\(NumberText.short(v, digits: 1))</text>\n"
         }
-        svg += "<text x=\"14\" y=\"\(n(top - 8))\" font-size=\"11\">\(escape(unit))</text>\n"
+        svg += "<text x=\"14\" y=\"\(n(top - 8))\" font-size=\"11\">\(Markup.escape(unit, .text))</text>\n"
         if let release, release >= t0, release <= t1 {
             svg += "<line x1=\"\(n(x(release)))\" y1=\"\(n(top))\" x2=\"\(n(x(release)))\" y2=\"\(n(height - bottom))\" stroke=\"#8e8e93\" stroke-dasharray=\"4 3\"/>\n"
             svg += "<text x=\"\(n(x(release) + 4))\" y=\"\(n(top + 14))\" font-size=\"11\" fill=\"#8e8e93\">release \(NumberText.short(release, digits: 4)) s</text>\n"

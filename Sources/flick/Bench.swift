@@ -68,9 +68,9 @@ struct Bench: ParsableCommand, WritesOutput {
         print("on \(threads):")
         print(row("floor") + "\(fps(result.floor))   \(kib(result.floorBytes))  (libspng, zlib level 1, no filter, RGB rows ready, one frame per thread)")
         print(row("pipeline") + "\(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
-        print(row("render / floor") + String(format: "%8.2f×", result.renderToFloor)
+        print(row("render / floor") + NumberText.fixed(result.renderToFloor, digits: 2, width: 8) + "×"
               + "       the render's time over the floor's for as many frames (the target is at most 0.8×)")
-        print(row("peak memory") + String(format: "%8.0f MiB", Double(result.peakResidentBytes) / 1_048_576)
+        print(row("peak memory") + NumberText.fixed(Double(result.peakResidentBytes) / 1_048_576, digits: 0, width: 8) + " MiB"
               + "       this process's, the stage timings' sample frames included (a render alone: scripts/bench-encode.sh)")
     }
 }

@@ -77,19 +77,20 @@ import Testing
         finished.waitUntilExit()
         let dead = finished.processIdentifier
         let fm = FileManager.default
-        for name in [".name.partial-\(dead)-0/frames", ".name.partial-1-0", ".other.partial-\(dead)-0", ".name.partial-x-0"] {
+        for name in [".name.flick-\(dead)-0.partial/frames", ".name.flick-1-0.partial", ".other.flick-\(dead)-0.partial", ".name.flick-x-0.partial",
+                     ".name.partial-\(dead)-0"] {
             try fm.createDirectory(at: out.appendingPathComponent(name), withIntermediateDirectories: true)
         }
-        try Data("png".utf8).write(to: out.appendingPathComponent(".name.partial-\(dead)-0/frames/frame_00000.png"))
+        try Data("png".utf8).write(to: out.appendingPathComponent(".name.flick-\(dead)-0.partial/frames/frame_00000.png"))
         // A link in a dead process's staging folder is removed, not followed.
         let kept = out.appendingPathComponent("kept")
         try fm.createDirectory(at: kept, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: kept.appendingPathComponent("file"))
-        try fm.createSymbolicLink(atPath: out.appendingPathComponent(".name.partial-\(dead)-0/link").path, withDestinationPath: kept.path)
+        try fm.createSymbolicLink(atPath: out.appendingPathComponent(".name.flick-\(dead)-0.partial/link").path, withDestinationPath: kept.path)
         let folder = try OutputFolder(destination: out.appendingPathComponent("name"))
         folder.abandon()
         // Another output's staging left by a dead process goes too (a killed render of another scenario).
-        #expect(try fm.contentsOfDirectory(atPath: out.path).sorted() == [".name.partial-1-0", ".name.partial-x-0", "kept"])
+        #expect(try fm.contentsOfDirectory(atPath: out.path).sorted() == [".name.flick-1-0.partial", ".name.flick-x-0.partial", ".name.partial-\(dead)-0", "kept"])
         #expect(try Data(contentsOf: kept.appendingPathComponent("file")) == Data("mine".utf8))
     }
 
@@ -118,12 +119,12 @@ import Testing
         let fm = FileManager.default
         let target = out.appendingPathComponent("s.json")
         try Data("old".utf8).write(to: target)
-        try Data("partial".utf8).write(to: out.appendingPathComponent(".s.json.partial-\(finished.processIdentifier)-0"))
-        try Data("running".utf8).write(to: out.appendingPathComponent(".s.json.partial-1-0"))
+        try Data("partial".utf8).write(to: out.appendingPathComponent(".s.json.flick-\(finished.processIdentifier)-0.partial"))
+        try Data("running".utf8).write(to: out.appendingPathComponent(".s.json.flick-1-0.partial"))
         let file = try OutputFile(path: target.path)
         try file.write("new")
         file.abandon()
-        #expect(try fm.contentsOfDirectory(atPath: out.path).sorted() == [".s.json.partial-1-0", "s.json"])
+        #expect(try fm.contentsOfDirectory(atPath: out.path).sorted() == [".s.json.flick-1-0.partial", "s.json"])
         #expect(try Data(contentsOf: target) == Data("old".utf8))
         let again = try OutputFile(path: target.path)
         try again.write("new")

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import Testing
 @testable import FlickServe
@@ -308,7 +309,7 @@ extension GateTests {
             #expect(index.contains("href=\"/s/\(scenario.urlID)/?token=\(token)\""), "\(scenario.id)")
             let page = try await get("/s/\(scenario.urlID)/?token=\(token)")
             #expect(page.hasPrefix("HTTP/1.1 200"), "\(scenario.id): \(page.prefix(80))")
-            #expect(page.contains("data-id=\"\(esc(scenario.id))\""))
+            #expect(page.contains("data-id=\"\(Markup.escape(scenario.id))\""))
             let frame = try await get("/s/\(scenario.urlID)/v1/frames/frame_00000.png?token=\(token)")
             #expect(frame.hasPrefix("HTTP/1.1 200"), "\(scenario.id)")
             let live = ComparePage.sweep(scenario, sets: ["physics.preset=uikit,flutter-ios"], token: token)

@@ -161,6 +161,30 @@ private func temporaryFolder() throws -> URL {
         return (folder, file, source, entry, ServedScenario(entry: entry, previewScale: 1, iconFolders: [], slots: DrawingSlots(count: 1)))
     }
 
+    /// Save writes through the one atomic writer (`AtomicFile`): a save killed before its rename leaves
+    /// `.NAME.flick-PID-N.partial`, which the next save removes once that process is gone; a running process's staging
+    /// file and a file that only looks like one stay.
+    @Test func saveRemovesTheStagingFileACrashedSaveLeft() throws {
+        let (folder, file, _, _, served) = try Self.servedCopy()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(served.check())
+        // 2147483000 is above any Linux pid_max: no process has it.
+        let crashed = ".sheet-handoff.yaml.flick-2147483000-3.partial"
+        let running = ".sheet-handoff.yaml.flick-\(getpid())-999999.partial"
+        let lookAlikes = [".sheet-handoff.yaml.flick-save-0A1B", ".sheet-handoff.yaml.flick-2147483000-3.partial.bak",
+                          ".sheet-handoff.yaml.partial-2147483000-3"]
+        for name in [crashed, running] + lookAlikes {
+            try Data("half a scenario".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        let saved = served.save([SweepAssignment(path: "physics.sheetSpring.response", value: "0.6")], write: true)
+        #expect(saved.problems.isEmpty && !saved.diff.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            == ([running, "sheet-handoff.yaml"] + lookAlikes).sorted())
+        #expect(served.check())
+        #expect(served.current?.scenario.physics.sheetSpring?.response == 0.6)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("0.6"))
+    }
+
     @Test func aBadEditKeepsTheLastGoodRunAndTuningUsesTheSweepsAssignment() throws {
         let (folder, file, source, entry, served) = try Self.servedCopy()
         defer { try? FileManager.default.removeItem(at: folder) }

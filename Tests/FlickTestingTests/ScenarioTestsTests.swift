@@ -1,5 +1,6 @@
 import FlickCore
 import FlickDiff
+import FlickOutput
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -131,7 +132,7 @@ struct ScenarioTestsTests {
         #expect(xml.contains("<failure message=\"expect[0]: sheet.top was 2 &lt; 3 &amp; &quot;so&quot;  on\" type=\"expectation\">"))
         #expect(xml.contains("<error message=\"c.yaml:1:1: error: syntax error\" type=\"bad input\">"))
         let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.lastPathComponent
-        #expect(xml.contains("<testcase classname=\"\(JUnitReport.escape(here))\" name=\"d.yaml\" file=\"d.yaml\" time=\"0.000\"/>"))
+        #expect(xml.contains("<testcase classname=\"\(Markup.escape(here, .xml(attribute: true)))\" name=\"d.yaml\" file=\"d.yaml\" time=\"0.000\"/>"))
         final class Count: NSObject, XMLParserDelegate {
             var elements: [String] = []
             func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,

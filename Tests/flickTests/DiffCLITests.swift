@@ -307,14 +307,14 @@ struct DiffCLITests {
         let out = scratch.path("diffs")
         #expect(try flick(["diff", a, b, "--out", out]).status == 1)
         // A process that no longer runs (no PID is this large) was writing diffs; a live one (this test) too.
-        let dead = scratch.path(".diffs.partial-2147483000-17"), live = scratch.path(".diffs.partial-\(getpid())-18")
+        let dead = scratch.path(".diffs.flick-2147483000-17.partial"), live = scratch.path(".diffs.flick-\(getpid())-18.partial")
         for folder in [dead, live] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try "half".write(toFile: folder + "/b.diff.png", atomically: false, encoding: .utf8)
         }
         #expect(try flick(["diff", a, b, "--out", out]).status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted()
-            == [".diffs.partial-\(getpid())-18", "a.png", "b.png", "diffs"])
+            == [".diffs.flick-\(getpid())-18.partial", "a.png", "b.png", "diffs"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == [".flick-output", "b.diff.png", "b.sidebyside.png"])
     }
 

@@ -650,7 +650,7 @@ struct HostileFolderTests {
         let run = try flick(["review", link.path, "fling-to-rest", "--scale", "0.25", "--out", out.appendingPathComponent("r").path])
         #expect(run.status == 2)
         #expect(run.stderr.contains("is inside --out"), "\(run.stderr)")
-        #expect(!run.stderr.contains(".partial-"))
+        #expect(!run.stderr.contains(".partial"))
     }
 
     @Test("19: the staging folders of dead processes are removed whatever output they were for")
@@ -658,7 +658,7 @@ struct HostileFolderTests {
         let out = try scratchFolder("hostile-stale")
         defer { try? FileManager.default.removeItem(at: out) }
         let dead = try deadProcessID()
-        let stale = out.appendingPathComponent(".other-scenario.partial-\(dead)-0")
+        let stale = out.appendingPathComponent(".other-scenario.flick-\(dead)-0.partial")
         try FileManager.default.createDirectory(at: stale.appendingPathComponent("frames"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: stale.appendingPathComponent("frames/frame_00000.png"))
         let mine = out.appendingPathComponent(".notes.partial-x")

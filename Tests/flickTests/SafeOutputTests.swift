@@ -92,17 +92,17 @@ struct SafeOutputTests {
         try writeLongScenario(to: short, frames: 240)
         let out = dir.appendingPathComponent("out")
         let render = try RunningFlick(["render", long.path, "--out", out.path, "--jobs", "1"])
-        #expect(eventually { !names(in: out, startingWith: ".sample.partial-\(render.pid)-").isEmpty })
+        #expect(eventually { !names(in: out, startingWith: ".sample.flick-\(render.pid)-").isEmpty })
         render.signal(SIGKILL)
         _ = try render.wait()
-        #expect(names(in: out, startingWith: ".sample.partial-").count == 1, "SIGKILL cannot be cleaned up after")
+        #expect(names(in: out, startingWith: ".sample.flick-").count == 1, "SIGKILL cannot be cleaned up after")
 
         // Another process's staging folder that is still running is left alone.
-        let alive = out.appendingPathComponent(".sample.partial-1-0")
+        let alive = out.appendingPathComponent(".sample.flick-1-0.partial")
         try FileManager.default.createDirectory(at: alive, withIntermediateDirectories: true)
         let rerun = try flick(["render", short.path, "--out", out.path])
         #expect(rerun.status == 0, "\(rerun.stderr)")
-        #expect(contents(out) == [".sample.partial-1-0", "sample"])
+        #expect(contents(out) == [".sample.flick-1-0.partial", "sample"])
     }
 
     @Test("SIGINT, SIGTERM, SIGHUP and SIGQUIT stop a render alike: exit 128 + N, nothing left, no backtrace",
@@ -115,7 +115,7 @@ struct SafeOutputTests {
         let out = dir.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let render = try RunningFlick(["render", scenario.path, "--out", out.path, "--jobs", "2"])
-        #expect(eventually { !names(in: out, startingWith: ".sample.partial-").isEmpty })
+        #expect(eventually { !names(in: out, startingWith: ".sample.flick-").isEmpty })
         render.signal(number)
         let run = try render.wait()
         #expect(run.status == 128 + number, "\(run.stderr)")
@@ -209,7 +209,7 @@ struct SafeOutputTests {
         try writeLongScenario(to: scenario)
         try Data("old".utf8).write(to: out)
         let states = try RunningFlick(["states", scenario.path, "-o", out.path])
-        #expect(eventually { !names(in: dir, startingWith: ".s.json.partial-").isEmpty })
+        #expect(eventually { !names(in: dir, startingWith: ".s.json.flick-").isEmpty })
         states.signal(number)
         let run = try states.wait()
         #expect(run.status == 128 + number, "\(run.stderr)")
@@ -232,7 +232,7 @@ struct SafeOutputTests {
         let out = dir.appendingPathComponent("diffs")
         let diff = try RunningFlick(["diff", dir.appendingPathComponent("a.png").path, dir.appendingPathComponent("b.png").path,
                                      "--out", out.path])
-        #expect(eventually { !names(in: dir, startingWith: ".diffs.partial-").isEmpty })
+        #expect(eventually { !names(in: dir, startingWith: ".diffs.flick-").isEmpty })
         diff.signal(SIGINT)
         let run = try diff.wait()
         #expect(run.status == 130, "\(run.stderr)")
@@ -249,7 +249,7 @@ struct SafeOutputTests {
         try writeLongScenario(to: dir.appendingPathComponent("a.yaml"))
         try writeLongScenario(to: dir.appendingPathComponent("b.yaml"))
         let review = try RunningFlick(["review", "a.yaml", "b.yaml", "--out", "review"], in: dir)
-        #expect(eventually { !names(in: dir, startingWith: ".review.partial-").isEmpty })
+        #expect(eventually { !names(in: dir, startingWith: ".review.flick-").isEmpty })
         review.signal(number)
         let run = try review.wait()
         #expect(run.status == 128 + number, "\(run.stderr)")

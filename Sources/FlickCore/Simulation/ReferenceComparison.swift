@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 
 /// How far the simulation is from a recording (`reference:`): at every recorded sample inside the scenario's time,
@@ -60,7 +61,7 @@ public struct ReferenceResidual: Sendable {
     }
 
     /// A residual in a message: three decimals.
-    public static func format(_ x: Double) -> String { String(format: "%.3f", x) }
+    public static func format(_ x: Double) -> String { NumberText.fixed(x, digits: 3) }
 }
 
 /// A residual as the states document writes it (docs/states.md, "References"): what a run read back from a

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import Foundation
 
 // The recording beside the frames on a run's page (docs/review-page.md, "A recording beside the frames"): a second
@@ -21,7 +22,7 @@ extension ReviewPage.Run {
 extension ReviewPage {
     /// Flick's caption when the recording is beside it; nothing on a page without one.
     static func referenceCaption(_ run: Run) -> String {
-        run.reference == nil ? "" : "<figcaption><span class=\"badge\">F</span> Flick · \(esc(run.data.name))</figcaption>"
+        run.reference == nil ? "" : "<figcaption><span class=\"badge\">F</span> Flick · \(Markup.escape(run.data.name))</figcaption>"
     }
 
     /// The recording's figure: its caption (the file and the key that names it), a canvas, and a line saying which
@@ -32,8 +33,8 @@ extension ReviewPage {
         let shift = offset == 0 ? "on the scenario's clock" : "its clock \(offset > 0 ? "+" : "−")\(fmt(abs(offset), 3)) s"
         return """
 
-        <figure class="side reference" id="reference" title="\(esc(reference.key)): \(esc(reference.video)), \(shift)">\
-        <figcaption><span class="badge">R</span> Recording · \(esc(reference.video))</figcaption>\
+        <figure class="side reference" id="reference" title="\(Markup.escape(reference.key)): \(Markup.escape(reference.video)), \(shift)">\
+        <figcaption><span class="badge">R</span> Recording · \(Markup.escape(reference.video))</figcaption>\
         <canvas role="img" aria-label="The recording's frame at the playhead" width="\(reference.width)" height="\(reference.height)"></canvas>\
         <output class="reference-time" aria-live="off"></output></figure>
         """

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import Foundation
 
 /// The review pages: `index.html` beside a render's frames, the side-by-side page of `flick review A B`, and
@@ -175,7 +176,7 @@ public enum ReviewPage {
         let meta = "\(fmt(d.fps)) fps · frames \(d.first)–\(last) of 0–\(d.total - 1) · \(fmt(Double(last) / d.fps, 3)) s · "
             + "\(d.width)×\(d.height) px at \(fmt(d.scale))×"
         let data: JSONValue = .object([("kind", .string("run")), ("runs", .array([run.json]))])
-        return document(title: d.name, kind: "run", heading: esc(d.name), meta: esc(meta), body: """
+        return document(title: d.name, kind: "run", heading: Markup.escape(d.name), meta: Markup.escape(meta), body: """
         <main class="layout">
         \(stage(runs: [run], compare: false))
         <section id="state" class="card state" aria-labelledby="state-title">
@@ -200,16 +201,16 @@ public enum ReviewPage {
         let differing = differences.filter { $0.differing > 0 }.count
         let meta = "A: \(a.data.name), \(fmt(a.data.fps)) fps, \(a.data.count) frames · B: \(b.data.name), \(fmt(b.data.fps)) fps, "
             + "\(b.data.count) frames · \(differences.count) compared, \(differing) with differing pixels"
-        return document(title: "\(a.label) vs \(b.label)", kind: "compare", heading: "\(esc(a.label)) <span class=\"vs\">vs</span> \(esc(b.label))",
-                        meta: esc(meta), body: """
+        return document(title: "\(a.label) vs \(b.label)", kind: "compare", heading: "\(Markup.escape(a.label)) <span class=\"vs\">vs</span> \(Markup.escape(b.label))",
+                        meta: Markup.escape(meta), body: """
         <main class="layout">
         \(stage(runs: [a, b], compare: true))
         <section id="state" class="card state" aria-labelledby="state-title">
         <h2 id="state-title">State</h2>
         <p class="hint">Values that differ between the runs are <span class="v changed">marked</span>; hover one for the other run's value.</p>
         <div class="trees">
-        <div><h3>A · \(esc(a.label))</h3><div class="tree" data-run="0"></div></div>
-        <div><h3>B · \(esc(b.label))</h3><div class="tree" data-run="1"></div></div>
+        <div><h3>A · \(Markup.escape(a.label))</h3><div class="tree" data-run="0"></div></div>
+        <div><h3>B · \(Markup.escape(b.label))</h3><div class="tree" data-run="1"></div></div>
         </div>
         </section>
         \(plots([a, b]))\(graph.map { "\n" + $0.section(heading: "A and B on one graph") } ?? "")
@@ -234,17 +235,17 @@ public enum ReviewPage {
         let rows = frames.map { f -> String in
             let result = f.identical ? "identical" : f.differing == 0 ? "below threshold" : f.withinTolerance ? "within" : "beyond"
             let cls = f.identical ? "same" : f.differing == 0 ? "same" : f.withinTolerance ? "within" : "beyond"
-            return "<tr tabindex=\"0\" data-name=\"\(esc(f.name))\" data-differing=\"\(f.differing)\" aria-selected=\"false\">"
-                + "<th scope=\"row\">\(esc(f.name))</th><td class=\"n\">\(f.differing)</td>"
+            return "<tr tabindex=\"0\" data-name=\"\(Markup.escape(f.name))\" data-differing=\"\(f.differing)\" aria-selected=\"false\">"
+                + "<th scope=\"row\">\(Markup.escape(f.name))</th><td class=\"n\">\(f.differing)</td>"
                 + "<td class=\"n ratio\">\(fmt(f.ratio * 100, 3))%</td><td><span class=\"pill \(cls)\">\(result)</span></td></tr>"
         }.joined(separator: "\n")
         let errorList = errors.isEmpty ? "" : "<section class=\"card errors\" role=\"alert\"><h2>Errors</h2><ul>"
-            + errors.map { "<li>\(esc($0))</li>" }.joined() + "</ul></section>\n"
+            + errors.map { "<li>\(Markup.escape($0))</li>" }.joined() + "</ul></section>\n"
         let chips = "<span class=\"chip\">\(frames.count) compared</span><span class=\"chip\">\(frames.filter(\.identical).count) identical</span>"
             + "<span class=\"chip \(differing > 0 ? "warn" : "")\">\(differing) differing</span>"
             + "<span class=\"chip \(beyond > 0 ? "bad" : "good")\">\(beyond) beyond tolerance</span>"
-        return document(title: "diff · \(actual)", kind: "diff", heading: "Diff <span class=\"vs\">\(esc(expected)) → \(esc(actual))</span>",
-                        meta: esc(summary), body: """
+        return document(title: "diff · \(actual)", kind: "diff", heading: "Diff <span class=\"vs\">\(Markup.escape(expected)) → \(Markup.escape(actual))</span>",
+                        meta: Markup.escape(summary), body: """
         <main class="report">
         \(errorList)<div class="chips" aria-label="Summary">\(chips)</div>
         <section class="card list" aria-labelledby="frames-title">
@@ -291,13 +292,13 @@ public enum ReviewPage {
         // Each run's states: carried in the page as JSON, or (a render's own page) the states.js flick wrote beside it.
         let sources = runs.map { run in
             if let states = run.statesJSON {
-                return "<script type=\"application/json\" data-states=\"\(esc(run.states))\">"
+                return "<script type=\"application/json\" data-states=\"\(Markup.escape(run.states))\">"
                     + String(decoding: scriptSafe(states), as: UTF8.self) + "</script>\n"
             }
             // A query (flick serve's token) is kept as it is; only the path is percent-encoded.
             let parts = run.states.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let query = parts.count > 1 ? "?" + parts[1] : ""
-            return "<script src=\"\(esc(pathURL(String(parts[0])) + query))\"></script>\n"
+            return "<script src=\"\(Markup.escape(pathURL(String(parts[0])) + query))\"></script>\n"
         }.joined()
         return """
         <!DOCTYPE html>
@@ -306,7 +307,7 @@ public enum ReviewPage {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="flick">
-        <title>\(esc(title)) · flick</title>
+        <title>\(Markup.escape(title)) · flick</title>
         <style>
         \(style)</style>
         </head>
@@ -334,7 +335,7 @@ public enum ReviewPage {
         let main = runs[0].data
         let figures = compare
             ? runs.enumerated().map { i, run in
-                "<figure class=\"side side-\(i)\"><figcaption><span class=\"badge\">\(i == 0 ? "A" : "B")</span> \(esc(run.label))</figcaption>"
+                "<figure class=\"side side-\(i)\"><figcaption><span class=\"badge\">\(i == 0 ? "A" : "B")</span> \(Markup.escape(run.label))</figcaption>"
                     + "<canvas role=\"img\" aria-label=\"Run \(i == 0 ? "A" : "B") at the playhead\"></canvas></figure>"
             }.joined(separator: "\n")
             : "<figure class=\"side\">\(referenceCaption(runs[0]))<canvas role=\"img\" aria-label=\"The frame at the playhead\"></canvas></figure>"
@@ -343,11 +344,11 @@ public enum ReviewPage {
             "<span class=\"span\" style=\"left: \(percent(s[0])); width: calc(\(percent(s[1])) - \(percent(s[0])))\"></span>"
         }.joined()
         let marks = main.events.map { e in
-            "<span class=\"mark \(esc(e.kind))\" style=\"left: \(percent(e.time))\" title=\"\(esc(label(e.kind))) · \(fmt(e.time, 3)) s\"></span>"
+            "<span class=\"mark \(Markup.escape(e.kind))\" style=\"left: \(percent(e.time))\" title=\"\(Markup.escape(label(e.kind))) · \(fmt(e.time, 3)) s\"></span>"
         }.joined()
         let moments = main.events.map { e in
-            "<li><button type=\"button\" class=\"moment \(esc(e.kind))\" data-seek=\"\(fmt(e.time))\">"
-                + "<span class=\"sym\" aria-hidden=\"true\">\(symbol(e.kind))</span> \(esc(label(e.kind))) "
+            "<li><button type=\"button\" class=\"moment \(Markup.escape(e.kind))\" data-seek=\"\(fmt(e.time))\">"
+                + "<span class=\"sym\" aria-hidden=\"true\">\(symbol(e.kind))</span> \(Markup.escape(label(e.kind))) "
                 + "<span class=\"t\">\(fmt(e.time, 3)) s · frame \(Int((e.time * main.fps).rounded()))</span></button></li>"
         }.joined(separator: "\n")
         // Rendered with --overlay-layer to be seen: the page opens with it on.
@@ -403,12 +404,12 @@ public enum ReviewPage {
             let cursors = plot.bands.map { band in
                 "<span class=\"cursor\" style=\"top: \(fmt(band[0] / plot.height * 100, 3))%; height: \(fmt((band[1] - band[0]) / plot.height * 100, 3))%\"></span>"
             }.joined()
-            let caption = runs.count > 1 ? "<h3>\(i == 0 ? "A" : "B") · \(esc(run.label))</h3>" : ""
+            let caption = runs.count > 1 ? "<h3>\(i == 0 ? "A" : "B") · \(Markup.escape(run.label))</h3>" : ""
             // The scroller is what scrolls sideways below 820 px (docs/review-page.md): a visible bar, and the
             // page's script keeps the playhead's line inside it.
             return "\(caption)<div class=\"plot-scroll\" tabindex=\"0\" aria-label=\"The motion plot (scrolls sideways on a narrow screen)\">"
-                + "<div class=\"plot-area\" data-run=\"\(i)\"><img src=\"\(esc(run.base + plot.src))\" width=\"\(fmt(plot.width))\" "
-                + "height=\"\(fmt(plot.height))\" alt=\"Motion plot of \(esc(run.data.name)): value and velocity against time\">\(cursors)</div></div>"
+                + "<div class=\"plot-area\" data-run=\"\(i)\"><img src=\"\(Markup.escape(run.base + plot.src))\" width=\"\(fmt(plot.width))\" "
+                + "height=\"\(fmt(plot.height))\" alt=\"Motion plot of \(Markup.escape(run.data.name)): value and velocity against time\">\(cursors)</div></div>"
         }
         guard !areas.isEmpty else { return "" }
         return """
@@ -446,26 +447,6 @@ public enum ReviewPage {
 
     /// A number with at most `digits` decimals, without trailing zeros.
     static func fmt(_ x: Double, _ digits: Int = 6) -> String {
-        var s = String(format: "%.\(digits)f", x)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s == "-0" ? "0" : s
-    }
-
-    /// Text for HTML content and attribute values.
-    package static func esc(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
+        NumberText.short(x, digits: digits, rounding: .printf)
     }
 }

@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import Foundation
 
 extension ReviewPage {
@@ -11,9 +12,9 @@ extension ReviewPage {
             .object([("label", .string(run.label)), ("detail", .string(run.detail))])
         }))])
         let linkList = links.isEmpty ? "" : "<p class=\"links\">" + links.map { link in
-            "<a href=\"\(esc(link.href))\">\(esc(link.label))</a>"
+            "<a href=\"\(Markup.escape(link.href))\">\(Markup.escape(link.label))</a>"
         }.joined(separator: " · ") + "</p>\n"
-        return document(title: title, kind: "runs", heading: esc(title), meta: esc(meta), body: """
+        return document(title: title, kind: "runs", heading: Markup.escape(title), meta: Markup.escape(meta), body: """
         <main class="runs-page">
         \(linkList)\(graph.section())
         </main>
