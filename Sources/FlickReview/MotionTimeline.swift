@@ -419,7 +419,8 @@ extension MotionSeries {
 }
 
 extension MotionEvent.Kind {
-    /// Every kind's name as the page data and run.json write it, for messages ("down, release, … or refreshed").
+    /// Every kind's name as the page data and run.json write it, for messages ("down, release, … or refreshed", the components'
+    /// states' last).
     static var names: String {
         let all = allCases.map(\.rawValue)
         return all.dropLast().joined(separator: ", ") + " or " + all.last!
