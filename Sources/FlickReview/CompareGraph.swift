@@ -109,7 +109,7 @@ public struct CompareRun: Sendable, Equatable {
             case .tap: (.tap, event.time)
             case .settle: (.settled, event.time)
             case .moving: (.moving, event.time)
-            case .touchDown, .resize, .refresh, .refreshed: nil
+            case .touchDown, .resize, .state: nil
             }
         }
         let frame = 1 / scenario.fps
@@ -217,7 +217,7 @@ public struct CompareRun: Sendable, Equatable {
             case .tap?: (.tap, event.time)
             case .settle?: (.settled, event.time)
             case .moving?: (.moving, event.time)
-            case .touchDown?, .resize?, .refresh?, .refreshed?, nil: nil
+            case .touchDown?, .resize?, .state?, nil: nil
             }
         }
         let fps = run.header.fps >= 1 ? run.header.fps : 60

@@ -5,7 +5,8 @@ import Foundation
 
 /// `contact-sheet.png`: key frames of a run in a labelled grid (an animator's contact sheet). Chosen are the
 /// first and last frames, every touch-down, release, tap and resize (an animated resize's middle and end too),
-/// every change of a sheet's, scroll view's or refresh control's phase, every settle, and frames spaced evenly through the visible
+/// every change of a sheet's or scroll view's phase or of one a component's state gives the review (a refresh
+/// control's: `FrameState.reviewPhases`), every settle, and frames spaced evenly through the visible
 /// change between them (pixels moved, not frames), up to a limit: a rest or a slow settle shows once, not on a
 /// row of look-alike tiles.
 public struct ContactSheet: Sendable {

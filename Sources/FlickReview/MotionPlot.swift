@@ -184,8 +184,7 @@ public struct MotionPlot: Sendable {
         case .resize: "◆ resize"
         case .settle: "✓ settled"
         case .moving: "→ still moving at the end"
-        case .refresh: "↻ refresh"
-        case .refreshed: "↻ refreshed"
+        case .state(let kind): "\(kind.symbol) \(kind.name)"
         }
     }
 

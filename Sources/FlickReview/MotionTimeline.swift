@@ -63,17 +63,39 @@ public struct RecordedSeries: Sendable {
     public var residual: StatesReference
 }
 
-/// What happened when: a finger going down or lifting, a tap, a resize, a pull to refresh triggering and its
-/// refresh ending, everything coming to rest.
+/// What happened when: a finger going down or lifting, a tap, a resize, everything coming to rest, and what the
+/// components' states mark (a pull to refresh triggering and its refresh ending: `StateEventKind`, declared in each
+/// kind's folder).
 public struct MotionEvent: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case touchDown = "down", release = "release", tap, resize, settle = "settled"
+    public enum Kind: Hashable, Sendable {
+        case touchDown, release, tap, resize, settle
         /// The run ends with something still moving and no finger down (docs/states.md, "Settled").
-        case moving = "moving"
-        /// A refresh control triggered (its phase became `triggered`).
-        case refresh
-        /// A refresh ended: `refreshEnds` came and the held space starts to close (its phase became `ending`).
-        case refreshed
+        case moving
+        /// An event a component's state marks (`FrameState.eventKinds`).
+        case state(StateEventKind)
+
+        /// Its name as the page data and run.json write it.
+        public var rawValue: String {
+            switch self {
+            case .touchDown: "down"
+            case .release: "release"
+            case .tap: "tap"
+            case .resize: "resize"
+            case .settle: "settled"
+            case .moving: "moving"
+            case .state(let kind): kind.name
+            }
+        }
+
+        public init?(rawValue: String) {
+            guard let kind = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = kind
+        }
+
+        /// Every kind: the review's own, then the components' states' (`FrameState.eventKinds`).
+        public static var allCases: [Kind] {
+            [.touchDown, .release, .tap, .resize, .settle, .moving] + FrameState.eventKinds.map(Kind.state)
+        }
     }
     public var kind: Kind
     /// Seconds.
@@ -89,8 +111,8 @@ public struct MotionTimeline: Sendable {
     /// Seconds of simulated time of each frame.
     public var times: [Double]
     public var viewports: [Size]
-    /// Per frame: every sheet's and scroll view's phase, as "key phase" (document order), then every refresh
-    /// control's, as "key.refresh phase" (its list's key; `pulling` is said as `idle`).
+    /// Per frame: every sheet's and scroll view's phase, as "key phase" (document order), then the phases the
+    /// components' states give the review (`FrameState.reviewPhases`: a refresh control's "key.refresh phase").
     public var phases: [[String]]
     /// Per frame: the finger's phase, nil when up.
     public var touches: [TouchPhase?]
@@ -126,15 +148,13 @@ public struct MotionTimeline: Sendable {
         var order: [String] = []
         let pageTitles = run.scenario.map(MotionTimeline.pageTitles) ?? [:]
         var sample = 0
-        var refreshPhases: [String: RefreshPhase] = [:]
-        var refreshEvents: [MotionEvent] = []
+        var tracker = StateEventTracker()
+        var stateEvents: [MotionEvent] = []
         for state in run {
-            // Refresh events need the phase before the first frame shown: followed on every frame.
-            for refresh in state.refreshControls {
-                if range.contains(state.index), let kind = MotionEvent.Kind(refresh: refresh.phase, after: refreshPhases[refresh.key]) {
-                    refreshEvents.append(MotionEvent(kind: kind, time: state.time))
-                }
-                refreshPhases[refresh.key] = refresh.phase
+            // The states' events need the state before the first frame shown: followed on every frame.
+            let marked = tracker.events(in: state)
+            if range.contains(state.index) {
+                stateEvents += marked.map { MotionEvent(kind: .state($0.kind), time: state.time) }
             }
             guard range.contains(state.index) else {
                 if state.index > range.upperBound { break }
@@ -208,13 +228,8 @@ public struct MotionTimeline: Sendable {
                 builders[id]!.add(sample: sample, value: bar.collapse, time: state.time,
                                   references: [("expanded", 0), ("collapsed", 1)])
             }
-            // A refresh control's phase under its list's key and `.refresh`: its cycle (triggered, refreshing, ending)
-            // makes key frames. `pulling` counts as idle here: it only says the content is below its top, which the
-            // list's own phase (tracking, bouncing) and the picture already show.
-            for refresh in state.refreshControls {
-                let phase = refresh.phase == .pulling ? RefreshPhase.idle : refresh.phase
-                framePhases.append("\(refresh.key).refresh \(phase.rawValue)")
-            }
+            // The phases the components' states give the review (a refresh control's cycle makes key frames).
+            framePhases += state.reviewPhases
             phases.append(framePhases)
             sample += 1
         }
@@ -256,7 +271,7 @@ public struct MotionTimeline: Sendable {
         }
         events.removeAll { $0.time < firstTime - 1e-9 || $0.time > lastTime + 1e-9 }
         gestureSpans = gestureSpans.filter { $0.upperBound >= firstTime && $0.lowerBound <= lastTime }
-        events += refreshEvents
+        events += stateEvents
         events += settleFrames().map { MotionEvent(kind: .settle, time: times[$0]) }
         if stillMovingAtEnd, let end = times.last { events.append(MotionEvent(kind: .moving, time: end)) }
         events.sort { $0.time < $1.time || ($0.time == $1.time && $0.kind.rawValue < $1.kind.rawValue) }
@@ -404,18 +419,8 @@ extension MotionSeries {
 }
 
 extension MotionEvent.Kind {
-    /// The refresh event of a refresh control whose phase became `phase` after `previous` (nil on the first frame):
-    /// `refresh` on becoming `triggered`, `refreshed` on becoming `ending`; nil otherwise.
-    init?(refresh phase: RefreshPhase, after previous: RefreshPhase?) {
-        guard phase != previous else { return nil }
-        switch phase {
-        case .triggered: self = .refresh
-        case .ending: self = .refreshed
-        case .idle, .pulling, .refreshing: return nil
-        }
-    }
-
-    /// Every kind's name as the page data and run.json write it, for messages ("down, release, … or refreshed").
+    /// Every kind's name as the page data and run.json write it, for messages ("down, release, … or refreshed", the components'
+    /// states' last).
     static var names: String {
         let all = allCases.map(\.rawValue)
         return all.dropLast().joined(separator: ", ") + " or " + all.last!

@@ -716,21 +716,21 @@ func minimalScenario(_ extra: String = "") -> String {
         let yaml = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n", with: list)
         let found = problems(yaml)
         #expect(found.map(\.description) == [
-            "test.yaml:4:20: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+            "test.yaml:4:20: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh, keyboard",
         ])
         let json = #"{"viewport": {"width": 390, "height": 844}, "duration": 2, "scene": {"list": {"rows": 10, "rowHight": 56}}}"#
         #expect(problems(json, file: "test.json").map(\.description) == [
-            "test.json:1:91: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+            "test.json:1:91: error: scene.list.rowHight: unknown key \"rowHight\" (did you mean \"rowHeight\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh, keyboard",
         ])
         // `rows` misspelt: its "rows (or sections)" is not said either.
         let rows = minimalScenario().replacingOccurrences(of: "rows: 10,", with: "rwos: 10,")
         #expect(problems(rows).map(\.description) == [
-            "test.yaml:4:10: error: scene.list.rwos: unknown key \"rwos\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+            "test.yaml:4:10: error: scene.list.rwos: unknown key \"rwos\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh, keyboard",
         ])
         // A typo of a key that is given explains nothing missing: both are said.
         let other = minimalScenario().replacingOccurrences(of: "  list: {rows: 10, rowHeight: 50}\n", with: "  list: {rows: 10, rowz: 56}\n")
         #expect(problems(other).map(\.description) == [
-            "test.yaml:4:20: error: scene.list.rowz: unknown key \"rowz\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh",
+            "test.yaml:4:20: error: scene.list.rowz: unknown key \"rowz\" (did you mean \"rows\"?); expected one of: id, rows, rowHeight, sections, axis, offset, indicator, infoPanel, contentInset, refresh, keyboard",
             "test.yaml:4:9: error: scene.list: missing required key \"rowHeight\"",
         ])
     }

@@ -69,8 +69,8 @@ import Testing
         #expect(read == marked)
         // From frame 150 (refreshing): no trigger inside, the end is.
         let late = MotionTimeline(scenario: scenario, range: 150...(scenario.frameCount - 1))
-        #expect(late.events.filter { refreshKinds.contains($0.kind.rawValue) }.map(\.kind) == [.refreshed])
-        #expect(MotionPlot.eventLabel(MotionEvent(kind: .refresh, time: 0)) == "↻ refresh")
+        #expect(late.events.filter { refreshKinds.contains($0.kind.rawValue) }.map(\.kind.rawValue) == ["refreshed"])
+        #expect(MotionPlot.eventLabel(MotionEvent(kind: try #require(MotionEvent.Kind(rawValue: "refresh")), time: 0)) == "↻ refresh")
     }
 
     @Test(arguments: ["sheet-handoff", "deck-card"])

@@ -74,7 +74,7 @@ struct HostileFolderTests {
             .write(to: folder.appendingPathComponent("run.json"))
         let refused = try Self.review(folder, out: out)
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("fling-to-rest: run.json: events[0].kind: must be down, release, tap, resize, settled, moving, refresh or refreshed"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("fling-to-rest: run.json: events[0].kind: must be down, release, tap, resize, settled, moving, refresh, refreshed or keyboard"), "\(refused.stderr)")
     }
 
     @Test("2: names holding <!--<script> from a scenario's file name, a folder or a frame file cannot break the page")

@@ -32,7 +32,7 @@ extension ComponentState {
 /// The keyed collections of component states in the state document, in the document's order. A kind with a
 /// state of its own adds its case (its state's `collection` names it); the names are what tools outside read.
 public enum StateCollection: String, CaseIterable, Hashable, Sendable {
-    case sheets, pagers, panels, carousels, navigationBars, refreshControls
+    case sheets, pagers, panels, carousels, navigationBars, refreshControls, keyboards
 
     /// The collections whose first member is also at the top of the document under a singular key (`sheet`
     /// for `sheets`): the first kinds' states kept that way; a new collection has no such key.
@@ -47,6 +47,7 @@ public enum StateCollection: String, CaseIterable, Hashable, Sendable {
         case .carousels: CarouselState.self
         case .navigationBars: NavigationBarState.self
         case .refreshControls: RefreshState.self
+        case .keyboards: KeyboardState.self
         }
     }
 

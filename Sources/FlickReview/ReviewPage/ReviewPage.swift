@@ -427,9 +427,7 @@ public enum ReviewPage {
         case "down": "touch-down"
         case "settled": "settled"
         case "moving": "still moving at the end"
-        case "refresh": "refresh triggered"
-        case "refreshed": "refresh ended"
-        default: kind
+        default: stateEventKind(kind)?.label ?? kind
         }
     }
 
@@ -440,9 +438,13 @@ public enum ReviewPage {
         case "tap": "●"
         case "resize": "◆"
         case "moving": "→"
-        case "refresh", "refreshed": "↻"
-        default: "✓"
+        default: stateEventKind(kind)?.symbol ?? "✓"
         }
+    }
+
+    /// The kind of an event a component's state marks (`FrameState.eventKinds`), by its name.
+    private static func stateEventKind(_ name: String) -> StateEventKind? {
+        FrameState.eventKinds.first { $0.name == name }
     }
 
     /// A number with at most `digits` decimals, without trailing zeros.

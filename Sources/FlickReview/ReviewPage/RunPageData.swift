@@ -286,7 +286,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
         var width = 1.0, height = 1.0
         var rest: [Settling.Sample] = []
         var times: [Double] = []
-        var refreshPhases: [String: RefreshPhase] = [:]
+        var tracker = StateEventTracker()
         for frame in run {
             let time = frame.time
             times.append(time)
@@ -299,12 +299,10 @@ public struct RunPageData: Codable, Equatable, Sendable {
                     down = nil
                 }
             }
-            // A refresh control triggering and its refresh ending, as `MotionTimeline` marks them (keys in order).
-            for control in frame.refreshControls.sorted(by: { $0.key < $1.key }) {
-                if let kind = MotionEvent.Kind(refresh: control.phase, after: refreshPhases[control.key]) {
-                    events.append(Event(kind: kind.rawValue, time: time))
-                }
-                refreshPhases[control.key] = control.phase
+            // What the components' states mark (a refresh control triggering, its refresh ending), as
+            // `MotionTimeline` marks them (keys in order).
+            for event in tracker.events(in: frame).sorted(by: { $0.key < $1.key }) {
+                events.append(Event(kind: event.kind.name, time: time))
             }
             let size = frame.viewport
             let changed = previousViewport.map { $0 != size } ?? false

@@ -17,6 +17,7 @@ extension ScenarioFormat {
         let infoPanel = m.optional("infoPanel", infoPanel, "Path 2's info panel riding beside the scroll indicator.")
         let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
         let refresh = m.optional("refresh", Self.refresh, "Pull to refresh (UIRefreshControl) on a vertical list.")
+        let keyboard = m.optional("keyboard", Self.keyboard, "The on-screen keyboard, which a drag of the list dismisses (keyboardDismissMode).")
         if !m.has("rows") && !m.has("sections") { m.failMissing(["rows", "sections"], "missing required key \"rows\" (or \"sections\")") }
         guard !m.failed, let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
         let sectionRows = sections.reduce(0) { $0 + $1.rows }
@@ -38,6 +39,7 @@ extension ScenarioFormat {
                             infoPanel: infoPanel, contentInset: contentInset)
         spec.content = rowsValue?.rows ?? []
         spec.refresh = refresh
+        spec.keyboard = keyboard
         return spec
     }
 

@@ -39,6 +39,8 @@ public struct ListSpec: Sendable {
     public var content: [ListRow] = []
     /// Its pull to refresh (UIRefreshControl), if it has one.
     public var refresh: RefreshSpec? = nil
+    /// The keyboard over it and its keyboardDismissMode, if it has one.
+    public var keyboard: KeyboardSpec? = nil
 
     /// A list of `rows` rows; with `sections`, `rows` may be nil and is their total.
     public init(rows: Int? = nil, rowHeight: Double, sections: [Section] = [], axis: Axis = .vertical,

@@ -52,6 +52,28 @@ extension RefreshState: ComponentState {
     static let collection = StateCollection.refreshControls
 }
 
+extension RefreshState: EventfulState {
+    /// The control triggered: its phase became `triggered`.
+    static let triggered = StateEventKind(name: "refresh", label: "refresh triggered", symbol: "↻")
+    /// Its refresh ended: `refreshEnds` came and the held space starts to close (its phase became `ending`).
+    static let ended = StateEventKind(name: "refreshed", label: "refresh ended", symbol: "↻")
+    static var eventKinds: [StateEventKind] { [triggered, ended] }
+
+    func events(after previous: RefreshState?) -> [StateEventKind] {
+        guard phase != previous?.phase else { return [] }
+        switch phase {
+        case .triggered: return [Self.triggered]
+        case .ending: return [Self.ended]
+        case .idle, .pulling, .refreshing: return []
+        }
+    }
+
+    /// Its phase under its list's key and `.refresh`: its cycle (triggered, refreshing, ending) makes key frames.
+    /// `pulling` counts as idle here: it only says the content is below its top, which the list's own phase (tracking,
+    /// bouncing) and the picture already show.
+    var reviewPhase: String? { "\(key).refresh \((phase == .pulling ? RefreshPhase.idle : phase).rawValue)" }
+}
+
 extension FrameState {
     /// Every list's refresh control, in document order, each with its list's key; the first is also the document's
     /// top-level `refreshControl`.

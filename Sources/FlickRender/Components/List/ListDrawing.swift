@@ -35,6 +35,7 @@ enum ListDrawing {
         if let indicator = state.indicator {
             ScrollIndicatorDrawing.draw(indicator, in: context)
         }
+        if let keyboard = context.frame.keyboard(key) { KeyboardDrawing.draw(keyboard, in: context) }
     }
 
     /// The rows whose extent along the axis meets `low..<high` (content coordinates): never more than
