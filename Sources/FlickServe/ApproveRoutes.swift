@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import FlickRunner
 import FlyingFox
