@@ -5,7 +5,7 @@ import Foundation
 /// (`withLock(when:_:)`); every `withLock` wakes the threads that wait, which look again.
 ///
 /// The value never leaves the lock by reference: `body` gets it `inout` and returns what the caller needs.
-/// This is the one `@unchecked Sendable` its users need instead of a class of their own each.
+/// Its users need no unchecked conformance of their own: this type is the one that is checked by hand.
 public final class Locked<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     private var value: Value
