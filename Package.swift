@@ -15,8 +15,8 @@ import PackageDescription
 //   FlickImage    → FlickOutput (the one bitmap type, PNG files, the one pixel limit)
 //   FlickTrack    → FlickImage, FlickOutput (`flick track`: a screen recording measured frame by frame; no Cairo)
 //   FlickPhysics, FlickOutput → nothing of Flick's. FlickOutput (Foundation only) holds safe output folders and
-//   files, cancellation and the signals that raise it, the one parallel map, the one number formatter, the one
-//   reader of files someone else made (RegularFile) and the one pixel limit (PixelLimits).
+//   files, cancellation and the signals that raise it, the one engine of threads (Pipeline) and lock (Locked), the
+//   one number formatter, the one reader of files someone else made (RegularFile) and the one pixel limit (PixelLimits).
 // Cairo, librsvg, libspng, libdeflate and ISA-L are reached only through the system-library shims below; their
 // module names carry the project's prefix so they cannot collide with another package's `CCairo`.
 
@@ -100,8 +100,9 @@ let package = Package(
             providers: [.apt(["libisal-dev"]), .brew(["isa-l"])]
         ),
         .target(name: "FlickPhysics"),
-        // Safe writing (output folders and files committed whole or not at all, cancellation), the one parallel
-        // map and the one number formatter; Foundation only, below every other Flick module.
+        // Safe writing (output folders and files committed whole or not at all, cancellation), the one engine of
+        // threads (Pipeline, Parallel), the one lock (Locked) and the one number formatter; Foundation only, below
+        // every other Flick module.
         .target(name: "FlickOutput"),
         .target(
             name: "FlickCore",

@@ -4,9 +4,8 @@ import Foundation
 /// line asks whether a signal is waiting). Renders, diffs and state documents look at it between frames and
 /// once more just before committing their output, so a request that comes after the last frame still stops
 /// the commit.
-public final class Cancellation: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cancelled = false
+public final class Cancellation: Sendable {
+    private let cancelled = Locked(false)
     private let check: (@Sendable () -> Bool)?
 
     public init(check: (@Sendable () -> Bool)? = nil) {
@@ -14,11 +13,11 @@ public final class Cancellation: @unchecked Sendable {
     }
 
     public func cancel() {
-        lock.withLock { cancelled = true }
+        cancelled.withLock { $0 = true }
     }
 
     public var isCancelled: Bool {
-        if lock.withLock({ cancelled }) { return true }
+        if cancelled.current { return true }
         return check?() ?? false
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Runs independent pieces of work on several threads and hands the results back in order: the one worker pool
-/// of `flick check`, `test`, `fuzz`, `diff` and `review`.
+/// Independent pieces of work on several threads with the results handed back in order: the `Pipeline` of
+/// `flick check`, `test`, `fuzz`, `diff` and `review`, as a map.
 public enum Parallel {
     /// `body(items[i])` for every item on up to `jobs` threads. `inOrder` is called once per result, in the
     /// order of `items` (as soon as a result and all before it are ready), one call at a time, so output
@@ -21,99 +21,23 @@ public enum Parallel {
         _ items: [Item], jobs: Int, cancellation: Cancellation?, worker: @Sendable () -> Worker,
         _ body: @Sendable (Worker, Item) -> Result, inOrder: @Sendable (Int, Result) -> Void = { _, _ in }
     ) -> [Result?] {
-        let slots = Slots<Result>(count: items.count)
-        let workers = min(max(1, jobs), max(1, items.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let state = worker()
-            while cancellation?.isCancelled != true, let index = slots.claim() {
-                slots.store(body(state, items[index]), at: index, inOrder: inOrder)
-            }
+        let results = Locked<[Result?]>(Array(repeating: nil, count: items.count))
+        // Only a cancellation stops it (nothing here throws): what was started is delivered, the rest stays nil.
+        try? Pipeline(jobs: jobs, cancellation: cancellation).run(count: items.count, worker: worker) { state, i in
+            body(state, items[i])
+        } deliver: { i, result in
+            results.withLock { $0[i] = result }
+            inOrder(i, result)
         }
-        return slots.values
+        return results.withLock { $0 }
     }
-}
 
-extension Parallel {
     /// `body(i)` for every `i` in `0..<count` on up to `jobs` threads, each result handed to `inOrder` in the order
     /// of `i` (one call at a time) and then dropped: memory stays flat however large `count` is (`flick fuzz
-    /// --count 1000000`), holding only the results that wait for an earlier one, at most `4 × jobs` of them.
+    /// --count 1000000`), holding only the results in flight, at most `4 × jobs` of them.
     public static func forEach<Result: Sendable>(
         count: Int, jobs: Int, _ body: @Sendable (Int) -> Result, inOrder: @Sendable (Int, Result) -> Void
     ) {
-        let workers = min(max(1, jobs), max(1, count))
-        let queue = Pending<Result>(count: count, window: 4 * workers)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while let index = queue.claim() {
-                queue.store(body(index), at: index, inOrder: inOrder)
-            }
-        }
+        try? Pipeline(jobs: jobs).run(count: count, worker: { () }, work: { _, i in body(i) }, deliver: inOrder)
     }
-}
-
-/// The results that finished before an earlier one, by index; each is removed once reported. No index more than
-/// `window` past the next one to report is handed out: a thread that stalls on an early item (descheduled on a busy
-/// machine) holds the others back instead of letting finished results pile up, so memory stays flat.
-private final class Pending<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private let count: Int
-    private let window: Int
-    private var waiting: [Int: Value] = [:]
-    private var next = 0
-    private var reported = 0
-
-    init(count: Int, window: Int) {
-        self.count = count
-        self.window = max(1, window)
-    }
-
-    func claim() -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while next < count && next >= reported + window { condition.wait() }
-        guard next < count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func store(_ value: Value, at index: Int, inOrder: (Int, Value) -> Void) {
-        condition.lock()
-        defer { condition.unlock() }
-        waiting[index] = value
-        let before = reported
-        while let ready = waiting.removeValue(forKey: reported) {
-            inOrder(reported, ready)
-            reported += 1
-        }
-        if reported != before { condition.broadcast() }
-    }
-}
-
-/// One slot per item, filled from several threads; `claim` hands out the next unclaimed index.
-private final class Slots<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [Value?]
-    private var next = 0
-    private var reported = 0
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func claim() -> Int? {
-        lock.withLock {
-            guard next < slots.count else { return nil }
-            next += 1
-            return next - 1
-        }
-    }
-
-    func store(_ value: Value, at index: Int, inOrder: (Int, Value) -> Void) {
-        lock.withLock {
-            slots[index] = value
-            while reported < slots.count, let ready = slots[reported] {
-                inOrder(reported, ready)
-                reported += 1
-            }
-        }
-    }
-
-    var values: [Value?] { lock.withLock { slots } }
 }

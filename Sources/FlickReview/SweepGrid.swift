@@ -48,7 +48,7 @@ public struct GridVariant: Sendable {
 ///
 /// Cells are drawn from the states at the grid's own scale (not shrunk from the frames), so they are sharp at any
 /// size and do not depend on the frames' format.
-public struct SweepGrid {
+public struct SweepGrid: Sendable {
     /// One instant of the contact sheet.
     public struct Column: Hashable, Sendable {
         /// The frame index (the same in every variant).

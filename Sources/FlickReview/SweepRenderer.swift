@@ -102,7 +102,7 @@ public enum SweepRenderer {
             if let format = options.video, let ffmpeg {
                 let fps = options.playbackFPS ?? grid.fps
                 try SweepVideo.write(grid, format: format, ffmpeg: ffmpeg, path: try folder.reservePath("grid.\(format.rawValue)"),
-                                     playbackFPS: fps, options: sequence.render, cancellation: cancellation) {
+                                     playbackFPS: fps, options: sequence.render, jobs: sequence.jobs, cancellation: cancellation) {
                     progress(.grid(done: $0, total: $1))
                 }
             }

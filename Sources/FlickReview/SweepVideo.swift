@@ -84,63 +84,79 @@ public enum SweepVideo {
         surface.flush()
     }
 
-    /// Writes the grid video of `grid`'s variants to `path` through ffmpeg, at `playbackFPS`. `progress` gets (frames
-    /// done, frames).
+    /// Writes the grid video of `grid`'s variants to `path` through ffmpeg, at `playbackFPS`, drawing frames on `jobs`
+    /// threads. `progress` gets (frames done, frames).
     public static func write(_ grid: SweepGrid, format: VideoFormat, ffmpeg: String, path: String, playbackFPS: Double,
-                             options: RenderOptions = RenderOptions(), cancellation: Cancellation? = nil,
-                             progress: (Int, Int) -> Void = { _, _ in }) throws {
+                             options: RenderOptions = RenderOptions(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                             cancellation: Cancellation? = nil, progress: @Sendable (Int, Int) -> Void = { _, _ in }) throws {
         try Canvas.requireFonts()
         let maximumScale = grid.variants.map(\.scenario.viewport.scale).max() ?? 1
         let layout = SweepVideoLayout(count: grid.variants.count, viewport: grid.viewport, maximumScale: maximumScale)
-        let renderers = try SweepGrid.renderers(grid.variants, scale: layout.scale, options: options)
-        let lanes = zip(grid.variants, renderers).map { VariantLane(scenario: $0.scenario, renderer: $1) }
+        // Fail on fonts or icons before ffmpeg starts.
+        _ = try SweepGrid.renderers(grid.variants, scale: layout.scale, options: options)
         let keys = GridVariant.shortKeys(grid.variants.first?.assignments.map(\.path) ?? [])
-        let encoder = try VideoEncoder(ffmpeg: ffmpeg, format: format, path: path,
+        let encoder = Locked(try VideoEncoder(ffmpeg: ffmpeg, format: format, path: path,
                                        canvas: RunCanvas(pixelWidth: layout.width, pixelHeight: layout.height), fps: playbackFPS,
-                                       frameCount: grid.frameCount)
+                                       frameCount: grid.frameCount))
         do {
-            let surface = try ImageSurface(pixelWidth: layout.width, pixelHeight: layout.height)
-            for index in 0..<grid.frameCount {
-                if cancellation?.isCancelled == true { throw RenderCancelled() }
-                // Each variant is simulated and drawn on a thread of its own: a lane is touched by one thread at a time.
-                DispatchQueue.concurrentPerform(iterations: lanes.count) { lanes[$0].advance() }
-                if let error = lanes.lazy.compactMap(\.error).first { throw error }
-                draw(index: index, time: Double(index) / grid.fps, states: lanes.compactMap(\.state),
-                     images: lanes.compactMap(\.image), grid: grid, layout: layout, keys: keys, into: surface)
-                try encoder.add(surface)
+            // Grid frames already handed to ffmpeg, drawn on again (every pixel is painted).
+            let spare = Locked<[ImageSurface]>([])
+            // The variants are simulated on this thread, frame by frame; each frame of the grid is drawn on a worker and
+            // handed to ffmpeg in order.
+            try Pipeline(jobs: jobs, window: 2 * max(1, jobs), cancellation: cancellation).run(feed: { submit in
+                let simulations = grid.variants.map { Simulation(scenario: $0.scenario) }
+                // A variant shorter than the others holds its last frame.
+                var latest = [FrameState?](repeating: nil, count: simulations.count)
+                for _ in 0..<grid.frameCount {
+                    if cancellation?.isCancelled == true { throw RenderCancelled() }
+                    for (n, simulation) in simulations.enumerated() {
+                        if let next = simulation.nextFrame() { latest[n] = next }
+                    }
+                    if !submit(latest) { return }
+                }
+            }, worker: {
+                VariantTiles(renderers: try SweepGrid.renderers(grid.variants, scale: layout.scale, options: options))
+            }, work: { tiles, index, latest -> ImageSurface in
+                var states: [FrameState] = [], images: [ImageSurface] = []
+                for (n, state) in latest.enumerated() {
+                    guard let state else { continue }
+                    states.append(state)
+                    images.append(try tiles.draw(state, variant: n))
+                }
+                let surface = try spare.withLock { $0.popLast() } ?? ImageSurface(pixelWidth: layout.width, pixelHeight: layout.height)
+                draw(index: index, time: Double(index) / grid.fps, states: states, images: images, grid: grid, layout: layout,
+                     keys: keys, into: surface)
+                return surface
+            }, deliver: { index, surface in
+                try encoder.withLock { try $0.add(surface) }
+                spare.withLock { $0.append(surface) }
                 progress(index + 1, grid.frameCount)
-            }
-            try encoder.finish()
+            })
+            try encoder.withLock { try $0.finish() }
         } catch {
-            encoder.abandon()
+            encoder.withLock { $0.abandon() }
             throw error
         }
     }
 }
 
-/// One variant of the video: its simulation, its renderer and its latest frame (a variant shorter than the others
-/// holds its last frame).
-private final class VariantLane: @unchecked Sendable {
-    let simulation: Simulation
-    let renderer: FrameRenderer
-    let cache = ImageCache()
-    var state: FrameState?
-    var image: ImageSurface?
-    var error: Error?
+/// One worker's renderer and image of each variant.
+private final class VariantTiles {
+    let renderers: [FrameRenderer]
+    let caches: [ImageCache]
 
-    init(scenario: Scenario, renderer: FrameRenderer) {
-        simulation = Simulation(scenario: scenario)
-        self.renderer = renderer
+    init(renderers: [FrameRenderer]) {
+        self.renderers = renderers
+        caches = renderers.map { _ in ImageCache() }
     }
 
-    func advance() {
-        guard let next = simulation.nextFrame() else { return }
-        do {
-            let surface = try cache.surface(for: renderer.pixelSize(of: next))
-            try renderer.draw(next, into: surface)
-            (state, image) = (next, surface)
-        } catch {
-            self.error = error
-        }
+    /// `state` of variant `n`, drawn on an image of this worker's. A frame that does not paint every pixel (a map)
+    /// gets a new, transparent image: what this worker drew before (another frame) must not show through.
+    func draw(_ state: FrameState, variant n: Int) throws -> ImageSurface {
+        let size = renderers[n].pixelSize(of: state)
+        let surface = renderers[n].paintsEveryPixel(state) ? try caches[n].surface(for: size)
+            : try ImageSurface(pixelWidth: size.width, pixelHeight: size.height)
+        try renderers[n].draw(state, into: surface)
+        return surface
     }
 }

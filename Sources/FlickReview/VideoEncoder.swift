@@ -290,33 +290,28 @@ final class VideoEncoder {
 }
 
 /// Reads a child's standard error on a thread of its own, so a chatty child never blocks on a full pipe.
-final class ErrorCollector: @unchecked Sendable {
+final class ErrorCollector: Sendable {
     let pipe = Pipe()
-    private var data = Data()
-    private let lock = NSLock()
-    private let done = DispatchSemaphore(value: 0)
+    private let output = Locked((data: Data(), ended: false))
 
     func start() {
         let handle = pipe.fileHandleForReading
-        Thread {
+        Thread { [self] in
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
-                self.lock.lock()
-                if self.data.count < 1 << 16 { self.data.append(chunk) }
-                self.lock.unlock()
+                output.withLock { if $0.data.count < 1 << 16 { $0.data.append(chunk) } }
             }
-            self.done.signal()
+            output.withLock { $0.ended = true }
         }.start()
     }
 
-    func wait() { done.wait() }
+    /// Waits until the child has closed its standard error.
+    func wait() { output.withLock(when: \.ended) { _ in } }
 
     /// The last lines it printed.
     var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").suffix(5)
+        let lines = String(decoding: output.withLock { $0.data }, as: UTF8.self).split(separator: "\n").suffix(5)
         return lines.isEmpty ? "no message" : lines.joined(separator: " / ")
     }
 }

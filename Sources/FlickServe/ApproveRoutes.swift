@@ -17,7 +17,7 @@ enum ApproveScript {
 }
 
 /// Test runs and Accept are one at a time: two Accepts of one file must not write it at once.
-private let approveLock = NSLock()
+private let approveTurn = Locked(())
 
 extension Handler {
     /// The routes of approving from the page (after `RequestGuard` let the request through; a POST carries the
@@ -160,9 +160,7 @@ extension Handler {
 private func background<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
     await withCheckedContinuation { continuation in
         DispatchQueue.global().async {
-            approveLock.lock()
-            let value = work()
-            approveLock.unlock()
+            let value = approveTurn.withLock { _ in work() }
             continuation.resume(returning: value)
         }
     }

@@ -120,47 +120,54 @@ public struct LiveRun: Sendable {
 
 /// PNGs of frames at the preview scale, drawn on at most `threads` threads and kept by content: a frame whose
 /// state and drawing context are unchanged after an edit is not drawn again.
-public final class FrameCache: @unchecked Sendable {
+///
+/// Not an actor: its frames are drawn by blocking threads (the warm-up's `Pipeline` and the requests' queue, which
+/// keep Cairo's work off Swift's cooperative threads), which wait for a `DrawingSlots` slot; only its bookkeeping is
+/// shared, under one `Locked`.
+public final class FrameCache: Sendable {
     /// At most this many PNGs are kept (a 1× frame of a phone is tens of kB: some tens of MB in all).
     public static let capacity = 4_000
 
-    private let lock = NSLock()
-    private var context = ""
-    private var pngs: [String: Data] = [:]
-    private var renderers: [FrameRenderer] = []
+    private struct State {
+        var context = ""
+        var pngs: [String: Data] = [:]
+        var renderers: [FrameRenderer] = []
+        /// The version being drawn ahead; an older warm-up stops when a newer one starts.
+        var warming = 0
+        /// Set by `stop()`: the scenario is no longer served, and nothing more is drawn ahead for it.
+        var stopped = false
+        /// The threads drawing ahead now (`warm`).
+        var warmingThreads = 0
+        /// The newest version a frame was asked for, and which of its frames are ready.
+        var readyVersion = 0
+        var ready = Set<Int>()
+
+        /// Notes that frame `index` of `run` is ready.
+        mutating func markReady(_ run: LiveRun, _ index: Int) {
+            if run.version > readyVersion {
+                readyVersion = run.version
+                ready = []
+            }
+            if run.version == readyVersion { ready.insert(index) }
+        }
+    }
+
+    private let state = Locked(State())
     private let slots: DrawingSlots
     private let queue = DispatchQueue(label: "flick.serve.frames", attributes: .concurrent)
     private let iconFolders: [String]
-    /// The version being drawn ahead; an older warm-up stops when a newer one starts.
-    private var warming = 0
-    /// Set by `stop()`: the scenario is no longer served, and nothing more is drawn ahead for it.
-    private var stopped = false
-    /// The threads drawing ahead now (`warm`), for `stop()`'s test.
-    private(set) var warmingThreads = 0
 
     public init(slots: DrawingSlots, iconFolders: [String]) {
         self.slots = slots
         self.iconFolders = iconFolders
     }
 
-    /// The newest version a frame was asked for, and which of its frames are ready.
-    private var readyVersion = 0
-    private var ready = Set<Int>()
+    /// The threads drawing ahead now (`warm`), for `stop()`'s test.
+    var warmingThreads: Int { state.withLock { $0.warmingThreads } }
 
     /// How many of `run`'s frames are ready (drawn, or found unchanged).
     public func cachedCount(of run: LiveRun) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return readyVersion == run.version ? ready.count : 0
-    }
-
-    /// Notes that frame `index` of `run` is ready; call with the lock held.
-    private func markReady(_ run: LiveRun, _ index: Int) {
-        if run.version > readyVersion {
-            readyVersion = run.version
-            ready = []
-        }
-        if run.version == readyVersion { ready.insert(index) }
+        state.withLock { $0.readyVersion == run.version ? $0.ready.count : 0 }
     }
 
     /// Frame `index` of `run` as PNG, drawn now unless kept.
@@ -170,47 +177,38 @@ public final class FrameCache: @unchecked Sendable {
         }
     }
 
-    /// Draws every frame of `run` in the background, from the first, two at a time.
+    /// Draws every frame of `run` in the background, from the first, on `threads` threads of a `Pipeline` whose
+    /// cancellation is a newer warm-up or `stop()`.
     public func warm(_ run: LiveRun, threads: Int) {
-        lock.lock()
-        guard !stopped else {
-            lock.unlock()
-            return
+        let threads = max(1, threads)
+        let started = state.withLock { state in
+            guard !state.stopped else { return false }
+            state.warming = run.version
+            state.warmingThreads += threads
+            return true
         }
-        warming = run.version
-        warmingThreads += max(1, threads)
-        lock.unlock()
-        let next = Counter()
+        guard started else { return }
+        let version = run.version
+        let superseded = Cancellation { [self] in state.withLock { $0.stopped || $0.warming != version } }
         // Threads of their own, not the queue the pages' requests use: GCD runs about one block per core there,
         // and a request must not wait behind a warm-up.
-        for _ in 0..<max(1, threads) {
-            let thread = Thread {
-                defer { self.lock.withLock { self.warmingThreads -= 1 } }
-                while true {
-                    let i = next.take()
-                    guard i < run.frames.count, self.isWarming(run.version) else { return }
-                    _ = try? self.drawn(run, i, urgent: false)
-                }
-            }
-            thread.stackSize = 1 << 22
-            thread.start()
+        let thread = Thread { [self] in
+            defer { state.withLock { $0.warmingThreads -= threads } }
+            try? Pipeline(jobs: threads, cancellation: superseded).run(count: run.frames.count, worker: { () }) { _, i in
+                _ = try? self.drawn(run, i, urgent: false)
+            } deliver: { _, _ in }
         }
-    }
-
-    private func isWarming(_ version: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return !stopped && warming == version
+        thread.start()
     }
 
     /// Stops drawing ahead for good (the scenario is no longer served): a warm-up under way ends after the frame
     /// each of its threads is drawing, none starts again, and the PNGs kept are let go. A page still open may ask
     /// for a frame, which is drawn on demand.
     public func stop() {
-        lock.lock()
-        stopped = true
-        pngs = [:]
-        lock.unlock()
+        state.withLock { state in
+            state.stopped = true
+            state.pngs = [:]
+        }
     }
 
     private static func key(_ frame: FrameState) -> String { frame.json.text }
@@ -219,81 +217,56 @@ public final class FrameCache: @unchecked Sendable {
         guard run.frames.indices.contains(index) else { throw ServeError.notFound }
         let frame = run.frames[index]
         let key = Self.key(frame)
-        lock.lock()
-        if context != run.drawingContext {
-            context = run.drawingContext
-            pngs = [:]
-            renderers = []
-        }
-        if let png = pngs[key] {
-            markReady(run, index)
-            lock.unlock()
+        let kept = state.withLock { state -> Data? in
+            if state.context != run.drawingContext {
+                state.context = run.drawingContext
+                state.pngs = [:]
+                state.renderers = []
+            }
+            guard let png = state.pngs[key] else { return nil }
+            state.markReady(run, index)
             return png
         }
-        lock.unlock()
+        if let kept { return kept }
         slots.take(urgent: urgent)
         defer { slots.give() }
         let renderer = try takeRenderer(for: run)
         let png = try renderer.png(of: frame)
-        lock.lock()
-        if context == run.drawingContext {
-            if pngs.count >= Self.capacity { pngs = [:] }
-            pngs[key] = png
-            renderers.append(renderer)
-            markReady(run, index)
+        state.withLock { state in
+            guard state.context == run.drawingContext else { return }
+            if state.pngs.count >= Self.capacity { state.pngs = [:] }
+            state.pngs[key] = png
+            state.renderers.append(renderer)
+            state.markReady(run, index)
         }
-        lock.unlock()
         return png
     }
 
     /// A renderer of `run`'s preview scenario (one per thread drawing; they are reused while the context holds).
     private func takeRenderer(for run: LiveRun) throws -> FrameRenderer {
-        lock.lock()
-        if context == run.drawingContext, let renderer = renderers.popLast() {
-            lock.unlock()
-            return renderer
-        }
-        lock.unlock()
+        let kept = state.withLock { $0.context == run.drawingContext ? $0.renderers.popLast() : nil }
+        if let kept { return kept }
         return try FrameRenderer(scenario: run.preview, options: RenderOptions(iconFolders: iconFolders))
     }
 }
 
 /// The threads that may draw at once, shared by every served scenario: a frame a page waits for goes before
 /// the frames drawn ahead of time.
-public final class DrawingSlots: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var free: Int
-    private var urgentWaiting = 0
+public final class DrawingSlots: Sendable {
+    private let slots: Locked<(free: Int, urgentWaiting: Int)>
 
-    public init(count: Int) { free = max(1, count) }
+    public init(count: Int) { slots = Locked((free: max(1, count), urgentWaiting: 0)) }
 
     func take(urgent: Bool) {
-        condition.lock()
-        defer { condition.unlock() }
-        if urgent { urgentWaiting += 1 }
-        while free == 0 || (!urgent && urgentWaiting > 0) { condition.wait() }
-        if urgent { urgentWaiting -= 1 }
-        free -= 1
+        if urgent { slots.withLock { $0.urgentWaiting += 1 } }
+        slots.withLock(when: { $0.free > 0 && (urgent || $0.urgentWaiting == 0) }) { slots in
+            if urgent { slots.urgentWaiting -= 1 }
+            slots.free -= 1
+        }
     }
 
     func give() {
-        condition.lock()
-        free += 1
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// Hands out 0, 1, 2, … to several threads.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func take() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value - 1
+        slots.withLock { $0.free += 1 }
     }
 }
 

@@ -227,15 +227,17 @@ func lastLines(_ text: String) -> String {
 
 /// ffmpeg's standard error, read on a thread: the frame times `showinfo` prints (handed to the reader in order,
 /// so only those not yet taken are held) and the last other lines, for messages.
-final class TimeLog: @unchecked Sendable {
+final class TimeLog: Sendable {
     let pipe: Pipe
-    private let condition = NSCondition()
-    private var times: [Int: Double?] = [:]
-    private var parsed = 0
-    private var ended = false
-    private var others: [String] = []
-    private var timeBase: (Int64, Int64)?
-    private let done = DispatchSemaphore(value: 0)
+
+    private struct Log {
+        var times: [Int: Double?] = [:]
+        var parsed = 0
+        var ended = false
+        var others: [String] = []
+    }
+
+    private let log = Locked(Log())
 
     init(pipe: Pipe = Pipe()) { self.pipe = pipe }
 
@@ -243,6 +245,7 @@ final class TimeLog: @unchecked Sendable {
         let handle = pipe.fileHandleForReading
         Thread { [self] in
             var pending = Data()
+            var timeBase: (Int64, Int64)?
             while true {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
@@ -250,21 +253,17 @@ final class TimeLog: @unchecked Sendable {
                 while let newline = pending.firstIndex(of: 0x0A) {
                     let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
                     pending.removeSubrange(pending.startIndex...newline)
-                    take(line)
+                    take(line, timeBase: &timeBase)
                 }
                 // A line without an end that grows without bound is not ffmpeg's: keep its tail only.
                 if pending.count > 1 << 16 { pending.removeFirst(pending.count - 1024) }
             }
-            if !pending.isEmpty { take(String(decoding: pending, as: UTF8.self)) }
-            condition.lock()
-            ended = true
-            condition.broadcast()
-            condition.unlock()
-            done.signal()
+            if !pending.isEmpty { take(String(decoding: pending, as: UTF8.self), timeBase: &timeBase) }
+            log.withLock { $0.ended = true }
         }.start()
     }
 
-    private func take(_ line: String) {
+    private func take(_ line: String, timeBase: inout (Int64, Int64)?) {
         if line.contains("Parsed_showinfo"), let range = line.range(of: "config in time_base: ") {
             // pts_time has six significant digits only; pts × time base is exact.
             let fraction = line[range.upperBound...].prefix { $0 != "," }.split(separator: "/").compactMap { Int64($0) }
@@ -276,36 +275,33 @@ final class TimeLog: @unchecked Sendable {
                 let digits = line[start.upperBound...].drop { $0 == " " }.prefix { $0 != " " }
                 if let pts = Int64(digits) { time = Double(pts) * Double(timeBase.0) / Double(timeBase.1) }
             }
-            condition.lock()
-            times[parsed] = time
-            parsed += 1
-            condition.broadcast()
-            condition.unlock()
+            log.withLock { log in
+                log.times[log.parsed] = time
+                log.parsed += 1
+            }
         } else if line.contains("Parsed_showinfo") {
             return
         } else {
-            condition.lock()
-            others.append(line)
-            if others.count > 8 { others.removeFirst() }
-            condition.unlock()
+            log.withLock { log in
+                log.others.append(line)
+                if log.others.count > 8 { log.others.removeFirst() }
+            }
         }
     }
 
     /// The time of frame `index` (from 0), waiting for ffmpeg to print it; nil when it never does, or not a number.
     func time(_ index: Int) -> Double? {
-        condition.lock()
-        defer { condition.unlock() }
-        while index >= parsed, !ended { condition.wait() }
-        guard let time = times.removeValue(forKey: index) else { return nil }
-        return time.flatMap { $0.isFinite ? $0 : nil }
+        log.withLock(when: { index < $0.parsed || $0.ended }) { log in
+            guard let time = log.times.removeValue(forKey: index) else { return nil }
+            return time.flatMap { $0.isFinite ? $0 : nil }
+        }
     }
 
-    func wait() { done.wait() }
+    /// Waits until ffmpeg has closed its standard error.
+    func wait() { log.withLock(when: \.ended) { _ in } }
 
     var text: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return lastLines(others.joined(separator: "\n"))
+        log.withLock { lastLines($0.others.joined(separator: "\n")) }
     }
 }
 

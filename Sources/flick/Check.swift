@@ -33,7 +33,7 @@ struct Check: ParsableCommand {
         guard loaded.count == scenarios.count else { throw failureExit }
         let paths = loaded.map(\.path), verbose = self.verbose
         let work = loaded.map(\.scenario)
-        let failures = FailureCount()
+        let failures = Locked(0)
         _ = Parallel.map(work, jobs: ProcessInfo.processInfo.activeProcessorCount, { InvariantChecker.check($0) }) { i, report in
             let path = paths[i]
             let total = report.checks.values.reduce(0, +)
@@ -44,21 +44,13 @@ struct Check: ParsableCommand {
                 printSafe("\(path): ok (\(report.frames) frames, \(total) checks)")
                 if verbose { printSafe("  " + report.checkSummary) }
             } else {
-                failures.add()
+                failures.withLock { $0 += 1 }
                 let count = report.violations.count + report.omitted
                 printSafe("\(path): \(count) violation\(count == 1 ? "" : "s")")
                 for line in report.lines { printSafe("  " + line) }
             }
         }
-        let failed = failures.value
+        let failed = failures.current
         if failed > 0 { throw ExitCode(1) }
     }
-}
-
-/// A count shared by the threads of a parallel run.
-final class FailureCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
 }

@@ -47,11 +47,11 @@ struct FuzzCommand: ParsableCommand {
         let firstCase = onlyCase ?? 0, total = onlyCase == nil ? count : 1
         let seed = self.seed, out = self.out
         let writer = ReproductionWriter(folder: out, original: path)
-        let broken = BrokenCount()
+        let broken = Locked(0)
         Parallel.forEach(count: total, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                          { Fuzz.run(base, seed: seed, case: firstCase + $0) }) { _, finding in
             guard let finding else { return }
-            broken.value += 1
+            broken.withLock { $0 += 1 }
             let first = finding.report.violations.first { $0.rule == finding.rule }
             printSafe("case \(finding.index): \(first.map(\.description) ?? finding.rule.rawValue)")
             let from = finding.original, to = finding.shrunk
@@ -65,14 +65,9 @@ struct FuzzCommand: ParsableCommand {
                 printSafe("  \(sizes); could not write it: \(error)")
             }
         }
-        printSafe("\(self.scenario): \(plural(total, "script")), \(broken.value) broke an invariant")
-        if broken.value > 0 { throw ExitCode(1) }
+        printSafe("\(self.scenario): \(plural(total, "script")), \(broken.current) broke an invariant")
+        if broken.current > 0 { throw ExitCode(1) }
     }
-}
-
-/// The findings reported so far (counted in `Parallel.forEach`'s in-order callback, one call at a time).
-private final class BrokenCount: @unchecked Sendable {
-    var value = 0
 }
 
 private func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

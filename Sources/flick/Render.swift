@@ -340,28 +340,27 @@ func badInput(_ message: String) -> ExitCode {
 }
 
 /// A one-line progress bar on standard error, redrawn in place (only used when stderr is a terminal).
-final class ProgressBar: @unchecked Sendable {
+final class ProgressBar: Sendable {
     private let label: String
-    private var shown = -1
-    private let lock = NSLock()
+    private let shown = Locked(-1)
 
     init(label: String) { self.label = label }
 
     func update(_ done: Int, of total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let width = 30
-        let filled = total == 0 ? width : done * width / total
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard percent != shown else { return }
-        shown = percent
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total) frames".utf8))
+        shown.withLock { shown in
+            let width = 30
+            let filled = total == 0 ? width : done * width / total
+            let percent = total == 0 ? 100 : done * 100 / total
+            guard percent != shown else { return }
+            shown = percent
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            FileHandle.standardError.write(Data("\r\(label) \(bar) \(done)/\(total) frames".utf8))
+        }
     }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        shown.withLock { shown in
+            if shown >= 0 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
     }
 }

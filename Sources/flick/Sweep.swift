@@ -174,33 +174,29 @@ extension States {
 }
 
 /// A sweep's progress on standard error: the variant being drawn, then the grid video.
-final class SweepProgressBar: @unchecked Sendable {
+final class SweepProgressBar: Sendable {
     private let name: String
-    private var bar: ProgressBar?
-    private var current = ""
-    private let lock = NSLock()
+    private let state = Locked((bar: ProgressBar?.none, current: ""))
 
     init(name: String) { self.name = name }
 
     func update(_ progress: SweepProgress) {
-        lock.lock()
-        defer { lock.unlock() }
-        let label: String, done: Int, total: Int
-        switch progress {
-        case .variant(let number, let count, let d, let t): (label, done, total) = ("\(name) variant \(number)/\(count)", d, t)
-        case .grid(let d, let t): (label, done, total) = ("\(name) grid video", d, t)
+        state.withLock { state in
+            let label: String, done: Int, total: Int
+            switch progress {
+            case .variant(let number, let count, let d, let t): (label, done, total) = ("\(name) variant \(number)/\(count)", d, t)
+            case .grid(let d, let t): (label, done, total) = ("\(name) grid video", d, t)
+            }
+            if label != state.current {
+                state.bar?.finish()
+                state.bar = ProgressBar(label: label)
+                state.current = label
+            }
+            state.bar?.update(done, of: total)
         }
-        if label != current {
-            bar?.finish()
-            bar = ProgressBar(label: label)
-            current = label
-        }
-        bar?.update(done, of: total)
     }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        bar?.finish()
+        state.withLock { $0.bar?.finish() }
     }
 }

@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -41,19 +42,19 @@ public enum ScenarioFolder {
     }
 
     /// The paths `recording` collects.
-    final class FileRecord: @unchecked Sendable {
+    final class FileRecord: Sendable {
         /// The most paths kept: a scenario naming more (rows with thousands of thumbnails) has the first watched.
         static let limit = 1_000
-        private let lock = NSLock()
-        private var seen = Set<String>()
-        private(set) var paths: [String] = []
+        private let record = Locked((seen: Set<String>(), paths: [String]()))
 
         func add(_ path: String) {
-            lock.lock()
-            defer { lock.unlock() }
-            guard paths.count < Self.limit, seen.insert(path).inserted else { return }
-            paths.append(path)
+            record.withLock { record in
+                guard record.paths.count < Self.limit, record.seen.insert(path).inserted else { return }
+                record.paths.append(path)
+            }
         }
+
+        var paths: [String] { record.withLock { $0.paths } }
     }
 
     /// The real path of `path` (standardized, absolute): of its deepest part that exists, with the parts that do not

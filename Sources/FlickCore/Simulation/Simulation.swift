@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 import FlickPhysics
 
@@ -230,15 +231,14 @@ extension Simulation {
 }
 
 /// How many simulations were made while it was `Simulation.counter`.
-public final class SimulationCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var made = 0
+public final class SimulationCounter: Sendable {
+    private let made = Locked(0)
 
     public init() {}
 
-    func add() { lock.lock(); made += 1; lock.unlock() }
+    func add() { made.withLock { $0 += 1 } }
 
-    public var count: Int { lock.lock(); defer { lock.unlock() }; return made }
+    public var count: Int { made.current }
 }
 
 /// The finger's recent path, as the review overlay draws it.

@@ -38,13 +38,12 @@ enum Font: CaseIterable {
 final class FontBook {
     private let faces: [Font: LoadedFace]
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var idle: [FontBook] = []
+    private static let idle = Locked<[FontBook]>([])
 
     /// Whether the font files can be loaded, or why not (a missing font file names the package to install).
     private static let available: Result<Void, RenderError> = Result {
         let book = try FontBook()
-        lock.withLock { idle.append(book) }
+        idle.withLock { $0.append(book) }
     }.mapError { $0 as! RenderError }
 
     /// Throws unless the font files could be loaded; call before drawing.
@@ -77,7 +76,7 @@ final class FontBook {
     /// A book for the caller's exclusive use until `giveBack`.
     private static func borrow() -> FontBook {
         if case .failure(let error) = available { fatalError(error.description) }
-        if let book = lock.withLock({ idle.popLast() }) { return book }
+        if let book = idle.withLock({ $0.popLast() }) { return book }
         do {
             return try FontBook()
         } catch {
@@ -87,7 +86,7 @@ final class FontBook {
 
     /// Returns `book` to the pool; nothing may use it any more.
     private static func giveBack(_ book: FontBook) {
-        lock.withLock { idle.append(book) }
+        idle.withLock { $0.append(book) }
     }
 
     private init() throws {

@@ -15,10 +15,13 @@ enum FontFallback {
         let font: Font
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var answers: [Question: FontFile?] = [:]
-    /// fontconfig's sorted fonts for each style, kept (with their character sets) for the life of the process.
-    nonisolated(unsafe) private static var sorted: [Font: UnsafeMutablePointer<FcFontSet>?] = [:]
+    private struct Kept {
+        var answers: [Question: FontFile?] = [:]
+        /// fontconfig's sorted fonts for each style, kept (with their character sets) for the life of the process.
+        var sorted: [Font: UnsafeMutablePointer<FcFontSet>?] = [:]
+    }
+
+    private static let kept = Locked(Kept())
 
     /// Answers kept at most (each is a few bytes; a scenario's text cannot grow them further).
     static let maximumAnswers = 65_536
@@ -26,17 +29,17 @@ enum FontFallback {
     /// The font file fontconfig's order gives `scalar` in `font`'s style, or nil when no installed font has it.
     static func file(for scalar: Unicode.Scalar, font: Font) -> FontFile? {
         let question = Question(scalar: scalar.value, font: font)
-        return lock.withLock {
-            if let answer = answers[question] { return answer }
-            let answer = ask(question)
-            if answers.count < maximumAnswers { answers[question] = answer }
+        return kept.withLock { kept in
+            if let answer = kept.answers[question] { return answer }
+            let answer = ask(question, sorted: &kept.sorted)
+            if kept.answers.count < maximumAnswers { kept.answers[question] = answer }
             return answer
         }
     }
 
     /// The first font of `font`'s order that has the character (called with the lock held).
-    private static func ask(_ question: Question) -> FontFile? {
-        guard let set = fonts(question.font) else { return nil }
+    private static func ask(_ question: Question, sorted: inout [Font: UnsafeMutablePointer<FcFontSet>?]) -> FontFile? {
+        guard let set = fonts(question.font, sorted: &sorted) else { return nil }
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
             var characters: OpaquePointer?
@@ -52,7 +55,7 @@ enum FontFallback {
     }
 
     /// Every installed font in fontconfig's order for `font`'s style (sorted once; called with the lock held).
-    private static func fonts(_ font: Font) -> UnsafeMutablePointer<FcFontSet>? {
+    private static func fonts(_ font: Font, sorted: inout [Font: UnsafeMutablePointer<FcFontSet>?]) -> UnsafeMutablePointer<FcFontSet>? {
         if let set = sorted[font] { return set }
         var set: UnsafeMutablePointer<FcFontSet>?
         if let pattern = FcPatternCreate() {

@@ -137,69 +137,64 @@ public enum Benchmark {
     /// start to the last end). Returns frames per second and mean bytes per frame.
     static func measureFloor(_ frames: [FrameState], jobs: Int, scenario: Scenario, options: RenderOptions,
                              checkCancelled: () throws -> Void) throws -> (fps: Double, bytes: Double) {
-        let slots = FloorSlots(renderers: try (0..<jobs).map { _ in try FrameRenderer(scenario: scenario, options: options) })
+        // One renderer per thread: a thread takes one for the frame it draws and puts it back.
+        let renderers = Locked(try (0..<jobs).map { _ in try FrameRenderer(scenario: scenario, options: options) })
+        let pipeline = Pipeline(jobs: jobs)
         var seconds = 0.0
         var bytes = 0
         for round in stride(from: 0, to: frames.count, by: jobs) {
             try checkCancelled()
             let batch = Array(frames[round..<min(frames.count, round + jobs)])
-            DispatchQueue.concurrentPerform(iterations: batch.count) { t in
-                slots.prepare(t, batch[t])
+            let prepared = Locked<[RGBRows]>([])
+            try pipeline.run(count: batch.count, worker: { () }) { _, t in
+                let renderer = renderers.withLock { $0.removeLast() }
+                defer { renderers.withLock { $0.append(renderer) } }
+                return try RGBRows(renderer.image(of: batch[t]).bitmap())
+            } deliver: { _, rows in
+                prepared.withLock { $0.append(rows) }
             }
-            let start = Date()
-            DispatchQueue.concurrentPerform(iterations: batch.count) { t in slots.encode(t) }
-            seconds += Date().timeIntervalSince(start)
-            bytes += try slots.collect(batch.count)
+            let rows = prepared.current
+            // From the first start to the last end.
+            let span = Locked((start: Date.distantFuture, end: Date.distantPast))
+            let written = Locked(0)
+            try pipeline.run(count: rows.count, worker: { () }) { _, t in
+                let start = Date()
+                let count = try rows[t].encode()
+                let end = Date()
+                span.withLock { $0 = (min($0.start, start), max($0.end, end)) }
+                return count
+            } deliver: { _, count in
+                written.withLock { $0 += count }
+            }
+            bytes += written.current
+            let (start, end) = span.current
+            seconds += end.timeIntervalSince(start)
         }
         return (Double(frames.count) / seconds, Double(bytes) / Double(frames.count))
     }
 }
 
-/// Each floor thread's renderer, RGB rows and result; thread `t` touches only slot `t` until `collect`.
-private final class FloorSlots: @unchecked Sendable {
-    private let renderers: [FrameRenderer]
-    private var rows: [[UInt8]]
-    private var sizes: [(width: Int, height: Int)]
-    private var results: [Result<Int, Error>]
+/// A floor frame as packed RGB rows (the floor's frames are opaque, as a scenario's frames are).
+private struct RGBRows: Sendable {
+    var rgb: [UInt8]
+    var width: Int
+    var height: Int
 
-    init(renderers: [FrameRenderer]) {
-        self.renderers = renderers
-        let count = renderers.count
-        rows = Array(repeating: [], count: count)
-        sizes = Array(repeating: (0, 0), count: count)
-        results = Array(repeating: .success(0), count: count)
-    }
-
-    /// Draws `frame` with slot `t`'s renderer and packs it as RGB rows (the floor's frames are opaque, as a
-    /// scenario's frames are).
-    func prepare(_ t: Int, _ frame: FrameState) {
-        do {
-            let bitmap = try renderers[t].image(of: frame).bitmap()
-            let rgba = bitmap.rgbaBytes
-            var rgb = [UInt8](repeating: 0, count: bitmap.pixelCount * 3)
-            for i in 0..<bitmap.pixelCount {
-                rgb[3 * i] = rgba[4 * i]
-                rgb[3 * i + 1] = rgba[4 * i + 1]
-                rgb[3 * i + 2] = rgba[4 * i + 2]
-            }
-            rows[t] = rgb
-            sizes[t] = (bitmap.width, bitmap.height)
-            results[t] = .success(0)
-        } catch {
-            results[t] = .failure(error)
+    init(_ bitmap: Bitmap) {
+        let rgba = bitmap.rgbaBytes
+        var rgb = [UInt8](repeating: 0, count: bitmap.pixelCount * 3)
+        for i in 0..<bitmap.pixelCount {
+            rgb[3 * i] = rgba[4 * i]
+            rgb[3 * i + 1] = rgba[4 * i + 1]
+            rgb[3 * i + 2] = rgba[4 * i + 2]
         }
+        self.rgb = rgb
+        width = bitmap.width
+        height = bitmap.height
     }
 
-    func encode(_ t: Int) {
-        guard case .success = results[t] else { return }
-        results[t] = Result {
-            try rows[t].withUnsafeBytes { try PNGEncoder.libspngPNG(rows: $0, width: sizes[t].width, height: sizes[t].height,
-                                                                    colorType: .truecolor).count }
-        }
-    }
-
-    /// The total bytes of the first `count` slots' files, or the first error.
-    func collect(_ count: Int) throws -> Int {
-        try results.prefix(count).reduce(0) { try $0 + $1.get() }
+    /// The bytes of the PNG file libspng writes of them.
+    func encode() throws -> Int {
+        try rgb.withUnsafeBytes { try PNGEncoder.libspngPNG(rows: $0, width: width, height: height, colorType: .truecolor).count }
     }
 }

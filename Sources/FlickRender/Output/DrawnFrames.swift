@@ -56,9 +56,8 @@ public protocol SequenceObserver: AnyObject, Sendable {
 }
 
 /// Image surfaces of one size, reused from frame to frame so each frame does not allocate (and zero) a new one.
-final class SurfacePool: @unchecked Sendable {
-    private let lock = NSLock()
-    private var free: [ImageSurface] = []
+final class SurfacePool: Sendable {
+    private let free = Locked<[ImageSurface]>([])
     private let capacity: Int
 
     init(capacity: Int) { self.capacity = capacity }
@@ -66,11 +65,11 @@ final class SurfacePool: @unchecked Sendable {
     /// A surface of `width`×`height` pixels, cleared to transparent unless `clearing` is false (a reused surface then
     /// keeps an earlier frame's pixels: only for a frame that paints every pixel, `FrameRenderer.paintsEveryPixel`).
     func take(width: Int, height: Int, clearing: Bool = true) throws -> ImageSurface {
-        lock.lock()
-        // After a resize the old size is not drawn again: its images are freed rather than kept.
-        free.removeAll { $0.pixelWidth != width || $0.pixelHeight != height }
-        let reused = free.popLast()
-        lock.unlock()
+        let reused = free.withLock { free in
+            // After a resize the old size is not drawn again: its images are freed rather than kept.
+            free.removeAll { $0.pixelWidth != width || $0.pixelHeight != height }
+            return free.popLast()
+        }
         guard let reused else { return try ImageSurface(pixelWidth: width, pixelHeight: height) }
         // A new surface starts transparent; a reused one must too, unless the frame paints over every pixel.
         if clearing { reused.clear() }
@@ -78,117 +77,56 @@ final class SurfacePool: @unchecked Sendable {
     }
 
     func recycle(_ surface: ImageSurface) {
-        lock.lock()
-        if free.count >= capacity { free.removeFirst() }
-        free.append(surface)
-        lock.unlock()
+        free.withLock { free in
+            if free.count >= capacity { free.removeFirst() }
+            free.append(surface)
+        }
     }
 }
 
 /// The frames drawn and not yet compared with their successor, shared by the render's workers: a worker
-/// that drew frame i waits for frame i − 1's pixels (another worker took it first from the in-order queue)
+/// that drew frame i waits for frame i − 1's pixels (another worker took it first from the pipeline)
 /// and, when they are equal, for its PNG bytes.
-final class FrameHistory: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var frames: [Int: DrawnFrame] = [:]
-    private var encoded: Set<Int> = []
-    private var failed = false
+final class FrameHistory: Sendable {
+    private struct Frames {
+        var drawn: [Int: DrawnFrame] = [:]
+        var encoded: Set<Int> = []
+        var failed = false
+    }
+
+    private let frames = Locked(Frames())
 
     /// Makes `frame`'s pixels available to the worker drawing the next frame.
     func publish(_ frame: DrawnFrame) {
-        condition.lock()
-        frames[frame.state.index] = frame
-        condition.broadcast()
-        condition.unlock()
+        frames.withLock { $0.drawn[frame.state.index] = frame }
     }
 
     /// `frame`'s PNG (possibly nil) is final.
     func encodedPNG(of frame: DrawnFrame, _ png: Data?) {
-        condition.lock()
-        frame.png = png
-        encoded.insert(frame.state.index)
-        condition.broadcast()
-        condition.unlock()
+        frames.withLock { frames in
+            frame.png = png
+            frames.encoded.insert(frame.state.index)
+        }
     }
 
     /// Frame `index`, waiting until it is drawn, and forgets it (only its successor asks); nil if the render failed.
     func take(_ index: Int) -> DrawnFrame? {
-        condition.lock()
-        defer { condition.unlock() }
-        while frames[index] == nil && !failed { condition.wait() }
-        return frames.removeValue(forKey: index)
+        frames.withLock(when: { $0.drawn[index] != nil || $0.failed }) { $0.drawn.removeValue(forKey: index) }
     }
 
     /// `frame`'s PNG bytes, waiting until they are final; nil if the render failed.
     func png(of frame: DrawnFrame) -> Data?? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !encoded.contains(frame.state.index) && !failed { condition.wait() }
-        guard !failed else { return nil }
-        encoded.remove(frame.state.index)
-        return .some(frame.png)
+        let index = frame.state.index
+        return frames.withLock(when: { $0.encoded.contains(index) || $0.failed }) { frames -> Data?? in
+            guard !frames.failed else { return nil }
+            frames.encoded.remove(index)
+            return .some(frame.png)
+        }
     }
 
     /// Wakes every waiting worker: the render has failed.
     func fail() {
-        condition.lock()
-        failed = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// Hands frames finished by several workers to a `SequenceObserver` in index order. A worker more than
-/// `window` frames ahead waits, so the frames held for reordering stay few.
-final class OrderedDelivery: @unchecked Sendable {
-    private let observer: SequenceObserver
-    private let condition = NSCondition()
-    private var next: Int
-    private var pending: [Int: DrawnFrame] = [:]
-    private var delivering = false
-    private var failed = false
-    private let window: Int
-
-    init(observer: SequenceObserver, first: Int, window: Int) {
-        self.observer = observer
-        next = first
-        self.window = max(1, window)
-    }
-
-    func deliver(_ frame: DrawnFrame) throws {
-        condition.lock()
-        while frame.state.index >= next + window && !failed { condition.wait() }
-        if failed { condition.unlock(); throw RenderCancelled() }
-        pending[frame.state.index] = frame
-        // One thread at a time hands over the frames that are next; the others leave theirs in `pending`.
-        guard !delivering else { condition.unlock(); return }
-        delivering = true
-        while let ready = pending.removeValue(forKey: next) {
-            condition.unlock()
-            do {
-                try observer.consume(ready)
-            } catch {
-                condition.lock()
-                failed = true
-                delivering = false
-                condition.broadcast()
-                condition.unlock()
-                throw error
-            }
-            condition.lock()
-            next += 1
-            condition.broadcast()
-        }
-        delivering = false
-        condition.unlock()
-    }
-
-    func fail() {
-        condition.lock()
-        failed = true
-        pending.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        frames.withLock { $0.failed = true }
     }
 }
 

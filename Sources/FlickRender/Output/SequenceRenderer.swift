@@ -56,7 +56,7 @@ public struct SequenceSummary: Sendable {
 /// complete; on any failure or cancellation nothing is left.
 ///
 /// The simulation runs on the calling thread and hands frames to `jobs` threads that draw, encode and
-/// write them, through a queue of at most 2 × jobs frames: memory stays flat however long the scenario.
+/// write them, through a `Pipeline` holding at most 4 × jobs frames: memory stays flat however long the scenario.
 public enum SequenceRenderer {
     /// The file name of frame `index` for a sequence of `count` frames: at least five digits, more when needed.
     public static func frameFileName(_ index: Int, count: Int, extension ext: String) -> String {
@@ -103,79 +103,18 @@ public enum SequenceRenderer {
         try folder.createFolder(prefix + "frames")
         if options.overlayLayer { try folder.createFolder(prefix + "overlay") }
         let total = range.isEmpty ? 0 : range.count
-        let queue = BoundedQueue<FrameState>(capacity: 2 * options.jobs)
-        let failure = FirstError()
-        let counter = ProgressCounter(total: total, report: progress)
         let observer = options.observer
         // Frames are drawn into images of their own while the next frame compares its pixels with them.
         let drawsPixels = options.format.writesPNG || observer != nil
         let encodesPNG = options.format.writesPNG || observer?.needsPNG == true
         let history = FrameHistory()
-        let pool = SurfacePool(capacity: 2 * options.jobs + 4)
-        let delivery = observer.map { OrderedDelivery(observer: $0, first: range.lowerBound, window: 2 * options.jobs) }
-        let group = DispatchGroup()
-        for _ in 0..<options.jobs {
-            group.enter()
-            let thread = Thread {
-                defer { group.leave() }
-                do {
-                    let renderer = try FrameRenderer(scenario: scenario, options: options.render)
-                    let encoder = PNGEncoder()
-                    while let frame = queue.pop() {
-                        if cancellation?.isCancelled == true { throw RenderCancelled() }
-                        if drawsPixels {
-                            let size = renderer.pixelSize(of: frame)
-                            let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height,
-                                                                                clearing: !renderer.paintsEveryPixel(frame)),
-                                                   pool: pool)
-                            try renderer.draw(frame, into: drawn.image)
-                            if encodesPNG { history.publish(drawn) }
-                            // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
-                            var png: Data?
-                            var reused = false
-                            if encodesPNG, frame.index > range.lowerBound {
-                                guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
-                                if drawn.hasSamePixels(as: previous) {
-                                    guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
-                                    png = bytes
-                                    reused = bytes != nil
-                                }
-                            }
-                            if encodesPNG, !reused { png = try encoder.encode(drawn.image) }
-                            drawn.repeatsPrevious = reused
-                            if encodesPNG { history.encodedPNG(of: drawn, png) }
-                            if options.format.writesPNG, let png {
-                                try folder.write(png, to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "png"))
-                            }
-                            if options.format.writesSVG {
-                                try folder.write(renderer.svg(of: frame),
-                                                 to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
-                            }
-                            try delivery?.deliver(drawn)
-                        } else {
-                            try folder.write(renderer.svg(of: frame),
-                                             to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
-                        }
-                        if options.overlayLayer {
-                            let png = options.format.writesPNG
-                            try folder.write(png ? renderer.overlayLayerPNG(of: frame) : renderer.overlayLayerSVG(of: frame),
-                                             to: prefix + "overlay/" + frameFileName(frame.index, count: count, extension: png ? "png" : "svg"))
-                        }
-                        counter.increment()
-                    }
-                } catch {
-                    failure.record(error)
-                    queue.close()
-                    history.fail()
-                    delivery?.fail()
-                }
-            }
-            thread.stackSize = 1 << 22
-            thread.start()
-        }
-
-        // The states document streams to its file as frames are simulated.
-        do {
+        let window = 4 * options.jobs
+        let pool = SurfacePool(capacity: window + options.jobs)
+        let done = Locked(0)
+        // The simulation runs on the calling thread and feeds the workers, which draw, encode and write each frame;
+        // the observer gets the drawn frames in order.
+        try Pipeline(jobs: options.jobs, window: window, cancellation: cancellation).run(feed: { submit in
+            // The states document streams to its file as frames are simulated.
             let states = try folder.writer(prefix + "states.json")
             var writer = StatesWriter(format: .json) { try states.write($0) }
             let run = options.run ?? Run(scenario: scenario)
@@ -183,94 +122,69 @@ public enum SequenceRenderer {
             for frame in run {
                 if cancellation?.isCancelled == true { throw RenderCancelled() }
                 try writer.write(frame)
-                if range.contains(frame.index), !queue.push(frame) { break }
+                if range.contains(frame.index), !submit(frame) { return }
             }
             try writer.end(entries: run.referenceEntries())
             try states.close()
-        } catch {
-            failure.record(error)
-        }
-        queue.close()
-        group.wait()
-        if let error = failure.error { throw error }
+        }, worker: {
+            (renderer: try FrameRenderer(scenario: scenario, options: options.render), encoder: PNGEncoder())
+        }, work: { worker, _, frame -> DrawnFrame? in
+            func writeOverlay(_ frame: FrameState) throws {
+                guard options.overlayLayer else { return }
+                let png = options.format.writesPNG
+                try folder.write(png ? worker.renderer.overlayLayerPNG(of: frame) : worker.renderer.overlayLayerSVG(of: frame),
+                                 to: prefix + "overlay/" + frameFileName(frame.index, count: count, extension: png ? "png" : "svg"))
+            }
+            do {
+                let renderer = worker.renderer
+                guard drawsPixels else {
+                    try folder.write(renderer.svg(of: frame),
+                                     to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                    try writeOverlay(frame)
+                    return nil
+                }
+                let size = renderer.pixelSize(of: frame)
+                let drawn = DrawnFrame(state: frame, image: try pool.take(width: size.width, height: size.height,
+                                                                    clearing: !renderer.paintsEveryPixel(frame)),
+                                       pool: pool)
+                try renderer.draw(frame, into: drawn.image)
+                if encodesPNG { history.publish(drawn) }
+                // A frame whose pixels equal the previous frame's (a rest) reuses its PNG bytes.
+                var png: Data?
+                var reused = false
+                if encodesPNG, frame.index > range.lowerBound {
+                    guard let previous = history.take(frame.index - 1) else { throw RenderCancelled() }
+                    if drawn.hasSamePixels(as: previous) {
+                        guard let bytes = history.png(of: previous) else { throw RenderCancelled() }
+                        png = bytes
+                        reused = bytes != nil
+                    }
+                }
+                if encodesPNG, !reused { png = try worker.encoder.encode(drawn.image) }
+                drawn.repeatsPrevious = reused
+                if encodesPNG { history.encodedPNG(of: drawn, png) }
+                if options.format.writesPNG, let png {
+                    try folder.write(png, to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "png"))
+                }
+                if options.format.writesSVG {
+                    try folder.write(renderer.svg(of: frame),
+                                     to: prefix + "frames/" + frameFileName(frame.index, count: count, extension: "svg"))
+                }
+                try writeOverlay(frame)
+                return observer == nil ? nil : drawn
+            } catch {
+                // A worker waiting for this frame's pixels or PNG stops too.
+                history.fail()
+                throw error
+            }
+        }, deliver: { _, drawn in
+            if let drawn { try observer?.consume(drawn) }
+            let finished = done.withLock { done in
+                done += 1
+                return done
+            }
+            progress(finished, total)
+        })
         return total
-    }
-}
-
-/// A first-in first-out queue of bounded size shared by one producer and several consumers.
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
-    private var items: [Element] = []
-    private var head = 0
-    private var closed = false
-    private let capacity: Int
-    private let condition = NSCondition()
-
-    init(capacity: Int) { self.capacity = max(1, capacity) }
-
-    /// Adds `item`, waiting while the queue is full; false if the queue was closed (the consumers gave up).
-    func push(_ item: Element) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        while items.count - head >= capacity && !closed { condition.wait() }
-        guard !closed else { return false }
-        items.append(item)
-        condition.broadcast()
-        return true
-    }
-
-    /// The next item, waiting while the queue is empty; nil once it is closed and drained.
-    func pop() -> Element? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        }
-        condition.broadcast()
-        return item
-    }
-
-    /// No more items will come; consumers finish what is queued.
-    func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
-    }
-}
-
-/// The first error any worker met.
-final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var error: Error?
-
-    func record(_ error: Error) {
-        lock.lock()
-        if self.error == nil { self.error = error }
-        lock.unlock()
-    }
-}
-
-/// Counts finished frames and reports them in order.
-final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = 0
-    let total: Int
-    private let report: @Sendable (Int, Int) -> Void
-
-    init(total: Int, report: @escaping @Sendable (Int, Int) -> Void) {
-        self.total = total
-        self.report = report
-    }
-
-    func increment() {
-        lock.lock()
-        done += 1
-        report(done, total)
-        lock.unlock()
     }
 }
