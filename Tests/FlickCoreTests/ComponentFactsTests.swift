@@ -17,8 +17,8 @@ struct ComponentFactsTests {
             scene:
               pager:
                 pages:
-                  - {title: A, content: {list: {id: a, rows: 3, refresh: {refreshEnds: 0.5, height: 70}}}}
-                  - {title: B, content: {list: {id: b, rows: 3}}}
+                  - {title: A, content: {list: {id: a, rows: 3, rowHeight: 44, refresh: {refreshEnds: 0.5, height: 70}}}}
+                  - {title: B, content: {list: {id: b, rows: 3, rowHeight: 44}}}
                 tabBar: {widths: [100, 120]}
             """)
         let byKey = Dictionary(uniqueKeysWithValues: pager.root.allComponents.map { ($0.key, $0) })
@@ -33,16 +33,16 @@ struct ComponentFactsTests {
         let equalTabs = try scene("scene:\n  pager:\n    pages: [{title: A}, {title: B}]\n")
         #expect(equalTabs.root.hasGivenTabWidths == false)
 
-        let card = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    dismissible: true\n    content: {list: {rows: 4}}\n")
+        let card = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    initial: card\n    dismissible: true\n    content: {list: {rows: 4, rowHeight: 44}}\n")
         #expect(card.root.isDismissible)
         #expect(card.root.briefDescription == "a sheet")
-        let sheet = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    content: {list: {rows: 4}}\n")
+        let sheet = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    initial: card\n    content: {list: {rows: 4, rowHeight: 44}}\n")
         #expect(!sheet.root.isDismissible)
     }
 
     @Test("A list describes itself by its axis and rows")
     func listDescription() throws {
-        #expect(try scene("scene:\n  list: {rows: 40}\n").root.briefDescription == "a vertical list of 40 rows")
-        #expect(try scene("scene:\n  list: {rows: 12, axis: horizontal}\n").root.briefDescription == "a horizontal list of 12 rows")
+        #expect(try scene("scene:\n  list: {rows: 40, rowHeight: 44}\n").root.briefDescription == "a vertical list of 40 rows")
+        #expect(try scene("scene:\n  list: {rows: 12, rowHeight: 44, axis: horizontal}\n").root.briefDescription == "a horizontal list of 12 rows")
     }
 }
