@@ -8,7 +8,7 @@ import PackageDescription
 //   FlickSnapshotTesting → FlickRunner, FlickReview, FlickDiff, FlickRender, FlickImage, FlickCore (and SnapshotTesting)
 //   FlickTesting  → FlickRunner, FlickDiff, FlickCore
 //   FlickRunner   → FlickReview, FlickRender, FlickDiff, FlickImage, FlickCore, FlickPhysics, FlickOutput
-//   FlickReview   → FlickRender, FlickImage, FlickCore, FlickOutput
+//   FlickReview   → FlickRender, FlickDiff, FlickImage, FlickCore, FlickOutput
 //   FlickRender   → FlickCore, FlickImage, FlickOutput
 //   FlickDiff     → FlickImage, FlickOutput (it knows nothing of scenarios or of the renderer)
 //   FlickCore     → FlickPhysics, FlickOutput
@@ -134,7 +134,7 @@ let package = Package(
         // Review outputs beside the frames: animated PNG, video through ffmpeg, contact sheet, motion plot.
         .target(
             name: "FlickReview",
-            dependencies: ["FlickCore", "FlickImage", "FlickOutput", "FlickRender", "FlickTrack"],
+            dependencies: ["FlickCore", "FlickDiff", "FlickImage", "FlickOutput", "FlickRender", "FlickTrack"],
             // The review page's script and style, embedded in the binary (no resource bundle to find at run time).
             resources: [.embedInCode("Resources/page.js"), .embedInCode("Resources/page.css")]
         ),
@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(name: "FlickAPITests", dependencies: ["FlickCore", "FlickPhysics", "FlickTesting"],
                     exclude: ["__Goldens__"]),
         .testTarget(name: "FlickTrackTests", dependencies: ["FlickTrack", "FlickImage"]),
-        .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage"]),
+        .testTarget(name: "FlickReviewTests", dependencies: ["FlickReview", "FlickRender", "FlickCore", "FlickImage", "FlickDiff", "FlickOutput"]),
         .testTarget(name: "FlickServeTests", dependencies: ["FlickServe", "FlickCore", "FlickReview", "FlickImage"]),
         .testTarget(name: "FlickSnapshotTestingTests",
                     dependencies: ["FlickSnapshotTesting", "FlickRunner", "FlickCore", "FlickImage",

@@ -36,9 +36,9 @@ enum ComparePage {
         let skipped = zip(scenarios, currents).filter { $0.1 == nil }.map(\.0.shownPath)
         let meta = "\(runs.count) served file\(runs.count == 1 ? "" : "s") on one motion graph, following every save and tune"
             + (skipped.isEmpty ? "" : "; not decoding, so not shown: " + skipped.joined(separator: ", "))
-        let page = ReviewPage.runsPage(title: "flick serve · all runs", meta: meta, graph: CompareGraph(runs: runs),
-                                       links: [(label: "all scenarios", href: "/?token=" + token)])
-        return LiveRun.insertBeforePageScript(liveTag(channel: "/compare/live", stamp: stamp(currents), token: token), into: page)
+        return ReviewPage.runsPage(title: "flick serve · all runs", meta: meta, graph: CompareGraph(runs: runs),
+                                   links: [(label: "all scenarios", href: "/?token=" + token)],
+                                   slots: liveSlot(channel: "/compare/live", stamp: stamp(currents), token: token))
     }
 
     /// What `/compare` shows, as one text: each served file's current version (0: none yet), in the served order.
@@ -60,6 +60,11 @@ enum ComparePage {
     /// The tag of `serve.js` in its compare mode: no Tune, Save or Approve; it follows `channel`.
     static func liveTag(channel: String, stamp: String, token: String) -> String {
         "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"\(Markup.escape(channel))\" data-stamp=\"\(Markup.escape(stamp))\" data-token=\"\(Markup.escape(token))\"></script>"
+    }
+
+    /// The page's slot for `liveTag`: before the page's own script, so that it runs first.
+    static func liveSlot(channel: String, stamp: String, token: String) -> ReviewPage.Slots {
+        ReviewPage.Slots(beforePageScript: liveTag(channel: channel, stamp: stamp, token: token) + "\n")
     }
 
     /// The variants of `scenario`'s file for the `set` query items (`PATH=V1,V2,...`, each as `--set` takes it),
@@ -93,12 +98,11 @@ enum ComparePage {
         }
         let paths = axes.map(\.path)
         let meta = "\(runs.count) variant\(runs.count == 1 ? "" : "s") of \(scenario.shownPath) on one motion graph (--set \(paths.joined(separator: ", --set ")))"
-        let page = ReviewPage.runsPage(title: "\(sweep.name) · " + paths.joined(separator: " × "), meta: meta,
-                                       graph: CompareGraph(runs: runs),
-                                       links: [(label: "all scenarios", href: "/?token=" + token),
-                                               (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)])
-        return .success(LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(version), token: token),
-                                                       into: page))
+        return .success(ReviewPage.runsPage(title: "\(sweep.name) · " + paths.joined(separator: " × "), meta: meta,
+                                            graph: CompareGraph(runs: runs),
+                                            links: [(label: "all scenarios", href: "/?token=" + token),
+                                                    (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)],
+                                            slots: liveSlot(channel: channel(scenario), stamp: String(version), token: token)))
     }
 
     /// The live channel of one file's variants page.
@@ -111,10 +115,9 @@ enum ComparePage {
     static func waiting(_ scenario: ServedScenario, sets: [String], problems: Problems, token: String) -> String {
         let meta = "the variants of \(scenario.shownPath) (--set \(sets.joined(separator: ", --set "))) cannot be made from the file as it is now; "
             + "this page follows it: " + problems.lines.joined(separator: " ")
-        let page = ReviewPage.runsPage(title: "\(scenario.id) · variants", meta: meta, graph: CompareGraph(runs: []),
-                                       links: [(label: "all scenarios", href: "/?token=" + token),
-                                               (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)])
-        return LiveRun.insertBeforePageScript(liveTag(channel: channel(scenario), stamp: String(problems.version), token: token),
-                                              into: page)
+        return ReviewPage.runsPage(title: "\(scenario.id) · variants", meta: meta, graph: CompareGraph(runs: []),
+                                   links: [(label: "all scenarios", href: "/?token=" + token),
+                                           (label: "the file's page", href: "/s/\(scenario.urlID)/?token=" + token)],
+                                   slots: liveSlot(channel: channel(scenario), stamp: String(problems.version), token: token))
     }
 }

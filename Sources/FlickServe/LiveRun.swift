@@ -59,13 +59,9 @@ public struct LiveRun: Sendable {
     public func page(liveScript: String, token: String? = nil) -> String {
         let states = base + "states.js" + (token.map { "?token=" + ($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? "")
         let run = ReviewPage.Run(data: data, base: base, states: states, label: scenario.name)
-        var html = LiveRun.insertBeforePageScript(liveScript, into: ReviewPage.runPage(run))
-        if let end = html.range(of: "</main>") {
-            html.insert(contentsOf: "<script type=\"application/json\" id=\"flick-tune\">\(Self.simulatedValues(scenario).text)</script>\n"
-                            + "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n",
-                        at: end.lowerBound)
-        }
-        return html
+        let tune = "<script type=\"application/json\" id=\"flick-tune\">\(Self.simulatedValues(scenario).text)</script>\n"
+            + "<script type=\"application/json\" id=\"flick-drags\">\(releaseDrags.text)</script>\n"
+        return ReviewPage.runPage(run, slots: ReviewPage.Slots(endOfMain: tune, beforePageScript: liveScript + "\n"))
     }
 
     /// The values the Tune panel's controls start at, by key path: what this run simulated (`CodeExport.Physics`:
@@ -108,14 +104,6 @@ public struct LiveRun: Sendable {
         })
     }
 
-    /// `html` with `tag` inserted just before its last inline `<script>` (the page's own script), so the live
-    /// script runs first and sees every listener the page adds.
-    static func insertBeforePageScript(_ tag: String, into html: String) -> String {
-        guard let range = html.range(of: "<script>\n", options: .backwards) else { return html }
-        var out = html
-        out.insert(contentsOf: tag + "\n", at: range.lowerBound)
-        return out
-    }
 }
 
 /// PNGs of frames at the preview scale, drawn on at most `threads` threads and kept by content: a frame whose

@@ -19,13 +19,11 @@ struct Bench: ParsableCommand, WritesOutput {
     @Option(help: "How many frames, spread over the scenario, the per-stage timings use.")
     var samples: Int = 60
 
-    @Option(help: "Threads for the pipeline run (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<BenchJobs>
 
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         guard samples >= 1 else { throw badInput("--samples must be at least 1, not \(samples)") }
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
     }
 
     func run() throws {
@@ -35,7 +33,7 @@ struct Bench: ParsableCommand, WritesOutput {
         let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
         let result: BenchmarkResult
         do {
-            result = try Benchmark.run(scenario, sampleFrames: samples, jobs: workerThreads(jobs),
+            result = try Benchmark.run(scenario, sampleFrames: samples, jobs: workerThreads(threads.jobs),
                                        options: RenderOptions(iconFolders: folders), cancellation: Interruption.cancellation)
         } catch let error as RenderCancelled {
             printError("\(path): \(error)")
@@ -64,8 +62,8 @@ struct Bench: ParsableCommand, WritesOutput {
         }
         print(row("write") + fps(result.write))
         print(row("cairo PNG") + "\(fps(result.cairoPNG))   \(kib(result.cairoPNGBytes))  (cairo_surface_write_to_png, for comparison)")
-        let threads = "\(result.jobs) thread\(result.jobs == 1 ? "" : "s")"
-        print("on \(threads):")
+        let pipelineThreads = "\(result.jobs) thread\(result.jobs == 1 ? "" : "s")"
+        print("on \(pipelineThreads):")
         print(row("floor") + "\(fps(result.floor))   \(kib(result.floorBytes))  (libspng, zlib level 1, no filter, RGB rows ready, one frame per thread)")
         print(row("pipeline") + "\(fps(result.pipeline))   simulate + draw + encode + write, all \(result.scenarioFrames) frames")
         print(row("render / floor") + NumberText.fixed(result.renderToFloor, digits: 2, width: 8) + "×"

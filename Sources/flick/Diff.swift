@@ -75,8 +75,7 @@ struct Diff: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("Frames compared at the same time (default: one per core; at most \(FolderComparison.jobsPerCore) per core).", valueName: "N"))
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<DiffJobs>
 
     @Flag(help: "Print to standard error how long each frame took to decode and to compare.")
     var timings = false
@@ -94,7 +93,6 @@ struct Diff: ParsableCommand, WritesOutput {
         }
         guard alpha.isFinite, (0...1).contains(alpha) else { throw badInput("--alpha must be in 0...1, not \(alpha)") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         guard ["text", "json"].contains(format) else { throw badInput("--format must be text or json, not \(format)") }
         func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
             guard let value else { return fallback }
@@ -252,7 +250,7 @@ struct Diff: ParsableCommand, WritesOutput {
     /// Compares the pairs on `--jobs` threads (see `FolderComparison.workers`); nil when a signal stopped it.
     private func compare(_ frames: [FramePair], options: DiffOptions, writingTo output: OutputFolder?,
                          report: OutputFolder?) -> [Result<FrameResult, ImageError>]? {
-        let workers = FolderComparison.workers(jobs: jobs, frames: frames.count,
+        let workers = FolderComparison.workers(jobs: threads.jobs, frames: frames.count,
                                                framePixels: frames.first.flatMap { FolderComparison.pngPixels(path: $0.expected) },
                                                writingImages: out != nil)
         if timings { printError("comparing \(frames.count) frame\(frames.count == 1 ? "" : "s") on \(workers) thread\(workers == 1 ? "" : "s")") }

@@ -161,10 +161,7 @@ enum ExampleCatalog {
             if let i = counts.firstIndex(where: { $0.0 == kind }) { counts[i].1 += 1 } else { counts.append((kind, 1)) }
         }
         let gestures = counts.map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }.joined(separator: ", ")
-        var what = "a \(scenario.scene.root.kind.name)"
-        if case .list(let list) = scenario.scene.root.kind {
-            what = "a \(list.axis == .horizontal ? "horizontal" : "vertical") list of \(list.rows) rows"
-        }
+        let what = scenario.scene.root.briefDescription
         return "\(what) in a \(JSONValue.format(scenario.viewport.width))×\(JSONValue.format(scenario.viewport.height)) pt "
             + "viewport, \(JSONValue.format(scenario.duration)) s" + (gestures.isEmpty ? ", no gestures" : ", \(gestures)")
             + " (no comment to describe it: JSON has none)"

@@ -42,6 +42,11 @@ struct Flick: ParsableCommand {
         } catch let exit as ExitCode {
             finishStandardOutput()
             Foundation.exit(exit.rawValue)
+        } catch let problem as BadInput {
+            // Thrown by a command's run(); one thrown by validate() comes wrapped, as ArgumentParser's message below.
+            printError(problem.description)
+            finishStandardOutput()
+            Foundation.exit(failureExit.rawValue)
         } catch {
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
@@ -50,7 +55,10 @@ struct Flick: ParsableCommand {
                 finishStandardOutput()
                 Foundation.exit(0)
             }
-            printError(message.isEmpty ? "error: \(error)" : message)
+            // flick's own bad input thrown by a `validate()` comes wrapped as ArgumentParser's other errors, and is
+            // printed as flick prints it ("error: …", not "Error: error: …").
+            let own = Flick.message(for: error)
+            printError(own.hasPrefix(BadInput.prefix) ? own : message.isEmpty ? "error: \(error)" : message)
             Foundation.exit(failureExit.rawValue)
         }
         finishStandardOutput()

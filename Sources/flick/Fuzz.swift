@@ -34,11 +34,9 @@ struct FuzzCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where minimal scenarios that reproduce a violation are written.", valueName: "dir"))
     var out: String = "Output/fuzz"
 
-    @Option(help: "Cases run at once (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<FuzzJobs>
 
     func run() throws {
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         guard (1...1_000_000).contains(count) else { throw badInput("--count must be in 1...1000000, not \(count)") }
         if let onlyCase, onlyCase < 0 { throw badInput("--case must be 0 or more, not \(onlyCase)") }
         let path = ExampleCatalog.resolve(scenario)
@@ -48,7 +46,7 @@ struct FuzzCommand: ParsableCommand {
         let seed = self.seed, out = self.out
         let writer = ReproductionWriter(folder: out, original: path)
         let broken = Locked(0)
-        Parallel.forEach(count: total, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        Parallel.forEach(count: total, jobs: threads.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                          { Fuzz.run(base, seed: seed, case: firstCase + $0) }) { _, finding in
             guard let finding else { return }
             broken.withLock { $0 += 1 }

@@ -62,8 +62,7 @@ struct Render: ParsableCommand, WritesOutput {
     @Flag(help: "Draw the review layer: touch and trail, velocity vectors, detent lines, a heads-up line.")
     var overlay = false
 
-    @Option(help: "Threads drawing and encoding frames (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<RenderJobs>
 
     @Flag(name: .customLong("overlay-layer"), help: "Also write the review layer alone, on transparency, to overlay/: the review page switches it on and off over the plain frames.")
     var overlayLayer = false
@@ -107,7 +106,6 @@ struct Render: ParsableCommand, WritesOutput {
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
         if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
             throw badInput("--scale must be a number in (0, 16], not \(scale)")
         }
@@ -198,7 +196,7 @@ struct Render: ParsableCommand, WritesOutput {
             let playbackFPS = scenario.fps / Double(slow ?? 1)
             let reviewOptions = reviewOptions(playbackFPS: playbackFPS, ffmpeg: ffmpeg)
             let folders = ExampleCatalog.iconFolders(forScenarioAt: path)
-            var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+            var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(threads.jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: folders),
                                           cancellation: Interruption.cancellation)
             options.overlayLayer = overlayLayer

@@ -52,7 +52,7 @@ extension Render {
         if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
         let run = Run(document: document, appearance: scenario)
         let reviewOptions = reviewOptions(playbackFPS: scenario.fps, ffmpeg: ffmpeg)
-        var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+        var options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(threads.jobs),
                                       render: RenderOptions(overlay: overlay, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
                                       cancellation: Interruption.cancellation)
         options.overlayLayer = overlayLayer

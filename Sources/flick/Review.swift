@@ -43,8 +43,7 @@ struct Review: ParsableCommand, WritesOutput {
     @Option(help: ArgumentHelp("Matching threshold in 0...1 of the per-frame diff.", valueName: "T"))
     var threshold: Double = DiffOptions.defaultThreshold
 
-    @Option(help: "Threads drawing and comparing frames (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<ReviewJobs>
 
     @OptionGroup var sweep: SweepOptions
 
@@ -54,23 +53,26 @@ struct Review: ParsableCommand, WritesOutput {
         case folder(URL)
     }
 
-    func run() throws {
-        if out.isEmpty { throw badInput("--out is empty; give the folder the page goes in") }
-        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
+    /// Bad values are bad input (exit status 2 with the message), checked before anything is read.
+    func validate() throws {
+        if out.isEmpty { throw BadInput("--out is empty; give the folder the page goes in") }
+        if let scale, !(scale.isFinite && scale > 0 && scale <= 16) { throw BadInput("--scale must be a number in (0, 16], not \(scale)") }
         if deviceScale && scale != nil {
-            throw badInput("--device-scale draws the frames at each scenario's viewport.scale and --scale at the scale given; give one")
+            throw BadInput("--device-scale draws the frames at each scenario's viewport.scale and --scale at the scale given; give one")
         }
-        guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw BadInput("--threshold must be in 0...1, not \(threshold)") }
+    }
+
+    func run() throws {
         let axes = try sweep.axes()
         if !axes.isEmpty {
-            guard !inputs.isEmpty else { throw badInput("--set needs a scenario: flick review SCENARIO --set PATH=V1,V2,...") }
+            guard !inputs.isEmpty else { throw BadInput("--set needs a scenario: flick review SCENARIO --set PATH=V1,V2,...") }
             return try reviewSweeps(axes)
         }
         // Files that sweep keys themselves (`sweep:`) are compared variant by variant, as with --set.
         if !inputs.isEmpty, inputs.allSatisfy(hasFileSweep) { return try reviewSweeps([]) }
         guard inputs.count >= 2 else {
-            throw badInput(inputs.isEmpty ? "give the runs to compare: flick review A B [C ...], or flick review SCENARIO --set PATH=V1,V2,..."
+            throw BadInput(inputs.isEmpty ? "give the runs to compare: flick review A B [C ...], or flick review SCENARIO --set PATH=V1,V2,..."
                            : "give at least two runs to compare (or one scenario with --set PATH=V1,V2,... to compare its variants)")
         }
         let destination = URL(fileURLWithPath: out).standardizedFileURL
@@ -87,18 +89,14 @@ struct Review: ParsableCommand, WritesOutput {
                 runFolders.append(runFolder)
                 graphRuns.append(try compareRun(input, label: "\(key.uppercased()) · \(label)", events: run.data.events, states: states))
             }
-            let (differences, mismatch) = try compare(runs, frameFolders: runFolders, in: folder)
-            let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: differences, graph: CompareGraph(runs: graphRuns))
+            let comparison = try RunComparison.compare(a: runs[0].data, b: runs[1].data, frameFolders: (runFolders[0], runFolders[1]), in: folder,
+                                                       options: DiffOptions(threshold: threshold), jobs: workerThreads(threads.jobs),
+                                                       cancellation: Interruption.cancellation)
+            let page = ReviewPage.comparePage(a: runs[0], b: runs[1], differences: comparison.differences, graph: CompareGraph(runs: graphRuns))
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
-            let differing = differences.filter { $0.differing > 0 }.count
-            printSafe("\(out)/index.html: \(differences.count) frame\(differences.count == 1 ? "" : "s") compared, \(differing) with differing pixels, \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
-            if let mismatch {
-                let scales = runs.map { JSONValue.format($0.data.scale) }
-                printError("warning: \(mismatch.count) frame\(mismatch.count == 1 ? "" : "s") at the same time not compared: A's are "
-                           + "\(mismatch.a.width)×\(mismatch.a.height) px (\(scales[0])x), B's \(mismatch.b.width)×\(mismatch.b.height) px (\(scales[1])x); "
-                           + "frames are compared only at one size: render both at one scale (--scale; --device-scale draws a scenario at its own)")
-            }
+            printSafe("\(out)/index.html: \(comparison.summary), \(RegularFile.describe(bytes: FileSystem.totalBytes(ofFolder: destination.path)))")
+            if let warning = comparison.mismatchWarning(scales: (runs[0].data.scale, runs[1].data.scale)) { printError("warning: \(warning)") }
         } catch let error as RenderCancelled {
             folder.abandon()
             printError("error: \(error)")
@@ -160,7 +158,7 @@ struct Review: ParsableCommand, WritesOutput {
         for argument in inputs {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
-                throw badInput("\(argument) is a folder: --set varies a scenario's keys, so give a scenario (a folder's run is already drawn)")
+                throw BadInput("\(argument) is a folder: --set varies a scenario's keys, so give a scenario (a folder's run is already drawn)")
             }
             let sweep = try loadSweep(argument, axes: axes)
             names.append(sweep.name)
@@ -201,13 +199,13 @@ struct Review: ParsableCommand, WritesOutput {
             let url = URL(fileURLWithPath: argument).standardizedFileURL
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent("states.json").path),
                   FileManager.default.fileExists(atPath: url.appendingPathComponent("frames").path) else {
-                throw badInput("\(argument) is a folder but not one `flick render` wrote (it needs states.json and frames/); give a render's folder, such as Output/<name>, or a scenario")
+                throw BadInput("\(argument) is a folder but not one `flick render` wrote (it needs states.json and frames/); give a render's folder, such as Output/<name>, or a scenario")
             }
             // Through links too: a link to a folder inside --out is inside it.
             let real = url.resolvingSymlinksInPath().path, out = destination.resolvingSymlinksInPath().path
             let inside = url.path == destination.path || url.path.hasPrefix(destination.path + "/")
                 || real == out || real.hasPrefix(out + "/")
-            if inside { throw badInput("\(argument) is inside --out \(out), which this review replaces; give another --out") }
+            if inside { throw BadInput("\(argument) is inside --out \(out), which this review replaces; give another --out") }
             return .folder(url)
         }
         var scenario = try loadScenario(argument)
@@ -220,7 +218,7 @@ struct Review: ParsableCommand, WritesOutput {
             scenario.viewport.scale = ReviewOptions.pageFrameScale(forScenarioScale: scenario.viewport.scale)
         }
         let pixels = scenario.viewport.width * scenario.viewport.height * scenario.viewport.scale * scenario.viewport.scale
-        if pixels > ScenarioDecoder.maximumPixels { throw badInput("\(path): the frames at scale \(scenario.viewport.scale) are larger than \(PixelLimits.described)") }
+        if pixels > ScenarioDecoder.maximumPixels { throw BadInput("\(path): the frames at scale \(scenario.viewport.scale) are larger than \(PixelLimits.described)") }
         return .scenario(scenario, path: path)
     }
 
@@ -238,7 +236,7 @@ struct Review: ParsableCommand, WritesOutput {
             review.html = true
             review.recordingBeside = false  // this page does not show a reference's video: it is not decoded
             let recorded = Run(scenario: scenario).recorded()
-            var options = SequenceOptions(format: .png, jobs: workerThreads(jobs),
+            var options = SequenceOptions(format: .png, jobs: workerThreads(threads.jobs),
                                           render: RenderOptions(iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
                                           cancellation: Interruption.cancellation,
                                           observer: ReviewRecorder(scenario: scenario, run: recorded, range: nil, options: review))
@@ -307,79 +305,6 @@ struct Review: ParsableCommand, WritesOutput {
         } catch {
             throw RenderError("\(label): \(error)")
         }
-    }
-
-    /// Compares the frames of A and B at the same times, writing `diff/frame_NNNNN.png` for those that differ.
-    /// `frameFolders`: the folder each run's frames are read from (the staging folder's `a/` for a run rendered
-    /// here). The runs' data are validated: their indices and rates are in range.
-    /// Frames at the same time that were not compared because their sizes differ: how many, and the first pair's
-    /// sizes in pixels.
-    struct SizeMismatch {
-        var count: Int
-        var a: (width: Int, height: Int)
-        var b: (width: Int, height: Int)
-    }
-
-    func compare(_ runs: [ReviewPage.Run], frameFolders: [URL], in folder: OutputFolder) throws
-        -> (differences: [ReviewPage.FrameDifference], mismatch: SizeMismatch?) {
-        let a = runs[0], b = runs[1]
-        let root = folder.staging
-        func path(_ run: Int, _ index: Int) -> String {
-            frameFolders[run].appendingPathComponent(runs[run].data.framePath(index)).path
-        }
-        var found: [(index: Int, expected: String, actual: String)] = []
-        for i in a.data.first..<(a.data.first + a.data.count) {
-            if i % 4096 == 0, Interruption.cancellation.isCancelled { throw RenderCancelled() }
-            let t = Double(i) / a.data.fps
-            let j = Int((t * b.data.fps).rounded())
-            guard abs(Double(j) / b.data.fps - t) < 1e-9, j >= b.data.first, j < b.data.first + b.data.count else { continue }
-            found.append((i, path(0, i), path(1, j)))
-        }
-        let pairs = found
-        let digits = a.data.digits
-        let options = DiffOptions(threshold: threshold)
-        let cancellation = Interruption.cancellation
-        // A failure other than a size mismatch stops the other threads too.
-        let stop = Cancellation { cancellation.isCancelled }
-        let created = !pairs.isEmpty
-        if created { try folder.createFolder("diff") }
-        enum Outcome { case compared(ReviewPage.FrameDifference), sizes(a: (Int, Int), b: (Int, Int)) }
-        let outcomes = Parallel.map(pairs, jobs: workerThreads(jobs), cancellation: stop, worker: { DecodingBuffers() }) {
-            buffers, pair -> Result<Outcome, ImageError> in
-            let (i, expected, actual) = pair
-            do throws(ImageError) {
-                let files = try FileComparison(expected: expected, actual: actual, options: options,
-                                               drawingDiff: true, buffers: buffers)
-                let c = files.comparison
-                var image = false
-                if c.differingPixels > 0, let diff = c.diffImage {
-                    try folder.write(diff, named: "diff/" + RunPageData.frameFile(i, digits: digits, ext: "png"))
-                    image = true
-                }
-                return .success(.compared(ReviewPage.FrameDifference(index: i, differing: c.differingPixels, antiAliased: c.antialiasedPixels,
-                                                                     ratio: c.diffRatio, identical: c.isExactMatch, image: image)))
-            } catch {
-                // Frames of different sizes are not compared: the page says so, and the command warns.
-                if case let .sizeMismatch(aw, ah, bw, bh) = error { return .success(.sizes(a: (aw, ah), b: (bw, bh))) }
-                stop.cancel()
-                return .failure(error)
-            }
-        }
-        if cancellation.isCancelled { throw RenderCancelled() }
-        var results: [ReviewPage.FrameDifference] = []
-        var mismatch: SizeMismatch?
-        for outcome in outcomes {
-            switch outcome {
-            case .success(.compared(let difference))?: results.append(difference)
-            case .success(.sizes(let a, let b))?:
-                if mismatch == nil { mismatch = SizeMismatch(count: 0, a: a, b: b) }
-                mismatch?.count += 1
-            case nil: break
-            case .failure(let error)?: throw error
-            }
-        }
-        if created, !results.contains(where: \.image) { rmdir(root.appendingPathComponent("diff").path) }
-        return (results, mismatch)
     }
 
     /// The relative path from folder `from` to `to` (both absolute), e.g. `../Output/sheet-handoff`.

@@ -112,7 +112,7 @@ extension Render {
         let showProgress = isatty(STDERR_FILENO) == 1
         for (path, sweep) in sweeps {
             let first = sweep.variants[0].scenario
-            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(jobs),
+            let options = SequenceOptions(format: format, frames: frames?.range, jobs: workerThreads(threads.jobs),
                                           render: RenderOptions(overlay: overlay, iconFolders: ExampleCatalog.iconFolders(forScenarioAt: path)),
                                           cancellation: Interruption.cancellation)
             let sweepRender = SweepRenderOptions(gridColumns: sweepOptions.gridColumns, video: video, ffmpegPath: ffmpeg,

@@ -63,8 +63,7 @@ struct Test: ParsableCommand {
     @Flag(help: "With --prune: remove them.")
     var yes = false
 
-    @Option(help: "Scenarios tested at once (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var threads: JobsOption<TestJobs>
 
     func run() throws {
         if yes, !prune { throw badInput("--yes only confirms --prune") }
@@ -97,7 +96,7 @@ struct Test: ParsableCommand {
         if let part { files = ScenarioTests.shard(files, index: part.index, count: part.count) }
 
         let started = Date(), clock = DispatchTime.now().uptimeNanoseconds
-        let results = Parallel.map(files, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let results = Parallel.map(files, jobs: threads.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                    { ScenarioTests.run(path: $0, options: options) }) { _, result in
             printLines(of: result.summaryLine, result.failureLines)
         }
@@ -146,7 +145,7 @@ struct Test: ParsableCommand {
     /// the reports, the exit status.
     private func mergeBlobs() throws {
         for (set, option) in [(shard != nil, "--shard"), (prune, "--prune"), (record != nil, "--record"),
-                              (jobs != nil, "--jobs"), (blob != nil, "--blob")] where set {
+                              (threads.jobs != nil, "--jobs"), (blob != nil, "--blob")] where set {
             throw badInput("\(option) does not apply to --merge, which runs nothing: it reads the blobs the shards wrote")
         }
         if paths.isEmpty { throw badInput("--merge needs the blobs: files `flick test --blob` wrote, or folders holding them") }
@@ -217,7 +216,6 @@ struct Test: ParsableCommand {
     }
 
     private func testOptions() throws -> ScenarioTestOptions {
-        if let jobs, jobs < 1 { throw badInput("--jobs must be at least 1, not \(jobs)") }
         let mode: GoldenRecordMode
         let modes = GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         if let record {

@@ -33,7 +33,7 @@ import Testing
         #expect(page.contains("data-title=\"list · content offset y\" data-group=\"fling-to-rest\""))
         #expect(page.contains("data-title=\"list · content offset y\" data-group=\"sheet-handoff\""))
         let tag = "<script src=\"/_flick/serve.js\" data-mode=\"compare\" data-live=\"/compare/live\" data-stamp=\"1.1\" data-token=\"t0k\"></script>"
-        #expect(page == LiveRun.insertBeforePageScript(tag, into: ReviewPage.runsPage(
+        #expect(page == OldSplice.beforePageScript(tag, into: ReviewPage.runsPage(
             title: "flick serve · all runs", meta: "2 served files on one motion graph, following every save and tune",
             graph: graph, links: [(label: "all scenarios", href: "/?token=t0k")])))
         // The live script runs before the page's own; the page gets no write controls (Approve's script).
@@ -159,5 +159,25 @@ import Testing
         #expect(await updates.next() == #"{"stamp": "2.1", "errors": []}"#)
         await server.stop()
         #expect(await updates.next() == nil, "the channel ends when the server stops")
+    }
+}
+
+/// How serve made its pages before `ReviewPage.Slots`, by searching the page: kept to show that the slots give the
+/// same bytes.
+enum OldSplice {
+    /// `html` with `tag` and a line break inserted just before its last inline `<script>` (the page's own script).
+    static func beforePageScript(_ tag: String, into html: String) -> String {
+        guard let range = html.range(of: "<script>\n", options: .backwards) else { return html }
+        var out = html
+        out.insert(contentsOf: tag + "\n", at: range.lowerBound)
+        return out
+    }
+
+    /// `html` with `text` inserted just before its first `</main>`.
+    static func endOfMain(_ text: String, into html: String) -> String {
+        guard let end = html.range(of: "</main>") else { return html }
+        var out = html
+        out.insert(contentsOf: text, at: end.lowerBound)
+        return out
     }
 }

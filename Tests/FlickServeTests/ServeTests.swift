@@ -118,6 +118,8 @@ private func temporaryFolder() throws -> URL {
         let drags = "<script type=\"application/json\" id=\"flick-tune\">\(LiveRun.simulatedValues(scenario).text)</script>\n"
             + "<script type=\"application/json\" id=\"flick-drags\">\(run.releaseDrags.text)</script>\n"
         #expect(page.replacingOccurrences(of: tag + "\n", with: "").replacingOccurrences(of: drags, with: "") == review)
+        // The slots give the bytes serve made by searching the review page for `</main>` and its last `<script>`.
+        #expect(page == OldSplice.endOfMain(drags, into: OldSplice.beforePageScript(tag, into: review)))
         let tagAt = try #require(page.range(of: tag)), pageScriptAt = try #require(page.range(of: "<script>\n", options: .backwards))
         #expect(tagAt.upperBound < pageScriptAt.lowerBound)
         // Frames at the preview scale; states at the scenario's own.

@@ -141,6 +141,17 @@ protocol ComponentSpec: Sendable {
     /// Every text it and the components inside it draw from the scenario (titles, rows read from a file), in
     /// document order, with its key path in the scenario file (`path` is the component's own, `scene.pager`).
     func texts(at path: String) -> [(text: String, keyPath: String)]
+
+    /// Whether a pull past its lowest detent dismisses it (a dismissible sheet, a card; false by default).
+    var isDismissible: Bool { get }
+    /// Its refresh control (a list's `refresh`); nil when it has none.
+    var refreshSpec: RefreshSpec? { get }
+    /// Whether its tabs have widths given in the file (a pager's `tabBar.widths`), so that its tab indicator
+    /// interpolates between the tabs' origins; false by default.
+    var hasGivenTabWidths: Bool { get }
+    /// What it is, in a few words for a scenario's one-line description (`flick examples`): "a sheet" by default,
+    /// "a vertical list of 40 rows".
+    var briefDescription: String { get }
 }
 
 extension ComponentSpec {
@@ -154,6 +165,10 @@ extension ComponentSpec {
     func icons(at path: String) -> [(name: String, keyPath: String)] { [] }
     func pictures(at path: String) -> [(file: String, keyPath: String)] { [] }
     func texts(at path: String) -> [(text: String, keyPath: String)] { [] }
+    var isDismissible: Bool { false }
+    var refreshSpec: RefreshSpec? { nil }
+    var hasGivenTabWidths: Bool { false }
+    var briefDescription: String { "a \(Self.key.rawValue)" }
 }
 
 extension Component {
@@ -163,6 +178,14 @@ extension Component {
     public var pageTitles: [String]? { kind.spec.pageTitles }
     /// How many tab states each frame of its state holds (a pager's tabs).
     var tabStates: Int { kind.spec.tabStates }
+    /// Whether a pull past its lowest detent dismisses it (a dismissible sheet, a card).
+    public var isDismissible: Bool { kind.spec.isDismissible }
+    /// Its refresh control (a list's `refresh`); nil when it has none.
+    public var refreshSpec: RefreshSpec? { kind.spec.refreshSpec }
+    /// Whether its tabs have widths given in the file (a pager's `tabBar.widths`).
+    public var hasGivenTabWidths: Bool { kind.spec.hasGivenTabWidths }
+    /// What it is, in a few words: "a sheet", "a vertical list of 40 rows".
+    public var briefDescription: String { kind.spec.briefDescription }
     /// Every icon named in it and the components inside it, in document order, with its key path in the
     /// scenario file (`parent` is the path of the mapping that holds it: `scene`).
     public func icons(at parent: String) -> [(name: String, keyPath: String)] {

@@ -168,24 +168,22 @@ public enum ReviewPage {
 
     // MARK: pages
 
-    /// `index.html` beside one run's frames.
-    public static func runPage(_ run: Run) -> String {
+    /// `index.html` beside one run's frames; `slots`: what a server adds (flick serve's live script and Tune data).
+    public static func runPage(_ run: Run, slots: Slots = Slots()) -> String {
         let d = run.data
         let last = d.first + d.count - 1
         // Frame indices from 0, as the clock says them ("frame 12 of 0–240").
         let meta = "\(fmt(d.fps)) fps · frames \(d.first)–\(last) of 0–\(d.total - 1) · \(fmt(Double(last) / d.fps, 3)) s · "
             + "\(d.width)×\(d.height) px at \(fmt(d.scale))×"
         let data: JSONValue = .object([("kind", .string("run")), ("runs", .array([run.json]))])
-        return document(title: d.name, kind: "run", heading: Markup.escape(d.name), meta: Markup.escape(meta), body: """
-        <main class="layout">
+        return document(title: d.name, kind: "run", heading: Markup.escape(d.name), meta: Markup.escape(meta), mainClass: "layout", main: """
         \(stage(runs: [run], compare: false))
         <section id="state" class="card state" aria-labelledby="state-title">
         <h2 id="state-title">State</h2>
         <div class="tree" data-run="0"></div>
         </section>
         \(plots([run]))
-        </main>
-        """, data: data, runs: [run])
+        """, data: data, runs: [run], slots: slots)
     }
 
     /// The page of `flick review A B`: the two runs in sync, side by side, wiped or as a diff, their states, and
@@ -202,8 +200,7 @@ public enum ReviewPage {
         let meta = "A: \(a.data.name), \(fmt(a.data.fps)) fps, \(a.data.count) frames · B: \(b.data.name), \(fmt(b.data.fps)) fps, "
             + "\(b.data.count) frames · \(differences.count) compared, \(differing) with differing pixels"
         return document(title: "\(a.label) vs \(b.label)", kind: "compare", heading: "\(Markup.escape(a.label)) <span class=\"vs\">vs</span> \(Markup.escape(b.label))",
-                        meta: Markup.escape(meta), body: """
-        <main class="layout">
+                        meta: Markup.escape(meta), mainClass: "layout", main: """
         \(stage(runs: [a, b], compare: true))
         <section id="state" class="card state" aria-labelledby="state-title">
         <h2 id="state-title">State</h2>
@@ -214,7 +211,6 @@ public enum ReviewPage {
         </div>
         </section>
         \(plots([a, b]))\(graph.map { "\n" + $0.section(heading: "A and B on one graph") } ?? "")
-        </main>
         """, data: data, runs: [a, b])
     }
 
@@ -245,8 +241,7 @@ public enum ReviewPage {
             + "<span class=\"chip \(differing > 0 ? "warn" : "")\">\(differing) differing</span>"
             + "<span class=\"chip \(beyond > 0 ? "bad" : "good")\">\(beyond) beyond tolerance</span>"
         return document(title: "diff · \(actual)", kind: "diff", heading: "Diff <span class=\"vs\">\(Markup.escape(expected)) → \(Markup.escape(actual))</span>",
-                        meta: Markup.escape(summary), body: """
-        <main class="report">
+                        meta: Markup.escape(summary), mainClass: "report", main: """
         \(errorList)<div class="chips" aria-label="Summary">\(chips)</div>
         <section class="card list" aria-labelledby="frames-title">
         <div class="list-head"><h2 id="frames-title">Frames</h2>
@@ -281,13 +276,29 @@ public enum ReviewPage {
         </div>
         </div>
         </section>
-        </main>
         """, data: data, runs: [])
     }
 
     // MARK: parts
 
-    static func document(title: String, kind: String, heading: String, meta: String, body: String, data: JSONValue, runs: [Run]) -> String {
+    /// What a server adds to a page (flick serve), each a run of whole lines of markup, each line ending in a newline;
+    /// empty for a page written to disk.
+    public struct Slots: Sendable, Equatable {
+        /// Placed at the end of the page's `main`, after its last section: data elements a served page's script reads.
+        public var endOfMain: String
+        /// Placed just before the page's own script, so that it runs first and sees every listener the page adds.
+        public var beforePageScript: String
+
+        public init(endOfMain: String = "", beforePageScript: String = "") {
+            self.endOfMain = endOfMain
+            self.beforePageScript = beforePageScript
+        }
+    }
+
+    /// The whole page: the header, `<main class="mainClass">` holding `main` (and the slot `endOfMain`), the page's
+    /// data and each run's states, and the page's script (after the slot `beforePageScript`).
+    static func document(title: String, kind: String, heading: String, meta: String, mainClass: String, main: String,
+                         data: JSONValue, runs: [Run], slots: Slots = Slots()) -> String {
         let json = scriptSafe(data.text)
         // Each run's states: carried in the page as JSON, or (a render's own page) the states.js flick wrote beside it.
         let sources = runs.map { run in
@@ -316,9 +327,11 @@ public enum ReviewPage {
         <h1>\(heading)</h1>
         <p class="meta">\(meta)</p>
         </header>
-        \(body)
+        <main class="\(mainClass)">
+        \(main)
+        \(slots.endOfMain)</main>
         <script type="application/json" id="flick-data">\(json)</script>
-        \(sources)<script>
+        \(sources)\(slots.beforePageScript)<script>
         \(script)</script>
         </body>
         </html>

@@ -59,7 +59,8 @@ extension ScrollRule.Overscroll {
 /// What the checker needs to know of the scene beyond the states.
 struct SceneFacts {
     var scrollAxis: [String: Axis] = [:]
-    var dismissible: [String: Bool] = [:]
+    /// Sheets a pull past their lowest detent dismisses.
+    var dismissible: Set<String> = []
     /// Pagers whose tabs have given widths (their indicator interpolates between tab origins).
     var customTabWidths: Set<String> = []
     /// Lists' refresh controls, by the list's key.
@@ -72,9 +73,9 @@ struct SceneFacts {
         for component in scene.root.allComponents {
             scrollAxis[component.key] = component.scrollAxis
             // The facts of the kinds that have rules of their own (GeometryRules, the sheet's parts below).
-            if case .pager(let spec) = component.kind, spec.tabBar.widths != nil { customTabWidths.insert(component.key) }
-            if case .sheet(let spec) = component.kind { dismissible[component.key] = spec.dismissible }
-            if case .list(let spec) = component.kind, let refresh = spec.refresh { refreshSpecs[component.key] = refresh }
+            if component.hasGivenTabWidths { customTabWidths.insert(component.key) }
+            if component.isDismissible { dismissible.insert(component.key) }
+            if let refresh = component.refreshSpec { refreshSpecs[component.key] = refresh }
         }
     }
 
@@ -99,7 +100,7 @@ struct SceneFacts {
             let tops = sheet.detents.map(\.top)
             guard let highest = tops.min(), let lowest = tops.max() else { continue }
             // A card follows the finger 1:1 below its lowest detent.
-            let limits = highest...((dismissible[sheet.key] ?? false) ? .infinity : lowest)
+            let limits = highest...(dismissible.contains(sheet.key) ? .infinity : lowest)
             let undone = rules.sheet.overscroll.undo(shown: sheet.top, limits: limits, dimension: state.viewport.height)
             let prefix = i == 0 ? "sheet" : "sheets.\(sheet.key)"
             parts.append(MovingPart(

@@ -20,6 +20,7 @@ extension PagerSpec: ComponentSpec {
     var scrollAxis: Axis? { .horizontal }
     var pageTitles: [String]? { pages.map(\.title) }
     var tabStates: Int { pages.count }
+    var hasGivenTabWidths: Bool { tabBar.widths != nil }
     func icons(at path: String) -> [(name: String, keyPath: String)] {
         pages.indices.flatMap { i -> [(name: String, keyPath: String)] in
             let page = "\(path).pages[\(i)]"

@@ -16,6 +16,7 @@ extension SheetSpec: ComponentSpec {
     func node(key: String, builder: SceneBuilder) -> ComponentNode {
         SheetNode(spec: self, key: key, content: builder.node(for: content), physics: builder.physics)
     }
+    var isDismissible: Bool { dismissible }
     func icons(at path: String) -> [(name: String, keyPath: String)] { content.icons(at: path + ".content") }
     func pictures(at path: String) -> [(file: String, keyPath: String)] {
         (image.map { [($0, path + ".image")] } ?? []) + content.pictures(at: path + ".content")

@@ -1,0 +1,48 @@
+@testable import FlickCore
+import Foundation
+import Testing
+
+/// The facts a kind answers about itself through its spec (docs/architecture.md: kinds are asked, never cast), which
+/// the invariant checker and `flick examples` read.
+@Suite("Component facts")
+struct ComponentFactsTests {
+    func scene(_ yaml: String) throws -> Scene {
+        try ScenarioDecoder.decode(data: Data(("viewport: {width: 390, height: 844}\nfps: 60\nduration: 1\n" + yaml).utf8),
+                                   file: "facts.yaml", defaultName: "facts").scene
+    }
+
+    @Test("A pager answers whether its tabs have given widths; a list its refresh control; a card that it is dismissible")
+    func facts() throws {
+        let pager = try scene("""
+            scene:
+              pager:
+                pages:
+                  - {title: A, content: {list: {id: a, rows: 3, rowHeight: 44, refresh: {refreshEnds: 0.5, height: 70}}}}
+                  - {title: B, content: {list: {id: b, rows: 3, rowHeight: 44}}}
+                tabBar: {widths: [100, 120]}
+            """)
+        let byKey = Dictionary(uniqueKeysWithValues: pager.root.allComponents.map { ($0.key, $0) })
+        #expect(byKey["pager"]?.hasGivenTabWidths == true)
+        #expect(byKey["a"]?.hasGivenTabWidths == false)
+        #expect(byKey["a"]?.refreshSpec?.height == 70)
+        #expect(byKey["b"]?.refreshSpec == nil)
+        #expect(byKey["pager"]?.refreshSpec == nil)
+        #expect(pager.root.allComponents.allSatisfy { !$0.isDismissible })
+        #expect(pager.root.briefDescription == "a pager")
+
+        let equalTabs = try scene("scene:\n  pager:\n    pages: [{title: A}, {title: B}]\n")
+        #expect(equalTabs.root.hasGivenTabWidths == false)
+
+        let card = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    initial: card\n    dismissible: true\n    content: {list: {rows: 4, rowHeight: 44}}\n")
+        #expect(card.root.isDismissible)
+        #expect(card.root.briefDescription == "a sheet")
+        let sheet = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    initial: card\n    content: {list: {rows: 4, rowHeight: 44}}\n")
+        #expect(!sheet.root.isDismissible)
+    }
+
+    @Test("A list describes itself by its axis and rows")
+    func listDescription() throws {
+        #expect(try scene("scene:\n  list: {rows: 40, rowHeight: 44}\n").root.briefDescription == "a vertical list of 40 rows")
+        #expect(try scene("scene:\n  list: {rows: 12, rowHeight: 44, axis: horizontal}\n").root.briefDescription == "a horizontal list of 12 rows")
+    }
+}
