@@ -65,9 +65,9 @@ public struct Pipeline: Sendable {
     ) throws {
         let flow = Locked(Flow<Input, Output>())
         let window = self.window, cancellation = self.cancellation
-        try withoutActuallyEscaping(worker) { worker in
-            try withoutActuallyEscaping(work) { work in
-                try withoutActuallyEscaping(deliver) { deliver in
+        withoutActuallyEscaping(worker) { worker in
+            withoutActuallyEscaping(work) { work in
+                withoutActuallyEscaping(deliver) { deliver in
                     var started: [pthread_t] = []
                     for _ in 0..<threads {
                         let thread = Self.start(stackSize: stackSize) {
