@@ -29,11 +29,8 @@ public enum CodeExport {
             viewportHeight = scenario.viewport.height
             var lists = false, pagers: [(String, Double)] = [], sheet: SheetSpec?
             let components = scenario.scene.root.allComponents
-            let paging = components.filter {
-                if case .pager = $0.kind { return true }
-                if case .carousel = $0.kind { return true }
-                return false
-            }
+            // The components that page (a pager's tabs, a carousel's cards) are those with page titles.
+            let paging = components.filter { $0.pageTitles != nil }
             if !paging.isEmpty {
                 // The width UIKit's paging constants depend on is the scroll view's, as laid out at the start.
                 let start = Simulation(scenario: scenario).state(at: 0)
