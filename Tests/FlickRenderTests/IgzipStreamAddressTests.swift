@@ -78,19 +78,12 @@ struct IgzipStreamAddressTests {
         return Array(output[..<length])
     }
 
-    /// The raw deflate stream inside a PNG that has one IDAT chunk (its zlib header and Adler-32 taken off).
+    /// The raw deflate stream of a PNG's image data: its IDAT chunks joined (`PNGEncoderTests.chunks(of:)`, which
+    /// checks every CRC), the zlib header and Adler-32 taken off.
     static func deflateStream(ofPNG png: Data) throws -> [UInt8] {
-        let bytes = [UInt8](png)
-        var at = 8
-        while at + 8 <= bytes.count {
-            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
-            if String(decoding: bytes[at + 4..<at + 8], as: UTF8.self) == "IDAT" {
-                return Array(bytes[at + 8 + 2..<at + 8 + length - 4])
-            }
-            at += 12 + length
-        }
-        Issue.record("no IDAT chunk")
-        return []
+        let zlib = try PNGEncoderTests.chunks(of: png).filter { $0.type == "IDAT" }.reduce(into: [UInt8]()) { $0 += $1.data }
+        try #require(zlib.count > 6, "no image data")
+        return Array(zlib[2..<(zlib.count - 4)])
     }
 
     @Test func whereTheStreamLivesChangedIgzipsBytes() throws {
