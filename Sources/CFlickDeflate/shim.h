@@ -99,9 +99,6 @@ static inline void flick_isal_home_release(struct flick_isal_home *home) {
     home->mapping = NULL;
 }
 
-/// The isal_zstream's size (Swift allocates one where no address could be mapped).
-static inline size_t flick_isal_stream_size(void) { return sizeof(struct isal_zstream); }
-
 /// isal_deflate_stateless, leaving the vector state clean (flick_clear_vector_state): ISA-L's SSE, AVX2 and AVX-512
 /// deflate code returns with the vector registers' upper halves in use.
 static inline int flick_isal_deflate_stateless(struct isal_zstream *stream) {
