@@ -77,12 +77,6 @@ public struct AxisMotion: Hashable, Sendable {
         public var start: Double
         public var law: Law
         public var phase: Phase
-
-        public init(start: Double, law: Law, phase: Phase) {
-            self.start = start
-            self.law = law
-            self.phase = phase
-        }
     }
 
     public let segments: [Segment]

@@ -17,12 +17,6 @@ public struct ReferenceFrames: Sendable, Equatable {
         public var frame: Int
         public var time: Double
         public var file: Int
-
-        public init(frame: Int, time: Double, file: Int) {
-            self.frame = frame
-            self.time = time
-            self.file = file
-        }
     }
 
     /// The folder beside the page the frames are written to.

@@ -1,7 +1,7 @@
 import FlickDiff
 import FlickImage
 import FlickOutput
-import FlickReview
+@testable import FlickReview
 import Foundation
 import Testing
 

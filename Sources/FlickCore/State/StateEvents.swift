@@ -10,12 +10,6 @@ public struct StateEventKind: Hashable, Sendable {
     public var label: String
     /// The symbol before it on the review page and the motion plot (`↻`).
     public var symbol: String
-
-    public init(name: String, label: String, symbol: String) {
-        self.name = name
-        self.label = label
-        self.symbol = symbol
-    }
 }
 
 /// An event of one component at one frame.

@@ -12,22 +12,12 @@ public struct RunComparison: Sendable, Equatable {
     public struct Pair: Sendable, Equatable {
         public var a: Int
         public var b: Int
-
-        public init(a: Int, b: Int) {
-            self.a = a
-            self.b = b
-        }
     }
 
     /// A frame's size in pixels.
     public struct PixelSize: Sendable, Equatable {
         public var width: Int
         public var height: Int
-
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
     }
 
     /// Frames at the same time that were not compared because their sizes differ: how many, and the first pair's
@@ -36,22 +26,12 @@ public struct RunComparison: Sendable, Equatable {
         public var count: Int
         public var a: PixelSize
         public var b: PixelSize
-
-        public init(count: Int, a: PixelSize, b: PixelSize) {
-            self.count = count
-            self.a = a
-            self.b = b
-        }
     }
 
     /// One entry per pair compared, in the order of A's frames.
     public var differences: [ReviewPage.FrameDifference]
     public var mismatch: SizeMismatch?
 
-    public init(differences: [ReviewPage.FrameDifference], mismatch: SizeMismatch?) {
-        self.differences = differences
-        self.mismatch = mismatch
-    }
 
     /// The frames of A and B at the same time: for each frame `i` of A's range, B's frame `j` whose time `j / B.fps`
     /// is `i / A.fps` (within 1e-9 s) and lies in B's range. At equal rates frame i pairs with frame i as far as the
