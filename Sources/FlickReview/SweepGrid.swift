@@ -190,10 +190,10 @@ public struct SweepGrid: Sendable {
         let wanted = columns.map(\.frame)
         return variants.map { variant in
             var states: [FrameState] = []
-            let simulation = Simulation(scenario: variant.scenario)
+            var frames = Run(scenario: variant.scenario).makeIterator()
             var last: FrameState?
             var next = 0
-            while next < wanted.count, let state = simulation.nextFrame() {
+            while next < wanted.count, let state = frames.next() {
                 last = state
                 while next < wanted.count, wanted[next] == state.index { states.append(state); next += 1 }
             }

@@ -149,8 +149,7 @@ public enum SweepRenderer {
             var states = ""
             var writer = StatesWriter(format: .json) { states += $0 }
             try writer.begin(variant.scenario)
-            let simulation = Simulation(scenario: variant.scenario, explains: explains)
-            while let frame = simulation.nextFrame() {
+            for frame in Run(scenario: variant.scenario, explains: explains) {
                 if cancellation?.isCancelled == true { throw RenderCancelled() }
                 meter.add(frame)
                 try writer.write(frame)
@@ -171,8 +170,7 @@ public enum SweepRenderer {
                                         line: (String) throws -> Void) throws {
         for variant in variants {
             try line("== variant \(variant.number): \(variant.label)")
-            let simulation = Simulation(scenario: variant.scenario, explains: true)
-            while let frame = simulation.nextFrame() {
+            for frame in Run(scenario: variant.scenario, explains: true) {
                 if cancellation?.isCancelled == true { throw RenderCancelled() }
                 for explanation in frame.explanations { try line(explanation.text) }
             }

@@ -104,13 +104,13 @@ public enum SweepVideo {
             // The variants are simulated on this thread, frame by frame; each frame of the grid is drawn on a worker and
             // handed to ffmpeg in order.
             try Pipeline(jobs: jobs, window: 2 * max(1, jobs), cancellation: cancellation).run(feed: { submit in
-                let simulations = grid.variants.map { Simulation(scenario: $0.scenario) }
+                var runs = grid.variants.map { Run(scenario: $0.scenario).makeIterator() }
                 // A variant shorter than the others holds its last frame.
-                var latest = [FrameState?](repeating: nil, count: simulations.count)
+                var latest = [FrameState?](repeating: nil, count: runs.count)
                 for _ in 0..<grid.frameCount {
                     if cancellation?.isCancelled == true { throw RenderCancelled() }
-                    for (n, simulation) in simulations.enumerated() {
-                        if let next = simulation.nextFrame() { latest[n] = next }
+                    for n in runs.indices {
+                        if let next = runs[n].next() { latest[n] = next }
                     }
                     if !submit(latest) { return }
                 }
