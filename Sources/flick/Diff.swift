@@ -82,22 +82,22 @@ struct Diff: ParsableCommand, WritesOutput {
 
     /// The options, checked: a bad value is bad input (exit status 2) with a message naming the option.
     func checkedOptions() throws -> DiffOptions {
-        guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw badInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw BadInput("--threshold must be in 0...1, not \(threshold)") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw BadInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
         var ratio: Double?
         if let maxDiffRatio {
             guard let value = Self.ratio(maxDiffRatio) else {
-                throw badInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
+                throw BadInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
             }
             ratio = value
         }
-        guard alpha.isFinite, (0...1).contains(alpha) else { throw badInput("--alpha must be in 0...1, not \(alpha)") }
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
-        guard ["text", "json"].contains(format) else { throw badInput("--format must be text or json, not \(format)") }
+        guard alpha.isFinite, (0...1).contains(alpha) else { throw BadInput("--alpha must be in 0...1, not \(alpha)") }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw BadInput("--scale must be a number in (0, 16], not \(scale)") }
+        guard ["text", "json"].contains(format) else { throw BadInput("--format must be text or json, not \(format)") }
         func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
             guard let value else { return fallback }
             guard let color = Self.color(value) else {
-                throw badInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
+                throw BadInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
             }
             return color
         }
@@ -122,8 +122,7 @@ struct Diff: ParsableCommand, WritesOutput {
             do {
                 folders = try FrameFolders(expected: expected, actual: actual)
             } catch {
-                printError("error: \(error)")
-                throw failureExit
+                throw Failure.of(error)
             }
             frames = folders.matched.map {
                 FramePair(name: $0, expected: path(expected, $0), actual: path(actual, $0))
@@ -138,14 +137,11 @@ struct Diff: ParsableCommand, WritesOutput {
         case (.file, .file):
             frames = [FramePair(name: actual, expected: expected, actual: actual)]
         case (.missing, _):
-            printError("error: \(expected): no such file or folder")
-            throw failureExit
+            throw BadInput("\(expected): no such file or folder")
         case (_, .missing):
-            printError("error: \(actual): no such file or folder")
-            throw failureExit
+            throw BadInput("\(actual): no such file or folder")
         case (let a, _):
-            printError("error: \(a == .folder ? expected : actual) is a folder but \(a == .folder ? actual : expected) is a file; give two files or two folders")
-            throw failureExit
+            throw BadInput("\(a == .folder ? expected : actual) is a folder but \(a == .folder ? actual : expected) is a file; give two files or two folders")
         }
 
         let output: OutputFolder?, reportFolder: OutputFolder?
@@ -160,15 +156,13 @@ struct Diff: ParsableCommand, WritesOutput {
                 throw error
             }
         } catch {
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
 
         guard let outcomes = compare(frames, options: options, writingTo: output, report: reportFolder) else {
             output?.abandon()
             reportFolder?.abandon()
-            printError("error: \(RenderCancelled())")
-            throw Interruption.exit
+            throw Interruption.stop("error: \(RenderCancelled())")
         }
 
         var rows: [[String]] = []
@@ -237,8 +231,8 @@ struct Diff: ParsableCommand, WritesOutput {
                 printSafe("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
             }
         }
-        for error in errors { printError(error) }
-        if !errors.isEmpty { throw failureExit }
+        // Every frame's error, after the table and the summary.
+        if !errors.isEmpty { throw Failure(lines: errors) }
         if beyond > 0 { throw ExitCode(1) }
     }
 

@@ -53,8 +53,7 @@ struct TrackCommand: ParsableCommand, WritesOutput {
         do {
             try track()
         } catch let error as TrackError {
-            printError("error: \(error)")
-            throw failureExit
+            throw BadInput("\(error)")
         }
     }
 
