@@ -70,7 +70,7 @@ struct Diff: ParsableCommand, WritesOutput {
     var report: String?
 
     @Option(help: ArgumentHelp("Output: text (a table and a summary line) or json.", valueName: "F"))
-    var format: String = "text"
+    var format: DiffFormat = .text
 
     @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
@@ -93,7 +93,6 @@ struct Diff: ParsableCommand, WritesOutput {
         }
         guard alpha.isFinite, (0...1).contains(alpha) else { throw BadInput("--alpha must be in 0...1, not \(alpha)") }
         guard scale.isFinite, scale > 0, scale <= 16 else { throw BadInput("--scale must be a number in (0, 16], not \(scale)") }
-        guard ["text", "json"].contains(format) else { throw BadInput("--format must be text or json, not \(format)") }
         func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
             guard let value else { return fallback }
             guard let color = Self.color(value) else {
@@ -209,7 +208,7 @@ struct Diff: ParsableCommand, WritesOutput {
             }
         }
         let compared = reports.count
-        if format == "json" {
+        if format == .json {
             let summary = Summary(compared: compared, identical: identical, differing: rows.count, beyondTolerance: beyond,
                                   withinTolerance: beyond == 0 && errors.isEmpty, threshold: options.threshold,
                                   includeAA: options.includeAntialiasing, maxDiffPixels: options.maxDiffPixels,
@@ -368,4 +367,9 @@ private func table(_ rows: [[String]]) -> String {
             return numeric ? padding + cell : cell + padding
         }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }.joined(separator: "\n")
+}
+
+/// What `flick diff --format` prints: a table and a summary line, or JSON.
+enum DiffFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
 }

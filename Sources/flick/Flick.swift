@@ -50,10 +50,13 @@ struct Flick: ParsableCommand {
                 finishStandardOutput()
                 Foundation.exit(0)
             }
-            // flick's own bad input thrown by a `validate()` comes wrapped as ArgumentParser's other errors, and is
-            // printed as flick prints it ("error: …", not "Error: error: …").
-            let own = Flick.message(for: error)
-            printError(own.hasPrefix(BadInput.prefix) ? own : message.isEmpty ? "error: \(error)" : message)
+            // flick's own bad input thrown by a `validate()` or an option's transform comes wrapped in ArgumentParser's
+            // error, and is printed as flick prints it ("error: …", not "Error: error: …").
+            if let problem = badInput(in: error) {
+                printError(problem.description)
+                Foundation.exit(problem.status.rawValue)
+            }
+            printError(message.isEmpty ? "error: \(error)" : message)
             Foundation.exit(failureExit.rawValue)
         }
         finishStandardOutput()
@@ -61,6 +64,21 @@ struct Flick: ParsableCommand {
 }
 
 extension Flick {
+    /// The `BadInput` inside an error of ArgumentParser's (which keeps an error thrown by `validate()` or by an
+    /// option's transform as a value of its own error), found by walking the error's stored values a few levels
+    /// deep; nil when there is none.
+    static func badInput(in error: Error) -> BadInput? {
+        func find(_ value: Any, depth: Int) -> BadInput? {
+            if let problem = value as? BadInput { return problem }
+            guard depth > 0 else { return nil }
+            for child in Mirror(reflecting: value).children {
+                if let problem = find(child.value, depth: depth - 1) { return problem }
+            }
+            return nil
+        }
+        return find(error, depth: 6)
+    }
+
     /// Why `flick help NAME...` names no command: "flick has no command named \"rendr\"; did you mean render? (see
     /// `flick help`)"; nil for anything else.
     static func unknownHelpTopic(_ arguments: [String]) -> String? {

@@ -33,8 +33,8 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(name: .customLong("junit-style"), help: ArgumentHelp("full (default: what GitLab and GitHub's reporters read, with each case's file and its diff images as GitLab attachments) or strict (valid against the Ant and Jenkins xUnit JUnit schemas: no file attribute, attachments in the suite's system-out).", valueName: "style"))
-    var junitStyle: String?
+    @Option(name: .customLong("junit-style"), help: ArgumentHelp("full (default: what GitLab and GitHub's reporters read, with each case's file and its diff images as GitLab attachments) or strict (valid against the Ant and Jenkins xUnit JUnit schemas: no file attribute, attachments in the suite's system-out).", valueName: "style"), transform: JUnitReport.Style.parse)
+    var junitStyle: JUnitReport.Style?
 
     @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder: <dir>/<scenario file's path without extension>/frame_NNNNN/.", valueName: "dir"))
     var report: String?
@@ -54,8 +54,8 @@ struct Test: ParsableCommand {
     @Option(name: .customLong("artifacts-url"), help: ArgumentHelp("With --markdown: link the images and plots under this URL, where --report's folder is published (a CI artifact or pages URL), instead of relative to the Markdown file.", valueName: "url"))
     var artifactsURL: String?
 
-    @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
-    var record: String?
+    @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"), transform: GoldenRecordMode.parse)
+    var record: GoldenRecordMode?
 
     @Flag(help: "List the goldens no scenario uses, and run nothing.")
     var prune = false
@@ -68,7 +68,6 @@ struct Test: ParsableCommand {
     func run() throws {
         if yes, !prune { throw BadInput("--yes only confirms --prune") }
         if junitStyle != nil, junit == nil { throw BadInput("--junit-style sets the style of --junit; add --junit FILE") }
-        _ = try junitStyleValue()
         if artifactsURL != nil, markdown == nil { throw BadInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
         if artifactsURL != nil, report == nil {
             throw BadInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
@@ -123,7 +122,7 @@ struct Test: ParsableCommand {
                 var properties = [(name: "record", value: run.record)]
                 if let shard { properties.append((name: "shard", value: shard)) }
                 try writeAtomically(JUnitReport.xml(results, timestamp: Date(timeIntervalSince1970: run.started),
-                                                    time: run.time, properties: properties, style: try junitStyleValue()),
+                                                    time: run.time, properties: properties, style: junitStyle ?? .full),
                                     to: junit)
             } catch {
                 throw BadInput.of(error)
@@ -216,15 +215,11 @@ struct Test: ParsableCommand {
 
     private func testOptions() throws -> ScenarioTestOptions {
         let mode: GoldenRecordMode
-        let modes = GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         if let record {
-            guard let m = GoldenRecordMode(word: record) else {
-                throw BadInput("--record must be one of \(modes), not \"\(record)\"")
-            }
-            mode = m
+            mode = record
         } else if let value = ProcessInfo.processInfo.environment[GoldenRecordMode.environmentVariable], !value.isEmpty {
             guard let m = GoldenRecordMode(word: value) else {
-                throw BadInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(modes))")
+                throw BadInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(GoldenRecordMode.names))")
             }
             mode = m
         } else {
@@ -238,14 +233,6 @@ struct Test: ParsableCommand {
             }
         }
         return ScenarioTestOptions(record: mode, reportDirectory: report)
-    }
-
-    private func junitStyleValue() throws -> JUnitReport.Style {
-        guard let junitStyle else { return .full }
-        guard let style = JUnitReport.Style(rawValue: junitStyle) else {
-            throw BadInput("--junit-style must be full or strict, not \"\(junitStyle)\"")
-        }
-        return style
     }
 
     /// A scenario's line and what failed beneath it, as a run and a merge print them.
@@ -284,5 +271,26 @@ struct Test: ParsableCommand {
             file.abandon()
             throw error
         }
+    }
+}
+
+extension GoldenRecordMode {
+    /// The modes' names: "missing, changed, all, never".
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// `--record`: a mode's name in any case, or `failed` (`init(word:)`); anything else is bad input.
+    static func parse(_ argument: String) throws -> GoldenRecordMode {
+        guard let mode = GoldenRecordMode(word: argument) else { throw BadInput("--record must be one of \(names), not \"\(argument)\"") }
+        return mode
+    }
+}
+
+extension JUnitReport.Style {
+    /// `--junit-style`: full or strict; anything else is bad input.
+    static func parse(_ argument: String) throws -> JUnitReport.Style {
+        guard let style = JUnitReport.Style(rawValue: argument) else {
+            throw BadInput("--junit-style must be \(allCases.map(\.rawValue).joined(separator: " or ")), not \"\(argument)\"")
+        }
+        return style
     }
 }
