@@ -86,7 +86,7 @@ struct Diff: ParsableCommand, WritesOutput {
         if let maxDiffPixels, maxDiffPixels < 0 { throw BadInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
         var ratio: Double?
         if let maxDiffRatio {
-            guard let value = Self.ratio(maxDiffRatio) else {
+            guard let value = DiffOptions.share(maxDiffRatio) else {
                 throw BadInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
             }
             ratio = value
@@ -95,7 +95,7 @@ struct Diff: ParsableCommand, WritesOutput {
         guard scale.isFinite, scale > 0, scale <= 16 else { throw BadInput("--scale must be a number in (0, 16], not \(scale)") }
         func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
             guard let value else { return fallback }
-            guard let color = Self.color(value) else {
+            guard let color = DiffOptions.color(value) else {
                 throw BadInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
             }
             return color
@@ -164,25 +164,14 @@ struct Diff: ParsableCommand, WritesOutput {
             throw Interruption.stop("error: \(RenderCancelled())")
         }
 
-        var rows: [[String]] = []
-        var reports: [FrameReport] = []
-        var beyond = 0, identical = 0, similar = 0
+        var tally = DiffTally()
         var writeFailed = false
         for (frame, outcome) in zip(frames, outcomes) {
             switch outcome {
             case .failure(let error):
                 errors.append("error: \(message(for: error, frame: frame))")
             case .success(let result):
-                let c = result.comparison
-                reports.append(FrameReport(frame.name, c))
-                if c.isExactMatch { identical += 1 }
-                if !c.isWithinTolerance { beyond += 1 }
-                if c.differingPixels == 0 {
-                    if !c.isExactMatch { similar += 1 }
-                } else {
-                    rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
-                                 c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
-                }
+                tally.add(frame.name, result.comparison)
                 if let writeError = result.writeError {
                     errors.append("error: \(writeError)")
                     writeFailed = true
@@ -207,32 +196,27 @@ struct Diff: ParsableCommand, WritesOutput {
                 }, failed: { errors.append("error: \($0)") })
             }
         }
-        let compared = reports.count
         if format == .json {
-            let summary = Summary(compared: compared, identical: identical, differing: rows.count, beyondTolerance: beyond,
-                                  withinTolerance: beyond == 0 && errors.isEmpty, threshold: options.threshold,
+            let summary = Summary(compared: tally.compared, identical: tally.identical, differing: tally.rows.count,
+                                  beyondTolerance: tally.beyond, withinTolerance: tally.beyond == 0 && errors.isEmpty, threshold: options.threshold,
                                   includeAA: options.includeAntialiasing, maxDiffPixels: options.maxDiffPixels,
                                   maxDiffRatio: options.maxDiffRatio, missing: missing, extra: extra,
                                   errors: errors.map { String($0.dropFirst("error: ".count)) },
                                   diffImages: diffImages, diffFolder: diffImages > 0 ? out : nil)
-            print(try JSONReport(frames: reports, summary: summary).text())
+            print(try JSONReport(frames: tally.frames.map { FrameReport($0.name, $0.comparison) }, summary: summary).text())
         } else {
-            if !rows.isEmpty {
-                printSafe(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
+            if !tally.rows.isEmpty {
+                // Escaped first (a frame's name from someone's folder), so the columns are measured as they are printed.
+                printSafe(DiffTally.table(([DiffTally.header] + tally.rows).map { $0.map(terminalSafe) }))
             }
-            var summary = "\(compared) frame\(compared == 1 ? "" : "s") compared: \(identical) identical"
-            if similar > 0 { summary += ", \(similar) with changes below the threshold or anti-aliasing only" }
-            if !rows.isEmpty { summary += ", \(rows.count) with differing pixels (\(beyond) beyond tolerance)" }
-            summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
-            if !includeAA { summary += ", anti-aliasing ignored" }
-            if compared > 0 || errors.isEmpty { printSafe(summary) }
+            if tally.compared > 0 || errors.isEmpty { printSafe(tally.summaryLine(options: options)) }
             if diffImages > 0 {
                 printSafe("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
             }
         }
         // Every frame's error, after the table and the summary.
         if !errors.isEmpty { throw Failure(lines: errors) }
-        if beyond > 0 { throw ExitCode(1) }
+        if tally.beyond > 0 { throw ExitCode(1) }
     }
 
     // MARK: comparing
@@ -261,27 +245,6 @@ struct Diff: ParsableCommand, WritesOutput {
         default:
             error.description
         }
-    }
-
-    // MARK: parsing
-
-    /// A share given as a fraction (0.001) or a percentage (0.1%), in 0...1.
-    static func ratio(_ argument: String) -> Double? {
-        let percent = argument.hasSuffix("%")
-        guard let number = Double(percent ? String(argument.dropLast()) : argument), number.isFinite else { return nil }
-        let value = percent ? number / 100 : number
-        return (0...1).contains(value) ? value : nil
-    }
-
-    /// A colour given as `#rrggbb` (the `#` optional) or `r,g,b`.
-    static func color(_ argument: String) -> RGBA? {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        if parts.count == 3 {
-            let channels = parts.compactMap { UInt8($0.trimmingCharacters(in: .whitespaces)) }
-            return channels.count == 3 ? RGBA(channels[0], channels[1], channels[2]) : nil
-        }
-        let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
-        return hex.count == 6 ? RGBA(hex: hex) : nil
     }
 
     // MARK: paths
@@ -351,22 +314,6 @@ private struct JSONReport: Encodable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
-}
-
-// MARK: helpers
-
-/// Columns padded to their widest cell, two spaces apart; numbers are right-aligned.
-private func table(_ rows: [[String]]) -> String {
-    // Escaped first (a frame's name from someone's folder), so the columns are measured as they are printed.
-    let rows = rows.map { $0.map(terminalSafe) }
-    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    return rows.enumerated().map { index, row in
-        row.enumerated().map { column, cell in
-            let padding = String(repeating: " ", count: widths[column] - cell.count)
-            let numeric = index > 0 && (1...3).contains(column)
-            return numeric ? padding + cell : cell + padding
-        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-    }.joined(separator: "\n")
 }
 
 /// What `flick diff --format` prints: a table and a summary line, or JSON.
