@@ -250,41 +250,11 @@ struct Render: ParsableCommand, WritesOutput {
         }
     }
 
-    /// Applies --fps, --scale and --frames to `scenario`; a message when the result is out of bounds.
+    /// Applies --fps, --scale, --slow and --frames to `scenario` (`RenderOverrides`); a message when the result is out
+    /// of bounds.
     func apply(to scenario: inout Scenario) -> String? {
-        // The name becomes a folder under --out: it must stay one plain folder name.
-        let name = scenario.name
-        if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\0") {
-            return "the scenario's name \"\(name)\" cannot name an output folder (no path separators, no leading dot)"
-        }
-        if let fps { scenario.fps = fps }
-        if let scale {
-            scenario.viewport.scale = scale
-        } else if (review || html) && !deviceScale {
-            // A folder with a review page is drawn at 1x unless asked otherwise: it is meant to be carried
-            // (docs/review-page.md, "Sizes"); the physics keeps the device's scale (viewport.deviceScale).
-            scenario.viewport.scale = ReviewOptions.pageFrameScale(forScenarioScale: scenario.viewport.scale)
-        }
-        // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
-        if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
-        let frameCount = scenario.frameCount
-        // The decoder's limits, checked again after the overrides.
-        if frameCount > ScenarioDecoder.maximumFrames {
-            return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
-        }
-        // The viewport and every size a resize gives it, at the (possibly overridden) scale.
-        let sizes = [scenario.viewport.size] + scenario.gestures.compactMap { gesture -> Size? in
-            if case .resize(let size, _, _) = gesture.action { return size }
-            return nil
-        }
-        let pixelsPerPoint = scenario.viewport.scale
-        if let problem = sizes.lazy.compactMap({ ScenarioDecoder.imageProblem($0, scale: pixelsPerPoint) }).first {
-            return problem
-        }
-        if let frames, frames.range.lowerBound >= frameCount {
-            return "--frames \(frames.text) starts after the last frame (\(frameCount - 1))"
-        }
-        return nil
+        RenderOverrides(fps: fps, scale: scale, pageScale: (review || html) && !deviceScale, slow: slow,
+                        frames: frames.map { ($0.range.lowerBound, $0.text) }).apply(to: &scenario)
     }
 }
 
