@@ -23,7 +23,7 @@ struct Bench: ParsableCommand, WritesOutput {
 
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
-        guard samples >= 1 else { throw badInput("--samples must be at least 1, not \(samples)") }
+        guard samples >= 1 else { throw BadInput("--samples must be at least 1, not \(samples)") }
     }
 
     func run() throws {
@@ -36,11 +36,9 @@ struct Bench: ParsableCommand, WritesOutput {
             result = try Benchmark.run(scenario, sampleFrames: samples, jobs: workerThreads(threads.jobs),
                                        options: RenderOptions(iconFolders: folders), cancellation: Interruption.cancellation)
         } catch let error as RenderCancelled {
-            printError("\(path): \(error)")
-            throw Interruption.exit
+            throw Interruption.stop("\(path): \(error)")
         } catch {
-            printError("\(path): error: \(error)")
-            throw failureExit
+            throw Failure(file: path, "\(error)")
         }
         func fps(_ x: Double) -> String {
             let number = NumberText.fixed(x, digits: 1)

@@ -25,12 +25,15 @@ struct Check: ParsableCommand {
 
     func run() throws {
         var loaded: [(path: String, scenario: Scenario)] = []
+        var problems: [String] = []
         for argument in scenarios {
-            let path = ExampleCatalog.resolve(argument)
-            guard let scenario = try? loadScenario(argument) else { continue }
-            loaded.append((path, scenario))
+            switch readScenario(argument) {
+            case .success(let scenario): loaded.append((ExampleCatalog.resolve(argument), scenario))
+            case .failure(let problem): problems.append(problem.message)
+            }
         }
-        guard loaded.count == scenarios.count else { throw failureExit }
+        // Every file's problems, and nothing checked.
+        guard problems.isEmpty else { throw BadInput(lines: problems) }
         let paths = loaded.map(\.path), verbose = self.verbose
         let work = loaded.map(\.scenario)
         let failures = Locked(0)

@@ -70,7 +70,7 @@ struct Diff: ParsableCommand, WritesOutput {
     var report: String?
 
     @Option(help: ArgumentHelp("Output: text (a table and a summary line) or json.", valueName: "F"))
-    var format: String = "text"
+    var format: DiffFormat = .text
 
     @Option(help: ArgumentHelp("Pixels per SVG unit (point) when rasterising SVG files.", valueName: "S"))
     var scale: Double = 1
@@ -82,22 +82,21 @@ struct Diff: ParsableCommand, WritesOutput {
 
     /// The options, checked: a bad value is bad input (exit status 2) with a message naming the option.
     func checkedOptions() throws -> DiffOptions {
-        guard threshold.isFinite, (0...1).contains(threshold) else { throw badInput("--threshold must be in 0...1, not \(threshold)") }
-        if let maxDiffPixels, maxDiffPixels < 0 { throw badInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw BadInput("--threshold must be in 0...1, not \(threshold)") }
+        if let maxDiffPixels, maxDiffPixels < 0 { throw BadInput("--max-diff-pixels must not be negative, not \(maxDiffPixels)") }
         var ratio: Double?
         if let maxDiffRatio {
-            guard let value = Self.ratio(maxDiffRatio) else {
-                throw badInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
+            guard let value = DiffOptions.share(maxDiffRatio) else {
+                throw BadInput("--max-diff-ratio must be a share in 0...1 (0.001) or a percentage (0.1%), not \(maxDiffRatio)")
             }
             ratio = value
         }
-        guard alpha.isFinite, (0...1).contains(alpha) else { throw badInput("--alpha must be in 0...1, not \(alpha)") }
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw badInput("--scale must be a number in (0, 16], not \(scale)") }
-        guard ["text", "json"].contains(format) else { throw badInput("--format must be text or json, not \(format)") }
+        guard alpha.isFinite, (0...1).contains(alpha) else { throw BadInput("--alpha must be in 0...1, not \(alpha)") }
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw BadInput("--scale must be a number in (0, 16], not \(scale)") }
         func color(_ value: String?, _ option: String, _ fallback: RGBA) throws -> RGBA {
             guard let value else { return fallback }
-            guard let color = Self.color(value) else {
-                throw badInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
+            guard let color = DiffOptions.color(value) else {
+                throw BadInput("\(option) must be a colour, #rrggbb or r,g,b with each in 0...255, not \(value)")
             }
             return color
         }
@@ -122,8 +121,7 @@ struct Diff: ParsableCommand, WritesOutput {
             do {
                 folders = try FrameFolders(expected: expected, actual: actual)
             } catch {
-                printError("error: \(error)")
-                throw failureExit
+                throw Failure.of(error)
             }
             frames = folders.matched.map {
                 FramePair(name: $0, expected: path(expected, $0), actual: path(actual, $0))
@@ -138,14 +136,11 @@ struct Diff: ParsableCommand, WritesOutput {
         case (.file, .file):
             frames = [FramePair(name: actual, expected: expected, actual: actual)]
         case (.missing, _):
-            printError("error: \(expected): no such file or folder")
-            throw failureExit
+            throw BadInput("\(expected): no such file or folder")
         case (_, .missing):
-            printError("error: \(actual): no such file or folder")
-            throw failureExit
+            throw BadInput("\(actual): no such file or folder")
         case (let a, _):
-            printError("error: \(a == .folder ? expected : actual) is a folder but \(a == .folder ? actual : expected) is a file; give two files or two folders")
-            throw failureExit
+            throw BadInput("\(a == .folder ? expected : actual) is a folder but \(a == .folder ? actual : expected) is a file; give two files or two folders")
         }
 
         let output: OutputFolder?, reportFolder: OutputFolder?
@@ -160,36 +155,23 @@ struct Diff: ParsableCommand, WritesOutput {
                 throw error
             }
         } catch {
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
 
         guard let outcomes = compare(frames, options: options, writingTo: output, report: reportFolder) else {
             output?.abandon()
             reportFolder?.abandon()
-            printError("error: \(RenderCancelled())")
-            throw Interruption.exit
+            throw Interruption.stop("error: \(RenderCancelled())")
         }
 
-        var rows: [[String]] = []
-        var reports: [FrameReport] = []
-        var beyond = 0, identical = 0, similar = 0
+        var tally = DiffTally()
         var writeFailed = false
         for (frame, outcome) in zip(frames, outcomes) {
             switch outcome {
             case .failure(let error):
                 errors.append("error: \(message(for: error, frame: frame))")
             case .success(let result):
-                let c = result.comparison
-                reports.append(FrameReport(frame.name, c))
-                if c.isExactMatch { identical += 1 }
-                if !c.isWithinTolerance { beyond += 1 }
-                if c.differingPixels == 0 {
-                    if !c.isExactMatch { similar += 1 }
-                } else {
-                    rows.append([frame.name, "\(c.differingPixels)", formatPercent(c.diffRatio), "\(c.antialiasedPixels)",
-                                 c.isWithinTolerance ? "within tolerance" : "beyond tolerance"])
-                }
+                tally.add(frame.name, result.comparison)
                 if let writeError = result.writeError {
                     errors.append("error: \(writeError)")
                     writeFailed = true
@@ -214,32 +196,27 @@ struct Diff: ParsableCommand, WritesOutput {
                 }, failed: { errors.append("error: \($0)") })
             }
         }
-        let compared = reports.count
-        if format == "json" {
-            let summary = Summary(compared: compared, identical: identical, differing: rows.count, beyondTolerance: beyond,
-                                  withinTolerance: beyond == 0 && errors.isEmpty, threshold: options.threshold,
+        if format == .json {
+            let summary = Summary(compared: tally.compared, identical: tally.identical, differing: tally.rows.count,
+                                  beyondTolerance: tally.beyond, withinTolerance: tally.beyond == 0 && errors.isEmpty, threshold: options.threshold,
                                   includeAA: options.includeAntialiasing, maxDiffPixels: options.maxDiffPixels,
                                   maxDiffRatio: options.maxDiffRatio, missing: missing, extra: extra,
                                   errors: errors.map { String($0.dropFirst("error: ".count)) },
                                   diffImages: diffImages, diffFolder: diffImages > 0 ? out : nil)
-            print(try JSONReport(frames: reports, summary: summary).text())
+            print(try JSONReport(frames: tally.frames.map { FrameReport($0.name, $0.comparison) }, summary: summary).text())
         } else {
-            if !rows.isEmpty {
-                printSafe(table([["frame", "differing", "ratio", "anti-aliased", "result"]] + rows))
+            if !tally.rows.isEmpty {
+                // Escaped first (a frame's name from someone's folder), so the columns are measured as they are printed.
+                printSafe(DiffTally.table(([DiffTally.header] + tally.rows).map { $0.map(terminalSafe) }))
             }
-            var summary = "\(compared) frame\(compared == 1 ? "" : "s") compared: \(identical) identical"
-            if similar > 0 { summary += ", \(similar) with changes below the threshold or anti-aliasing only" }
-            if !rows.isEmpty { summary += ", \(rows.count) with differing pixels (\(beyond) beyond tolerance)" }
-            summary += "; threshold \(threshold), tolerated \(options.toleranceDescription) per frame"
-            if !includeAA { summary += ", anti-aliasing ignored" }
-            if compared > 0 || errors.isEmpty { printSafe(summary) }
+            if tally.compared > 0 || errors.isEmpty { printSafe(tally.summaryLine(options: options)) }
             if diffImages > 0 {
                 printSafe("diff images: \(out ?? "") (\(diffImages) file\(diffImages == 1 ? "" : "s"))")
             }
         }
-        for error in errors { printError(error) }
-        if !errors.isEmpty { throw failureExit }
-        if beyond > 0 { throw ExitCode(1) }
+        // Every frame's error, after the table and the summary.
+        if !errors.isEmpty { throw Failure(lines: errors) }
+        if tally.beyond > 0 { throw ExitCode(1) }
     }
 
     // MARK: comparing
@@ -268,27 +245,6 @@ struct Diff: ParsableCommand, WritesOutput {
         default:
             error.description
         }
-    }
-
-    // MARK: parsing
-
-    /// A share given as a fraction (0.001) or a percentage (0.1%), in 0...1.
-    static func ratio(_ argument: String) -> Double? {
-        let percent = argument.hasSuffix("%")
-        guard let number = Double(percent ? String(argument.dropLast()) : argument), number.isFinite else { return nil }
-        let value = percent ? number / 100 : number
-        return (0...1).contains(value) ? value : nil
-    }
-
-    /// A colour given as `#rrggbb` (the `#` optional) or `r,g,b`.
-    static func color(_ argument: String) -> RGBA? {
-        let parts = argument.split(separator: ",", omittingEmptySubsequences: false)
-        if parts.count == 3 {
-            let channels = parts.compactMap { UInt8($0.trimmingCharacters(in: .whitespaces)) }
-            return channels.count == 3 ? RGBA(channels[0], channels[1], channels[2]) : nil
-        }
-        let hex = argument.hasPrefix("#") ? String(argument.dropFirst()) : argument
-        return hex.count == 6 ? RGBA(hex: hex) : nil
     }
 
     // MARK: paths
@@ -360,18 +316,7 @@ private struct JSONReport: Encodable {
     }
 }
 
-// MARK: helpers
-
-/// Columns padded to their widest cell, two spaces apart; numbers are right-aligned.
-private func table(_ rows: [[String]]) -> String {
-    // Escaped first (a frame's name from someone's folder), so the columns are measured as they are printed.
-    let rows = rows.map { $0.map(terminalSafe) }
-    let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-    return rows.enumerated().map { index, row in
-        row.enumerated().map { column, cell in
-            let padding = String(repeating: " ", count: widths[column] - cell.count)
-            let numeric = index > 0 && (1...3).contains(column)
-            return numeric ? padding + cell : cell + padding
-        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-    }.joined(separator: "\n")
+/// What `flick diff --format` prints: a table and a summary line, or JSON.
+enum DiffFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json
 }

@@ -54,7 +54,7 @@ extension Diff {
         return try Interruption.committing(folder, {
             try folder.write(Data(page.utf8), to: "index.html")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
-            if format != "json" { printSafe("report: \(report ?? "")/index.html") }
+            if format != .json { printSafe("report: \(report ?? "")/index.html") }
             return []
         }, failed: { ["error: \($0)"] })
     }

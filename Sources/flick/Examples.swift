@@ -15,8 +15,7 @@ struct Examples: ParsableCommand {
         switch ExampleCatalog.location {
         case .found(let found): folder = found
         case .problem(let problem):
-            printError("error: \(problem)")
-            throw failureExit
+            throw BadInput(problem)
         }
         let entries = ExampleCatalog.entries(in: folder)
         for line in ExampleCatalog.listing(entries.map { ($0.name, $0.summary) }, width: Terminal.columns) { print(line) }

@@ -36,8 +36,7 @@ struct Fit: ParsableCommand, WritesOutput {
         for name in only.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let constant = PhysicsFit.Constant(rawValue: name) else {
                 let known = PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")
-                printError("error: --only: \(name.isEmpty ? "an empty name" : "unknown constant '\(name)'"); flick fit knows \(known)")
-                throw failureExit
+                throw BadInput("--only: \(name.isEmpty ? "an empty name" : "unknown constant '\(name)'"); flick fit knows \(known)")
             }
             if !chosen.contains(constant) { chosen.append(constant) }
         }
@@ -50,8 +49,7 @@ struct Fit: ParsableCommand, WritesOutput {
         if out == nil { Interruption.release() }
         let scenario = try loadScenario(self.scenario)
         guard !scenario.references.isEmpty else {
-            printError("\(ExampleCatalog.resolve(self.scenario)): error: the scenario names no recording (reference:); nothing to fit")
-            throw failureExit
+            throw BadInput(file: ExampleCatalog.resolve(self.scenario), "the scenario names no recording (reference:); nothing to fit")
         }
         // The output folder is checked (and its staging folder made) before the fit, so that nothing is printed
         // and then refused.
@@ -60,8 +58,7 @@ struct Fit: ParsableCommand, WritesOutput {
             if out?.isEmpty == true { throw RenderError("--out is empty; give the folder fit.svg and fit.png go in") }
             folder = try out.map { try OutputFolder(destination: URL(fileURLWithPath: $0)) }
         } catch {
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
         do {
             try fitAndReport(scenario, candidates: candidates, into: folder)
@@ -74,14 +71,11 @@ struct Fit: ParsableCommand, WritesOutput {
     /// Fits, prints the block, the residuals and the uncertainties, and writes the plot into `folder`.
     private func fitAndReport(_ scenario: Scenario, candidates: [PhysicsFit.Constant], into folder: OutputFolder?) throws {
         guard let fit = PhysicsFit(scenario, candidates: candidates) else {
-            printError("\(ExampleCatalog.resolve(self.scenario)): error: no recorded sample lies inside the scenario's time; nothing to fit")
-            throw failureExit
+            throw BadInput(file: ExampleCatalog.resolve(self.scenario), "no recorded sample lies inside the scenario's time; nothing to fit")
         }
         guard fit.problems.isEmpty else {
-            for problem in fit.problems {
-                printError("\(ExampleCatalog.resolve(self.scenario)): error: cannot fit: \(problem)")
-            }
-            throw failureExit
+            let file = ExampleCatalog.resolve(self.scenario)
+            throw BadInput(lines: fit.problems.map { "\(file): error: cannot fit: \($0)" })
         }
         if fit.constants.isEmpty {
             print("# The recordings constrain none of: \(candidates.map(\.rawValue).joined(separator: ", ")).")
@@ -105,17 +99,14 @@ struct Fit: ParsableCommand, WritesOutput {
         if let folder { try writePlot(fit, into: folder) }
     }
 
-    /// Writes fit.svg and fit.png into the output folder and moves it into place; exits 2 (or 128 + N on signal N)
-    /// with the reason when it cannot.
+    /// Writes fit.svg and fit.png into the output folder and moves it into place; throws the reason (exit status 2, or
+    /// 128 + N on signal N) when it cannot.
     private func writePlot(_ fit: PhysicsFit, into folder: OutputFolder) throws {
         let plot = FitPlot(title: "\(fit.scenario.name) · fit", before: fit.before, after: fit.after)
         try Interruption.committing(folder, {
             try folder.write(try plot.svg(), to: "fit.svg")
             try folder.write(try PNGEncoder().encode(plot.image()), to: "fit.png")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
-        }, failed: { error in
-            printError("error: \(error)")
-            throw failureExit
-        })
+        }, failed: { throw Failure.of($0) })
     }
 }

@@ -26,27 +26,22 @@ struct Flick: ParsableCommand {
         Interruption.hold()
         let arguments = Array(CommandLine.arguments.dropFirst())
         // ArgumentParser's `help` shows the nearest command's help for a name it does not know, and exits 0.
-        if let problem = unknownHelpTopic(arguments) {
-            printError("error: \(problem)")
-            Foundation.exit(failureExit.rawValue)
-        }
         do {
+            if let problem = unknownHelpTopic(arguments) { throw BadInput(problem) }
             var command = try parseAsRoot(States.optionalValues(arguments))
             if !(command is WritesOutput) { Interruption.release() }
             // A deflate asked for by name that this build lacks is an error, not a silent fallback.
-            if let problem = PNGEncoder.environmentProblem {
-                printError("error: \(problem)")
-                Foundation.exit(failureExit.rawValue)
-            }
+            if let problem = PNGEncoder.environmentProblem { throw BadInput(problem) }
             try command.run()
         } catch let exit as ExitCode {
             finishStandardOutput()
             Foundation.exit(exit.rawValue)
-        } catch let problem as BadInput {
-            // Thrown by a command's run(); one thrown by validate() comes wrapped, as ArgumentParser's message below.
+        } catch let problem as ReportedError {
+            // Thrown by a command's run(): printed here and nowhere else. A `BadInput` thrown by validate() comes
+            // wrapped, as ArgumentParser's message below.
             printError(problem.description)
             finishStandardOutput()
-            Foundation.exit(failureExit.rawValue)
+            Foundation.exit(problem.status.rawValue)
         } catch {
             let message = fullMessage(for: error)
             if exitCode(for: error) == .success {
@@ -55,10 +50,13 @@ struct Flick: ParsableCommand {
                 finishStandardOutput()
                 Foundation.exit(0)
             }
-            // flick's own bad input thrown by a `validate()` comes wrapped as ArgumentParser's other errors, and is
-            // printed as flick prints it ("error: …", not "Error: error: …").
-            let own = Flick.message(for: error)
-            printError(own.hasPrefix(BadInput.prefix) ? own : message.isEmpty ? "error: \(error)" : message)
+            // flick's own bad input thrown by a `validate()` or an option's transform comes wrapped in ArgumentParser's
+            // error, and is printed as flick prints it ("error: …", not "Error: error: …").
+            if let problem = badInput(in: error) {
+                printError(problem.description)
+                Foundation.exit(problem.status.rawValue)
+            }
+            printError(message.isEmpty ? "error: \(error)" : message)
             Foundation.exit(failureExit.rawValue)
         }
         finishStandardOutput()
@@ -66,6 +64,21 @@ struct Flick: ParsableCommand {
 }
 
 extension Flick {
+    /// The `BadInput` inside an error of ArgumentParser's (which keeps an error thrown by `validate()` or by an
+    /// option's transform as a value of its own error), found by walking the error's stored values a few levels
+    /// deep; nil when there is none.
+    static func badInput(in error: Error) -> BadInput? {
+        func find(_ value: Any, depth: Int) -> BadInput? {
+            if let problem = value as? BadInput { return problem }
+            guard depth > 0 else { return nil }
+            for child in Mirror(reflecting: value).children {
+                if let problem = find(child.value, depth: depth - 1) { return problem }
+            }
+            return nil
+        }
+        return find(error, depth: 6)
+    }
+
     /// Why `flick help NAME...` names no command: "flick has no command named \"rendr\"; did you mean render? (see
     /// `flick help`)"; nil for anything else.
     static func unknownHelpTopic(_ arguments: [String]) -> String? {
@@ -144,14 +157,12 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
     (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
 }
 
-/// Loads a scenario named by a path, by the name of a bundled example, or `-` for standard input; prints
-/// every problem and exits 2 on failure.
+/// Loads a scenario named by a path, by the name of a bundled example, or `-` for standard input; on failure throws
+/// every problem as `BadInput` (exit status 2).
 func loadScenario(_ argument: String) throws -> Scenario {
     switch readScenario(argument) {
     case .success(let scenario): return scenario
-    case .failure(let problem):
-        printError(problem.message)
-        throw failureExit
+    case .failure(let problem): throw BadInput(lines: [problem.message])
     }
 }
 

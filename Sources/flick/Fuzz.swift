@@ -37,8 +37,8 @@ struct FuzzCommand: ParsableCommand {
     @OptionGroup var threads: JobsOption<FuzzJobs>
 
     func run() throws {
-        guard (1...1_000_000).contains(count) else { throw badInput("--count must be in 1...1000000, not \(count)") }
-        if let onlyCase, onlyCase < 0 { throw badInput("--case must be 0 or more, not \(onlyCase)") }
+        guard (1...1_000_000).contains(count) else { throw BadInput("--count must be in 1...1000000, not \(count)") }
+        if let onlyCase, onlyCase < 0 { throw BadInput("--case must be 0 or more, not \(onlyCase)") }
         let path = ExampleCatalog.resolve(scenario)
         let base = try loadScenario(scenario)
         // The cases run in order and each finding is reported and dropped: memory stays flat for a million cases.

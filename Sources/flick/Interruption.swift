@@ -17,6 +17,10 @@ enum Interruption {
 
     /// The exit for a command stopped by a signal: 128 + its number.
     static var exit: ExitCode { ExitCode(128 + (Signals.pending ?? SIGINT)) }
+
+    /// A stop by a signal, said as `message` ("error: interrupted; the partial output was removed"): exit 128 + its
+    /// number.
+    static func stop(_ message: String) -> Failure { Failure(lines: [message], status: exit) }
 }
 
 /// What a command writes whole or not at all: `abandon` leaves nothing of it (OutputFile, OutputFolder).
@@ -26,16 +30,15 @@ extension OutputFolder: Abandonable {}
 
 extension Interruption {
     /// Runs `body`, which writes `output` and commits it. When `body` throws, `output` is abandoned; then a stop by a
-    /// signal prints `stopped` with the error and exits 128 + its number, and any other error goes to `failed`, which
-    /// prints it and throws, or keeps it and returns.
+    /// signal throws `stopped` with the error as a `Failure` of status 128 + its number, and any other error goes to
+    /// `failed`, which throws it (`Failure.of`), or keeps it and returns.
     static func committing<T>(_ output: some Abandonable, stopped: (Error) -> String = { "error: \($0)" },
                               _ body: () throws -> T, failed: (Error) throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RenderCancelled {
             output.abandon()
-            printError(stopped(error))
-            throw exit
+            throw stop(stopped(error))
         } catch {
             output.abandon()
             return try failed(error)

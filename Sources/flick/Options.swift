@@ -28,16 +28,66 @@ enum DiffJobs: JobsHelp {
 }
 enum TestJobs: JobsHelp { static let help: ArgumentHelp = "Scenarios tested at once (default: all cores)." }
 
-/// Bad input or bad usage found by flick's own checks: `main` prints "error: MESSAGE" on standard error and exits 2
-/// (ArgumentParser passes an error thrown by `validate()` through as it is).
-struct BadInput: Error, CustomStringConvertible {
-    var message: String
-
-    init(_ message: String) { self.message = message }
-
-    /// What the line printed begins with.
-    static let prefix = "error: "
-
-    /// The whole line printed: "error: " and the message.
-    var description: String { Self.prefix + message }
+/// An error flick says in its own words: `main` prints its text on standard error, once and as it is, and exits
+/// with its status. Nothing else prints it, so no message is said twice or wrapped in a second "error: ".
+protocol ReportedError: Error, CustomStringConvertible {
+    /// The exit status: 2 for bad input and failures, 128 + N for a stop by signal N.
+    var status: ExitCode { get }
 }
+
+/// Bad input or bad usage found by flick's own checks: `main` prints it on standard error and exits 2
+/// (ArgumentParser passes an error thrown by `validate()` through as it is).
+struct BadInput: ReportedError {
+    /// The whole text printed: one line, or several (a scenario's every problem).
+    var description: String
+
+    /// "error: MESSAGE".
+    init(_ message: String) { description = Self.prefix + message }
+
+    /// "FILE: error: MESSAGE": a problem of one file, named as the decoder names it.
+    init(file: String, _ message: String) { description = "\(file): \(Self.prefix)\(message)" }
+
+    /// Lines already said in flick's form (the decoder's `file:line:column: error: …`, a count of invalid files).
+    init(lines: [String]) { description = lines.joined(separator: "\n") }
+
+    var status: ExitCode { failureExit }
+
+    /// `error` said as bad input, "error: …"; an error already said in flick's form (`ReportedError`) or an exit
+    /// status (`ExitCode`) is returned as it is, so that it is not said twice.
+    static func of(_ error: Error) -> Error {
+        if error is ReportedError || error is ExitCode { return error }
+        return BadInput("\(error)")
+    }
+
+    /// What a one-line error begins with.
+    static let prefix = "error: "
+}
+
+/// A failure that is not the input's fault (a folder that cannot be replaced, a file that cannot be written, a render
+/// that failed) or a stop by a signal: `main` prints it on standard error and exits with `status`.
+struct Failure: ReportedError {
+    var description: String
+    var status: ExitCode
+
+    /// "error: MESSAGE", exit status 2.
+    init(_ message: String) { self.init(lines: [BadInput.prefix + message]) }
+
+    /// "FILE: error: MESSAGE", exit status 2.
+    init(file: String, _ message: String) { self.init(lines: ["\(file): \(BadInput.prefix)\(message)"]) }
+
+    /// Lines already said in flick's form, exit status `status` (2 unless given).
+    init(lines: [String], status: ExitCode = failureExit) {
+        description = lines.joined(separator: "\n")
+        self.status = status
+    }
+
+    /// `error` said as flick says a failure, "error: …" with exit status 2; an error already said in flick's form
+    /// (`ReportedError`) or an exit status (`ExitCode`) is returned as it is, so that it is not said twice.
+    static func of(_ error: Error) -> Error {
+        if error is ReportedError || error is ExitCode { return error }
+        return Failure("\(error)")
+    }
+}
+
+/// `BadInput(message)`, under the name the commands used before it was a type.
+func badInput(_ message: String) -> BadInput { BadInput(message) }

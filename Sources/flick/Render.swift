@@ -105,28 +105,28 @@ struct Render: ParsableCommand, WritesOutput {
 
     /// Bad values are bad input: exit status 2 with a message, not ArgumentParser's usage status.
     func checkOptions() throws {
-        if out.isEmpty { throw badInput("--out is empty; give the folder the outputs go in") }
+        if out.isEmpty { throw BadInput("--out is empty; give the folder the outputs go in") }
         if let scale, !(scale.isFinite && scale > 0 && scale <= 16) {
-            throw badInput("--scale must be a number in (0, 16], not \(scale)")
+            throw BadInput("--scale must be a number in (0, 16], not \(scale)")
         }
         if deviceScale && scale != nil {
-            throw badInput("--device-scale draws the frames at the scenario's viewport.scale and --scale at the scale given; give one")
+            throw BadInput("--device-scale draws the frames at the scenario's viewport.scale and --scale at the scale given; give one")
         }
         if let fps, !(fps.isFinite && fps >= 1 && fps <= 240) {
-            throw badInput("--fps must be a number in 1...240, not \(fps)")
+            throw BadInput("--fps must be a number in 1...240, not \(fps)")
         }
-        if let slow, !SlowMotion.factors.contains(slow) { throw badInput("--slow must be a whole number in 2...20, not \(slow)") }
+        if let slow, !SlowMotion.factors.contains(slow) { throw BadInput("--slow must be a whole number in 2...20, not \(slow)") }
         if overlay && overlayLayer {
-            throw badInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
+            throw BadInput("--overlay draws the review layer into the frames and --overlay-layer writes it apart from them; give one")
         }
         if !(previewScale.isFinite && previewScale > 0 && previewScale <= 16) {
-            throw badInput("--preview-scale must be a number in (0, 16], not \(previewScale)")
+            throw BadInput("--preview-scale must be a number in (0, 16], not \(previewScale)")
         }
         if singleFile && !(html || review) {
-            throw badInput("--single-file makes the review page one self-contained file; give it with --html or --review")
+            throw BadInput("--single-file makes the review page one self-contained file; give it with --html or --review")
         }
         if contactSheetFrames < 1 || contactSheetFrames > 400 {
-            throw badInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
+            throw BadInput("--contact-sheet-frames must be in 1...400, not \(contactSheetFrames)")
         }
     }
 
@@ -155,41 +155,44 @@ struct Render: ParsableCommand, WritesOutput {
         var ffmpeg: String?
         if let video {
             guard let found = FFmpeg.locate() else {
-                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+                throw BadInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
             }
             ffmpeg = found
         }
         var loaded: [(argument: String, path: String, scenario: Scenario)] = []
-        var problems = 0
+        // Every file's problems, said together once every file is read.
+        var problems: [String] = []
         for argument in scenarios {
             let path = ExampleCatalog.resolve(argument)
-            guard var scenario = try? loadScenario(argument) else { problems += 1; continue }
+            var scenario: Scenario
+            switch readScenario(argument) {
+            case .success(let read): scenario = read
+            case .failure(let problem):
+                problems.append(problem.message)
+                continue
+            }
             if let message = apply(to: &scenario) {
-                printError("\(path): error: \(message)")
-                problems += 1
+                problems.append("\(path): error: \(message)")
                 continue
             }
             // Every icon and picture that would not load or draw, said as validate says them, before anything is drawn.
             if let drawing = Validate.drawingError(of: scenario, argument: argument, path: path) {
-                printError(drawing.description)
-                problems += 1
+                problems.append(drawing.description)
                 continue
             }
             // Text no font has draws as empty boxes: said once, before anything is drawn.
             if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
             if loaded.contains(where: { $0.path == path }) {
-                printError("\(path): error: given more than once")
-                problems += 1
+                problems.append("\(path): error: given more than once")
                 continue
             }
             if let other = loaded.first(where: { $0.scenario.name == scenario.name }) {
-                printError("\(path): error: its name \"\(scenario.name)\" is also the name of \(other.path); both would write \(out)/\(scenario.name)")
-                problems += 1
+                problems.append("\(path): error: its name \"\(scenario.name)\" is also the name of \(other.path); both would write \(out)/\(scenario.name)")
                 continue
             }
             loaded.append((argument, path, scenario))
         }
-        guard problems == 0 else { throw failureExit }
+        guard problems.isEmpty else { throw BadInput(lines: problems) }
 
         let showProgress = isatty(STDERR_FILENO) == 1
         for (_, path, scenario) in loaded {
@@ -231,56 +234,27 @@ struct Render: ParsableCommand, WritesOutput {
     }
 
     /// Runs the render of the scenario at `path`; when it fails, `finish` closes the progress bar, then a signal
-    /// exits 128 + its number and any other failure prints `path: error: …` and exits 2.
+    /// throws `path: …` with status 128 + its number and any other failure `path: error: …` (status 2).
     func reportingFailure(of path: String, finish: () -> Void, _ render: () throws -> Void) throws {
         do {
             try render()
         } catch let error as RenderCancelled {
             finish()
-            printError("\(path): \(error)")
-            throw Interruption.exit
+            throw Interruption.stop("\(path): \(error)")
+        } catch let error as ReportedError {
+            finish()
+            throw error
         } catch {
             finish()
-            printError("\(path): error: \(error)")
-            throw failureExit
+            throw Failure(file: path, "\(error)")
         }
     }
 
-    /// Applies --fps, --scale and --frames to `scenario`; a message when the result is out of bounds.
+    /// Applies --fps, --scale, --slow and --frames to `scenario` (`RenderOverrides`); a message when the result is out
+    /// of bounds.
     func apply(to scenario: inout Scenario) -> String? {
-        // The name becomes a folder under --out: it must stay one plain folder name.
-        let name = scenario.name
-        if name.isEmpty || name.hasPrefix(".") || name.contains("/") || name.contains("\\") || name.contains("\0") {
-            return "the scenario's name \"\(name)\" cannot name an output folder (no path separators, no leading dot)"
-        }
-        if let fps { scenario.fps = fps }
-        if let scale {
-            scenario.viewport.scale = scale
-        } else if (review || html) && !deviceScale {
-            // A folder with a review page is drawn at 1x unless asked otherwise: it is meant to be carried
-            // (docs/review-page.md, "Sizes"); the physics keeps the device's scale (viewport.deviceScale).
-            scenario.viewport.scale = ReviewOptions.pageFrameScale(forScenarioScale: scenario.viewport.scale)
-        }
-        // Slow motion samples the same closed-form simulation N times as often (every normal frame is among them).
-        if let slow { scenario = SlowMotion.resampled(scenario, by: slow) }
-        let frameCount = scenario.frameCount
-        // The decoder's limits, checked again after the overrides.
-        if frameCount > ScenarioDecoder.maximumFrames {
-            return "\(frameCount) frames at \(JSONValue.format(scenario.fps)) fps; the limit is \(ScenarioDecoder.maximumFrames)"
-        }
-        // The viewport and every size a resize gives it, at the (possibly overridden) scale.
-        let sizes = [scenario.viewport.size] + scenario.gestures.compactMap { gesture -> Size? in
-            if case .resize(let size, _, _) = gesture.action { return size }
-            return nil
-        }
-        let pixelsPerPoint = scenario.viewport.scale
-        if let problem = sizes.lazy.compactMap({ ScenarioDecoder.imageProblem($0, scale: pixelsPerPoint) }).first {
-            return problem
-        }
-        if let frames, frames.range.lowerBound >= frameCount {
-            return "--frames \(frames.text) starts after the last frame (\(frameCount - 1))"
-        }
-        return nil
+        RenderOverrides(fps: fps, scale: scale, pageScale: (review || html) && !deviceScale, slow: slow,
+                        frames: frames.map { ($0.range.lowerBound, $0.text) }).apply(to: &scenario)
     }
 }
 
@@ -329,12 +303,6 @@ extension VideoFormat: ExpressibleByArgument {}
 func workerThreads(_ requested: Int?) -> Int {
     let cores = ProcessInfo.processInfo.activeProcessorCount
     return max(1, min(requested ?? cores, 4 * cores))
-}
-
-/// Prints `message` as an error and returns the exit for bad input (status 2).
-func badInput(_ message: String) -> ExitCode {
-    printError("error: " + message)
-    return failureExit
 }
 
 /// A one-line progress bar on standard error, redrawn in place (only used when stderr is a terminal).

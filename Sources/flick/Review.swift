@@ -99,15 +99,10 @@ struct Review: ParsableCommand, WritesOutput {
             if let warning = comparison.mismatchWarning(scales: (runs[0].data.scale, runs[1].data.scale)) { printError("warning: \(warning)") }
         } catch let error as RenderCancelled {
             folder.abandon()
-            printError("error: \(error)")
-            throw Interruption.exit
-        } catch let exit as ExitCode {
-            folder.abandon()
-            throw exit
+            throw Interruption.stop("error: \(error)")
         } catch {
             folder.abandon()
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
     }
 
@@ -140,11 +135,8 @@ struct Review: ParsableCommand, WritesOutput {
             for input in inputs {
                 runs.append(try compareRun(input, label: Self.label(input), events: nil, states: nil))
             }
-        } catch let exit as ExitCode {
-            throw exit
         } catch {
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
         let meta = "\(runs.count) runs on one motion graph: " + runs.map(\.label).joined(separator: " · ")
         try writePage(ReviewPage.runsPage(title: "\(runs.count) runs", meta: meta, graph: CompareGraph(runs: runs)), runs: runs.count,
@@ -186,8 +178,7 @@ struct Review: ParsableCommand, WritesOutput {
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
         } catch {
             folder.abandon()
-            printError("error: \(error)")
-            throw failureExit
+            throw Failure.of(error)
         }
         printSafe("\(out)/index.html: \(runs) runs on one motion graph")
     }
@@ -318,12 +309,12 @@ struct Review: ParsableCommand, WritesOutput {
     }
 }
 
-/// The output folder at `destination` (`OutputFolder`: replacing only an earlier flick output), or exit 2 saying why not.
+/// The output folder at `destination` (`OutputFolder`: replacing only an earlier flick output), or a `Failure` saying
+/// why not.
 func outputFolder(_ destination: URL) throws -> OutputFolder {
     do {
         return try OutputFolder(destination: destination)
     } catch {
-        printError("error: \(error)")
-        throw failureExit
+        throw Failure.of(error)
     }
 }

@@ -88,8 +88,8 @@ struct States: ParsableCommand, WritesOutput {
 }
 
 /// Opens `path` (`-`: standard output) through `OutputFile`, lets `body` write the document, and commits it: whole or
-/// not at all. A failure or a signal abandons it (the file stays as it was), prints why and exits 2, or 128 + the
-/// signal's number.
+/// not at all. A failure or a signal abandons it (the file stays as it was) and throws why: exit status 2, or 128 +
+/// the signal's number.
 func writeDocument(to path: String, _ body: (OutputFile, Cancellation) throws -> Void) throws {
     let cancellation = Interruption.cancellation
     let file: OutputFile
@@ -98,16 +98,12 @@ func writeDocument(to path: String, _ body: (OutputFile, Cancellation) throws ->
     } catch is RenderCancelled {
         throw Interruption.exit
     } catch {
-        printError("error: \(error)")
-        throw failureExit
+        throw Failure.of(error)
     }
     try Interruption.committing(file, stopped: { "\(file.name): \($0)" }, {
         try body(file, cancellation)
         try file.commit(cancellation: cancellation)
-    }, failed: { error in
-        printError("error: \(error)")
-        throw failureExit
-    })
+    }, failed: { throw Failure.of($0) })
 }
 
 extension StatesWriter.Format: ExpressibleByArgument {}

@@ -12,12 +12,12 @@ struct SweepOptions: ParsableArguments {
         valueName: "PATH=V1,V2,..."))
     var assignments: [String] = []
 
-    /// The parsed `--set`s; prints the problem and exits 2 on a bad one.
+    /// The parsed `--set`s; a bad one is `BadInput`.
     func axes() throws -> [SweepAxis] {
         do {
             return try assignments.map(SweepAxis.parse)
         } catch {
-            throw badInput(error.message)
+            throw BadInput(error.message)
         }
     }
 }
@@ -30,8 +30,8 @@ struct RenderSweepOptions: ParsableArguments {
     var gridColumns: Int = SweepGrid.defaultColumnLimit
 }
 
-/// Loads the sweep of a scenario named on the command line (a file, a bundled example's name, or `-`); prints every
-/// problem and exits 2 on failure.
+/// Loads the sweep of a scenario named on the command line (a file, a bundled example's name, or `-`); throws every
+/// problem as `BadInput` on failure.
 func loadSweep(_ argument: String, axes: [SweepAxis]) throws -> ScenarioSweep {
     let result: Result<ScenarioSweep, ScenarioError>
     if argument == "-" {
@@ -40,16 +40,13 @@ func loadSweep(_ argument: String, axes: [SweepAxis]) throws -> ScenarioSweep {
             try ScenarioSweep.decode(data: data, file: "<standard input>", defaultName: "stdin", axes: axes)
         }
     } else if let problem = ExampleCatalog.problem(with: argument) {
-        printError("\(argument): error: \(problem)")
-        throw failureExit
+        throw BadInput(file: argument, problem)
     } else {
         result = Result { () throws(ScenarioError) in try ScenarioSweep.load(path: ExampleCatalog.resolve(argument), axes: axes) }
     }
     switch result {
     case .success(let sweep): return sweep
-    case .failure(let error):
-        printError(error.description)
-        throw failureExit
+    case .failure(let error): throw BadInput(lines: [error.description])
     }
 }
 
@@ -65,10 +62,10 @@ extension Render {
         let sweeping = axes.isEmpty ? scenarios.filter(hasFileSweep) : scenarios
         guard !sweeping.isEmpty else { return false }
         if sweeping.count != scenarios.count {
-            throw badInput("\(sweeping.joined(separator: ", ")) sweep\(sweeping.count == 1 ? "s" : "") keys (sweep: in the file) and the other scenarios do not: render them separately")
+            throw BadInput("\(sweeping.joined(separator: ", ")) sweep\(sweeping.count == 1 ? "s" : "") keys (sweep: in the file) and the other scenarios do not: render them separately")
         }
         if sweepOptions.gridColumns < 1 || sweepOptions.gridColumns > 24 {
-            throw badInput("--grid-columns must be in 1...24, not \(sweepOptions.gridColumns)")
+            throw BadInput("--grid-columns must be in 1...24, not \(sweepOptions.gridColumns)")
         }
         // What a sweep does not write is said, never silently dropped: its review page is the variants on one
         // motion graph, not a player of each variant's frames.
@@ -85,29 +82,33 @@ extension Render {
         var ffmpeg: String?
         if let video {
             guard let found = FFmpeg.locate() else {
-                throw badInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
+                throw BadInput("--video \(video.rawValue) needs ffmpeg, which is not on PATH; \(FFmpeg.installHint)")
             }
             ffmpeg = found
         }
         // Every file and every variant is read and checked before anything is drawn.
         var sweeps: [(path: String, sweep: ScenarioSweep)] = []
-        var problems = 0
+        var problems: [String] = []
         for argument in scenarios {
             let path = ExampleCatalog.resolve(argument)
-            guard var sweep = try? loadSweep(argument, axes: axes) else { problems += 1; continue }
+            var sweep: ScenarioSweep
+            do {
+                sweep = try loadSweep(argument, axes: axes)
+            } catch let problem as BadInput {
+                problems.append(problem.description)
+                continue
+            }
             for n in sweep.variants.indices {
                 if let message = apply(to: &sweep.variants[n].scenario) {
-                    printError("\(path): error: variant \(sweep.variants[n].number) (\(sweep.variants[n].label)): \(message)")
-                    problems += 1
+                    problems.append("\(path): error: variant \(sweep.variants[n].number) (\(sweep.variants[n].label)): \(message)")
                 }
             }
             if let other = sweeps.first(where: { $0.sweep.name == sweep.name }) {
-                printError("\(path): error: its name \"\(sweep.name)\" is also the name of \(other.path); both would write \(out)/\(sweep.name)")
-                problems += 1
+                problems.append("\(path): error: its name \"\(sweep.name)\" is also the name of \(other.path); both would write \(out)/\(sweep.name)")
             }
             sweeps.append((path, sweep))
         }
-        guard problems == 0 else { throw failureExit }
+        guard problems.isEmpty else { throw BadInput(lines: problems) }
 
         let showProgress = isatty(STDERR_FILENO) == 1
         for (path, sweep) in sweeps {

@@ -33,8 +33,8 @@ struct Test: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file.", valueName: "file"))
     var junit: String?
 
-    @Option(name: .customLong("junit-style"), help: ArgumentHelp("full (default: what GitLab and GitHub's reporters read, with each case's file and its diff images as GitLab attachments) or strict (valid against the Ant and Jenkins xUnit JUnit schemas: no file attribute, attachments in the suite's system-out).", valueName: "style"))
-    var junitStyle: String?
+    @Option(name: .customLong("junit-style"), help: ArgumentHelp("full (default: what GitLab and GitHub's reporters read, with each case's file and its diff images as GitLab attachments) or strict (valid against the Ant and Jenkins xUnit JUnit schemas: no file attribute, attachments in the suite's system-out).", valueName: "style"), transform: JUnitReport.Style.parse)
+    var junitStyle: JUnitReport.Style?
 
     @Option(help: ArgumentHelp("Write expected, actual and diff images of the golden frames that differ into this folder: <dir>/<scenario file's path without extension>/frame_NNNNN/.", valueName: "dir"))
     var report: String?
@@ -54,8 +54,8 @@ struct Test: ParsableCommand {
     @Option(name: .customLong("artifacts-url"), help: ArgumentHelp("With --markdown: link the images and plots under this URL, where --report's folder is published (a CI artifact or pages URL), instead of relative to the Markdown file.", valueName: "url"))
     var artifactsURL: String?
 
-    @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"))
-    var record: String?
+    @Option(help: ArgumentHelp("When goldens are written: missing, changed, all or never (default: $FLICK_RECORD, else missing).", valueName: "mode"), transform: GoldenRecordMode.parse)
+    var record: GoldenRecordMode?
 
     @Flag(help: "List the goldens no scenario uses, and run nothing.")
     var prune = false
@@ -66,12 +66,11 @@ struct Test: ParsableCommand {
     @OptionGroup var threads: JobsOption<TestJobs>
 
     func run() throws {
-        if yes, !prune { throw badInput("--yes only confirms --prune") }
-        if junitStyle != nil, junit == nil { throw badInput("--junit-style sets the style of --junit; add --junit FILE") }
-        _ = try junitStyleValue()
-        if artifactsURL != nil, markdown == nil { throw badInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
+        if yes, !prune { throw BadInput("--yes only confirms --prune") }
+        if junitStyle != nil, junit == nil { throw BadInput("--junit-style sets the style of --junit; add --junit FILE") }
+        if artifactsURL != nil, markdown == nil { throw BadInput("--artifacts-url sets the links of --markdown; add --markdown FILE") }
         if artifactsURL != nil, report == nil {
-            throw badInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
+            throw BadInput("--artifacts-url needs --report DIR: the folder whose files are published at that URL")
         }
         if merge { return try mergeBlobs() }
         let options = try testOptions()
@@ -79,13 +78,13 @@ struct Test: ParsableCommand {
         if let junit { try checkWritable(junit, option: "--junit") }
         if let markdown { try checkWritable(markdown, option: "--markdown") }
         if let blob { try checkWritable(blob, option: "--blob") }
-        if prune, blob != nil { throw badInput("--blob keeps a run's results; --prune runs nothing") }
+        if prune, blob != nil { throw BadInput("--blob keeps a run's results; --prune runs nothing") }
         var files: [String]
         var skipped: [String] = []
         do {
             files = try ScenarioTests.discover(paths.map(resolve), skipped: &skipped)
         } catch {
-            throw badInput(error.description)
+            throw BadInput(error.description)
         }
         if !skipped.isEmpty {
             let noun = skipped.count == 1 ? "1 file that is not a scenario" : "\(skipped.count) files that are not scenarios"
@@ -107,7 +106,7 @@ struct Test: ParsableCommand {
             do {
                 try writeAtomically(try run.json(), to: blob)
             } catch {
-                throw badInput("\(error)")
+                throw BadInput.of(error)
             }
         }
         try finish(run)
@@ -123,10 +122,10 @@ struct Test: ParsableCommand {
                 var properties = [(name: "record", value: run.record)]
                 if let shard { properties.append((name: "shard", value: shard)) }
                 try writeAtomically(JUnitReport.xml(results, timestamp: Date(timeIntervalSince1970: run.started),
-                                                    time: run.time, properties: properties, style: try junitStyleValue()),
+                                                    time: run.time, properties: properties, style: junitStyle ?? .full),
                                     to: junit)
             } catch {
-                throw badInput("\(error)")
+                throw BadInput.of(error)
             }
         }
         if let markdown {
@@ -134,7 +133,7 @@ struct Test: ParsableCommand {
                 try writeAtomically(MarkdownReport.markdown(results, markdownFile: markdown, artifactsRoot: report,
                                                             artifactsURL: artifactsURL), to: markdown)
             } catch {
-                throw badInput("\(error)")
+                throw BadInput.of(error)
             }
         }
         if results.contains(where: \.isError) { throw failureExit }
@@ -146,19 +145,19 @@ struct Test: ParsableCommand {
     private func mergeBlobs() throws {
         for (set, option) in [(shard != nil, "--shard"), (prune, "--prune"), (record != nil, "--record"),
                               (threads.jobs != nil, "--jobs"), (blob != nil, "--blob")] where set {
-            throw badInput("\(option) does not apply to --merge, which runs nothing: it reads the blobs the shards wrote")
+            throw BadInput("\(option) does not apply to --merge, which runs nothing: it reads the blobs the shards wrote")
         }
-        if paths.isEmpty { throw badInput("--merge needs the blobs: files `flick test --blob` wrote, or folders holding them") }
+        if paths.isEmpty { throw BadInput("--merge needs the blobs: files `flick test --blob` wrote, or folders holding them") }
         if let junit { try checkWritable(junit, option: "--junit") }
         if let markdown { try checkWritable(markdown, option: "--markdown") }
         var blobs: [(path: String, blob: TestRunBlob)] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw badInput("\(path): no such file or folder")
+                throw BadInput("\(path): no such file or folder")
             }
             guard isDirectory.boolValue else {
-                do { blobs.append((path, try TestRunBlob.read(path: path))) } catch { throw badInput(error.description) }
+                do { blobs.append((path, try TestRunBlob.read(path: path))) } catch { throw BadInput(error.description) }
                 continue
             }
             // In a folder: its .json files that are blobs (a shard's JUnit or Markdown beside them is not JSON).
@@ -170,10 +169,10 @@ struct Test: ParsableCommand {
                 blobs.append((file, read))
                 found += 1
             }
-            if found == 0 { throw badInput("\(path): no blob `flick test --blob` wrote in this folder") }
+            if found == 0 { throw BadInput("\(path): no blob `flick test --blob` wrote in this folder") }
         }
         let run: TestRunBlob
-        do { run = try TestRunBlob.merge(blobs) } catch { throw badInput(error.description) }
+        do { run = try TestRunBlob.merge(blobs) } catch { throw BadInput(error.description) }
         for result in run.cases {
             printLines(of: result.summaryLine, result.failureLines)
         }
@@ -203,11 +202,10 @@ struct Test: ParsableCommand {
         }
         let removal = GoldenPrune.remove(orphans)
         for path in removal.removed { print(terminalSafe("removed \(path)")) }
-        for problem in removal.problems { printError("error: \(problem)") }
         let files = removal.removed.filter { !$0.hasSuffix("/") }.count
         let folders = removal.removed.count - files
         print("removed \(files) of \(count) \(noun)" + (folders == 0 ? "" : " and \(folders) emptied golden folder\(folders == 1 ? "" : "s")"))
-        if !removal.problems.isEmpty { throw ExitCode(1) }
+        if !removal.problems.isEmpty { throw Failure(lines: removal.problems.map { "error: \($0)" }, status: ExitCode(1)) }
     }
 
     /// A name of a bundled example stands for its file when no such path exists.
@@ -217,15 +215,11 @@ struct Test: ParsableCommand {
 
     private func testOptions() throws -> ScenarioTestOptions {
         let mode: GoldenRecordMode
-        let modes = GoldenRecordMode.allCases.map(\.rawValue).joined(separator: ", ")
         if let record {
-            guard let m = GoldenRecordMode(word: record) else {
-                throw badInput("--record must be one of \(modes), not \"\(record)\"")
-            }
-            mode = m
+            mode = record
         } else if let value = ProcessInfo.processInfo.environment[GoldenRecordMode.environmentVariable], !value.isEmpty {
             guard let m = GoldenRecordMode(word: value) else {
-                throw badInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(modes))")
+                throw BadInput("\(GoldenRecordMode.environmentVariable)=\(value) is not a record mode (\(GoldenRecordMode.names))")
             }
             mode = m
         } else {
@@ -235,18 +229,10 @@ struct Test: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
             } catch {
-                throw badInput("--report \(report): cannot create the folder (\(error.localizedDescription))")
+                throw BadInput("--report \(report): cannot create the folder (\(error.localizedDescription))")
             }
         }
         return ScenarioTestOptions(record: mode, reportDirectory: report)
-    }
-
-    private func junitStyleValue() throws -> JUnitReport.Style {
-        guard let junitStyle else { return .full }
-        guard let style = JUnitReport.Style(rawValue: junitStyle) else {
-            throw badInput("--junit-style must be full or strict, not \"\(junitStyle)\"")
-        }
-        return style
     }
 
     /// A scenario's line and what failed beneath it, as a run and a merge print them.
@@ -258,7 +244,7 @@ struct Test: ParsableCommand {
     private func parseShard() throws -> (index: Int, count: Int)? {
         guard let shard else { return nil }
         guard let part = ScenarioTests.parseShard(shard) else {
-            throw badInput("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/3, not \"\(shard)\"")
+            throw BadInput("--shard must be i/n with 1 ≤ i ≤ n, e.g. 2/3, not \"\(shard)\"")
         }
         return part
     }
@@ -267,10 +253,10 @@ struct Test: ParsableCommand {
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw badInput("\(option) \(file): the folder \(folder) does not exist")
+            throw BadInput("\(option) \(file): the folder \(folder) does not exist")
         }
         if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw badInput("\(option) \(file) is a folder")
+            throw BadInput("\(option) \(file) is a folder")
         }
     }
 
@@ -285,5 +271,26 @@ struct Test: ParsableCommand {
             file.abandon()
             throw error
         }
+    }
+}
+
+extension GoldenRecordMode {
+    /// The modes' names: "missing, changed, all, never".
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// `--record`: a mode's name in any case, or `failed` (`init(word:)`); anything else is bad input.
+    static func parse(_ argument: String) throws -> GoldenRecordMode {
+        guard let mode = GoldenRecordMode(word: argument) else { throw BadInput("--record must be one of \(names), not \"\(argument)\"") }
+        return mode
+    }
+}
+
+extension JUnitReport.Style {
+    /// `--junit-style`: full or strict; anything else is bad input.
+    static func parse(_ argument: String) throws -> JUnitReport.Style {
+        guard let style = JUnitReport.Style(rawValue: argument) else {
+            throw BadInput("--junit-style must be \(allCases.map(\.rawValue).joined(separator: " or ")), not \"\(argument)\"")
+        }
+        return style
     }
 }

@@ -26,7 +26,7 @@ struct TrackCommand: ParsableCommand, WritesOutput {
     var region: String
 
     @Option(help: ArgumentHelp("The axis the content moves along.", valueName: "y|x"))
-    var axis: String = "y"
+    var axis: TrackAxis = .y
 
     @Flag(help: "Measure the position of the strongest edge across the region (a sheet's top), not the content's displacement.")
     var edge = false
@@ -53,14 +53,12 @@ struct TrackCommand: ParsableCommand, WritesOutput {
         do {
             try track()
         } catch let error as TrackError {
-            printError("error: \(error)")
-            throw failureExit
+            throw BadInput("\(error)")
         }
     }
 
     private func track() throws {
         let region = try PointRegion(parsing: self.region)
-        guard let axis = TrackAxis(rawValue: axis) else { throw TrackError("--axis must be y or x, not \"\(axis)\"") }
         if let scale, !(scale.isFinite && scale > 0) { throw TrackError("--scale must be a positive number, not \(scale)") }
         if let release, !release.isFinite { throw TrackError("--release must be a number of seconds") }
         guard minConfidence.isFinite, (0...1).contains(minConfidence) else { throw TrackError("--min-confidence must be between 0 and 1") }
@@ -125,3 +123,5 @@ struct TrackCommand: ParsableCommand, WritesOutput {
         }
     }
 }
+
+extension TrackAxis: ExpressibleByArgument {}

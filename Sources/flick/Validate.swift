@@ -16,15 +16,15 @@ struct Validate: ParsableCommand {
     var scenarios: [String]
 
     func run() throws {
-        var failed = 0
+        // Every invalid file's problems, said together at the end with their count.
+        var problems: [String] = []
         for argument in scenarios {
             let path = argument == "-" ? "<standard input>" : ExampleCatalog.resolve(argument)
             switch readScenario(argument).flatMap(checkedExpectationPaths) {
             case .success(let scenario):
                 // The icons and pictures a render would load and draw once: validate passes only files that render.
                 if let drawing = Self.drawingError(of: scenario, argument: argument, path: path) {
-                    failed += 1
-                    printError(drawing.description)
+                    problems.append(drawing.description)
                     continue
                 }
                 print("\(terminalSafe(path)): ok (\(scenario.frameCount) frames at \(JSONValue.format(scenario.fps)) fps, \(scenario.gestures.count) gesture\(scenario.gestures.count == 1 ? "" : "s"))")
@@ -33,13 +33,11 @@ struct Validate: ParsableCommand {
                 // Text no font has draws as empty boxes (docs/scenario-format.md, "Text in any language").
                 if let missing = FrameRenderer.missingCharactersWarning(of: scenario) { printError("\(path): warning: \(missing)") }
             case .failure(let problem):
-                failed += 1
-                printError(problem.message)
+                problems.append(problem.message)
             }
         }
-        if failed > 0 {
-            printError("\(failed) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid")
-            throw failureExit
+        if !problems.isEmpty {
+            throw BadInput(lines: problems + ["\(problems.count) of \(scenarios.count) file\(scenarios.count == 1 ? "" : "s") invalid"])
         }
     }
 
