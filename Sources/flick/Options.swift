@@ -32,12 +32,21 @@ enum TestJobs: JobsHelp { static let help: ArgumentHelp = "Scenarios tested at o
 /// (ArgumentParser passes an error thrown by `validate()` through as it is).
 struct BadInput: Error, CustomStringConvertible {
     var message: String
+    /// Whether `message` is already worded as whole lines (`init(lines:)`).
+    private var isLines = false
 
     init(_ message: String) { self.message = message }
+
+    /// Problems already worded as whole lines that name their file (`file: error: …`, as the decoder and
+    /// `ServedFiles` word them): printed as they are.
+    init(lines: String) {
+        message = lines
+        isLines = true
+    }
 
     /// What the line printed begins with.
     static let prefix = "error: "
 
-    /// The whole line printed: "error: " and the message.
-    var description: String { Self.prefix + message }
+    /// What is printed: "error: " and the message, or the lines as they are.
+    var description: String { isLines ? message : Self.prefix + message }
 }
