@@ -21,7 +21,7 @@ private let approveTurn = Locked(())
 
 extension Handler {
     /// The routes of approving from the page (after `RequestGuard` let the request through; a POST carries the
-    /// token). Nil when `parts` names none of them.
+    /// token), tried before the others (`table`).
     ///
     /// - `GET /s/ID/test.json`, `POST /s/ID/accept` (goldens; `?all=1` also every expected value Accept can write;
     ///   `?expect=N&path=P` one expected value; `?frame=N` one golden frame, refused with 400 unless the
@@ -31,49 +31,41 @@ extension Handler {
     /// - `GET /_flick/tests.json`, `POST /_flick/accept-all`: every served scenario's report, and the orphans;
     ///   `GET /_flick/orphans.json`: the orphans alone.
     /// - `POST /_flick/remove` (body: one orphan as listed): removes it; answers what it removed and the orphans left.
-    func approve(_ request: HTTPRequest, _ parts: [String]) async throws -> HTTPResponse? {
-        let method = request.method
-        if parts.first == "_flick", parts.count == 2 {
-            switch (method, parts[1]) {
-            case (.GET, "approve.js"):
-                return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(ApproveScript.source.utf8))
-            case (.GET, "orphans.json"):
-                let scenarios = owner.scenarios
-                let value = await background { () -> FlickCore.JSONValue in
-                    .object([("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
-                }
-                return json(value)
-            case (.GET, "tests.json"):
-                return await everyReport(accept: .nothing)
-            case (.POST, "accept-all"):
-                return await everyReport(accept: .everything)
-            case (.POST, "remove"):
-                return try await remove(request)
-            default:
-                return nil
+    static let approveRoutes: [Route] = [
+        Route("GET /_flick/approve.js") { _, _ in
+            HTTPResponse(statusCode: .ok, headers: headers("text/javascript; charset=utf-8"), body: Data(ApproveScript.source.utf8))
+        },
+        Route("GET /_flick/orphans.json") { handler, _ in
+            let scenarios = handler.owner.scenarios
+            let value = await background { () -> FlickCore.JSONValue in
+                .object([("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
             }
-        }
-        guard parts.count >= 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) else { return nil }
-        switch (method, Array(parts.dropFirst(2))) {
-        case (.GET, ["test.json"]):
-            return await report(scenario, .nothing)
-        case (.POST, ["accept"]):
-            switch Self.acceptScope({ request.query[$0] }) {
-            case .failure(let refusal):
-                return Self.text(.badRequest, refusal.message + "\n")
-            case .success(.goldenFrame(let frame)):
-                let artifacts = owner.artifacts
-                switch await background({ scenario.acceptGoldenFrame(frame, artifacts: artifacts) }) {
-                case .success(let value): return json(value)
-                case .failure(let refusal): return Self.text(.badRequest, refusal.message + "\n")
-                }
-            case .success(let scope):
-                return await report(scenario, scope)
+            return Self.json(value)
+        },
+        Route("GET /_flick/tests.json") { handler, _ in await handler.everyReport(accept: .nothing) },
+        Route("POST /_flick/accept-all") { handler, _ in await handler.everyReport(accept: .everything) },
+        Route("POST /_flick/remove") { try await $0.remove($1) },
+        Route("GET /s/:id/test.json") { handler, request in await handler.report(try handler.scenario(request), .nothing) },
+        Route("POST /s/:id/accept") { try await $0.accept($0.scenario($1), $1) },
+        Route("GET /s/:id/failed/:folder/:file") { handler, request in
+            handler.failureImage(try handler.scenario(request), folder: request.routeParameters["folder"] ?? "",
+                                 file: request.routeParameters["file"] ?? "")
+        },
+    ]
+
+    /// POST /s/ID/accept: what its query asks for accepted, and the scenario's report.
+    private func accept(_ scenario: ServedScenario, _ request: HTTPRequest) async throws -> HTTPResponse {
+        switch Self.acceptScope({ request.query[$0] }) {
+        case .failure(let refusal):
+            return Self.text(.badRequest, refusal.message + "\n")
+        case .success(.goldenFrame(let frame)):
+            let artifacts = owner.artifacts
+            switch await background({ scenario.acceptGoldenFrame(frame, artifacts: artifacts) }) {
+            case .success(let value): return Self.json(value)
+            case .failure(let refusal): return Self.text(.badRequest, refusal.message + "\n")
             }
-        case (.GET, let rest) where rest.count == 3 && rest[0] == "failed":
-            return failureImage(scenario, folder: rest[1], file: rest[2])
-        default:
-            return nil
+        case .success(let scope):
+            return await report(scenario, scope)
         }
     }
 
@@ -95,14 +87,14 @@ extension Handler {
         return .success(query("all") == nil ? .goldens : .everything)
     }
 
-    private func json(_ value: FlickCore.JSONValue) -> HTTPResponse {
+    static func json(_ value: FlickCore.JSONValue) -> HTTPResponse {
         HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
     }
 
     private func report(_ scenario: ServedScenario, _ scope: AcceptScope) async -> HTTPResponse {
         let artifacts = owner.artifacts
         let value = await background { scenario.report(accept: scope, artifacts: artifacts) }
-        return json(value)
+        return Self.json(value)
     }
 
     private func everyReport(accept scope: AcceptScope) async -> HTTPResponse {
@@ -111,7 +103,7 @@ extension Handler {
             let reports = scenarios.map { $0.report(accept: scope, artifacts: artifacts) }
             return .object([("scenarios", .array(reports)), ("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
         }
-        return json(value)
+        return Self.json(value)
     }
 
     /// The largest body a Remove may send: one path.
@@ -135,7 +127,7 @@ extension Handler {
             return .object([("removed", .array(removed.map(FlickCore.JSONValue.string))), ("errors", .array(problems.map(FlickCore.JSONValue.string))),
                             ("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
         }
-        return json(value)
+        return Self.json(value)
     }
 
     /// The image files a failing golden leaves that the page shows.

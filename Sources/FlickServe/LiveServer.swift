@@ -1,4 +1,5 @@
 import FlickCore
+import FlickOutput
 import FlickReview
 import FlyingFox
 import FlyingSocks
@@ -32,21 +33,34 @@ public struct ServeConfiguration: Sendable {
 /// The HTTP side of `flick serve`, on FlyingFox: the index, each scenario's review page and its files, and a
 /// WebSocket per open page that says when the file changed. Every request is checked before it is routed
 /// (`RequestGuard`); scenarios are found by id in the served list, never by a path taken from the request.
-public final class LiveServer: @unchecked Sendable {
+public final class LiveServer: Sendable {
     public let configuration: ServeConfiguration
     /// The scenarios served now, in the order found: `update(found:make:)` adds the files that appear in a served
     /// folder and drops those that went.
-    public var scenarios: [ServedScenario] { lock.withLock { served } }
-    private var served: [ServedScenario]
-    /// Paths of served files a look did not find: dropped when the next look does not find them either (an editor
-    /// that saves by moving the old file away and writing a new one leaves it missing for a moment).
-    private var missingOnce: Set<String> = []
+    public var scenarios: [ServedScenario] { list.withLock { $0.scenarios } }
+
+    /// The served list; only `update(found:make:)` changes it.
+    ///
+    /// Invariant: ids are unique, and `missingOnce` names only paths of `scenarios`.
+    private struct ServedList {
+        var scenarios: [ServedScenario]
+        /// Paths of served files a look did not find: dropped when the next look does not find them either (an editor
+        /// that saves by moving the old file away and writing a new one leaves it missing for a moment).
+        var missingOnce: Set<String> = []
+    }
+    private let list: Locked<ServedList>
     /// `/compare/live` channels, told after every update of any served file and every change of the list.
-    private var listWatchers: [UUID: AsyncStream<String>.Continuation] = [:]
+    private let listWatchers = StatusChannels()
     private let server: HTTPServer
-    private let lock = NSLock()
-    private var allowedHosts: Set<String> = []
-    private var listeningPort: UInt16 = 0
+
+    /// Where it listens, set once by `start()`: the `Host` values a request may name and the port (before `start`
+    /// returns, none and 0), and the gate in front of the server (nil until it listens).
+    private struct Listening {
+        var hosts: Set<String> = []
+        var port: UInt16 = 0
+        var gate: Gate?
+    }
+    private let listening = Locked(Listening())
 
     /// Where failing golden frames leave their expected, actual and diff images: a folder of this server's under
     /// the temporary directory, removed by `stop()`.
@@ -54,10 +68,9 @@ public final class LiveServer: @unchecked Sendable {
 
     /// The private folder (mode 0700) of the Unix socket FlyingFox listens on; only `Gate` connects to it.
     private let socketFolder: String
-    private var gate: Gate?
 
     public init(scenarios: [ServedScenario], configuration: ServeConfiguration) throws {
-        served = scenarios
+        list = Locked(ServedList(scenarios: scenarios))
         artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("flick-serve-\(UUID().uuidString)").path
         self.configuration = configuration
         var probe = in6_addr()
@@ -82,7 +95,7 @@ public final class LiveServer: @unchecked Sendable {
         let foundPaths = Set(entries.map(\.path))
         var kept: [ServedScenario] = [], removed: [ServedScenario] = []
         var missing: Set<String> = []
-        let missedBefore = lock.withLock { missingOnce }
+        let missedBefore = list.withLock { $0.missingOnce }
         for scenario in current {
             if foundPaths.contains(scenario.path) {
                 kept.append(scenario)
@@ -104,18 +117,15 @@ public final class LiveServer: @unchecked Sendable {
             added.append(scenario)
         }
         guard !added.isEmpty || !removed.isEmpty else {
-            lock.withLock { missingOnce = missing }
+            list.withLock { $0.missingOnce = missing }
             return ([], [])
         }
         // The order found: files still served keep their places, new ones in the order the look gave them.
         let order = Dictionary(entries.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let list = (kept + added).enumerated().sorted {
+        let ordered = (kept + added).enumerated().sorted {
             (order[$0.element.path] ?? $0.offset, $0.offset) < (order[$1.element.path] ?? $1.offset, $1.offset)
         }.map(\.element)
-        lock.withLock {
-            served = list
-            missingOnce = missing
-        }
+        list.withLock { $0 = ServedList(scenarios: ordered, missingOnce: missing) }
         for scenario in removed {
             scenario.finishWatchers()
             scenario.frames.stop()
@@ -130,10 +140,8 @@ public final class LiveServer: @unchecked Sendable {
     }
 
     private func tellListWatchers() {
-        let all = lock.withLock { Array(listWatchers.values) }
-        guard !all.isEmpty else { return }
-        let status = ComparePage.status(scenarios)
-        for watcher in all { watcher.yield(status) }
+        guard !listWatchers.isEmpty else { return }
+        listWatchers.send(ComparePage.status(scenarios))
     }
 
     /// Starts listening; returns the port it listens on once it does, or throws `ListenError` as soon as the
@@ -155,10 +163,7 @@ public final class LiveServer: @unchecked Sendable {
             throw error
         }
         let hosts = RequestGuard.hosts(bound: configuration.host, port: gate.port)
-        lock.withLock {
-            allowedHosts = hosts
-            listeningPort = gate.port
-        }
+        self.listening.withLock { $0 = Listening(hosts: hosts, port: gate.port) }
         let handler = Handler(owner: self)
         await server.appendRoute("*", to: handler)
         let server = self.server
@@ -191,7 +196,7 @@ public final class LiveServer: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: socketFolder)
             throw error
         }
-        lock.withLock { self.gate = gate }
+        self.listening.withLock { $0.gate = gate }
         gate.start()
         return gate.port
     }
@@ -202,38 +207,24 @@ public final class LiveServer: @unchecked Sendable {
 
     /// Stops listening, ends every page's live channel and waits for open requests (at most a second).
     public func stop() async {
-        lock.withLock { gate }?.stop()
+        listening.withLock { $0.gate }?.stop()
         try? FileManager.default.removeItem(atPath: socketFolder)
         for scenario in scenarios { scenario.finishWatchers() }
-        let channels = lock.withLock {
-            defer { listWatchers = [:] }
-            return Array(listWatchers.values)
-        }
-        for channel in channels { channel.finish() }
+        listWatchers.finishAll()
         await server.stop(timeout: 1)
         try? FileManager.default.removeItem(atPath: artifacts)
     }
 
-    var hosts: Set<String> { lock.withLock { allowedHosts } }
+    var hosts: Set<String> { listening.withLock { $0.hosts } }
 
     /// The name of the cookie that carries the token to this server's pictures (`RequestGuard.cookieName`).
-    var cookieName: String { RequestGuard.cookieName(port: lock.withLock { listeningPort }) }
+    var cookieName: String { RequestGuard.cookieName(port: listening.withLock { $0.port }) }
 
     func scenario(id: String) -> ServedScenario? { scenarios.first { $0.id == id } }
 
     /// `/compare`'s live channel: `ComparePage.status` at once and after every update of any served file, and every
     /// change of the list (a file added or removed), until the page goes or the server stops.
-    func watchAll() -> AsyncStream<String> {
-        let id = UUID()
-        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        continuation.onTermination = { [weak self] _ in
-            guard let self else { return }
-            self.lock.withLock { _ = self.listWatchers.removeValue(forKey: id) }
-        }
-        lock.withLock { listWatchers[id] = continuation }
-        continuation.yield(ComparePage.status(scenarios))
-        return stream
-    }
+    func watchAll() -> AsyncStream<String> { listWatchers.open(first: ComparePage.status(scenarios)) }
 }
 
 /// Why `flick serve` could not listen on its address, in words for the person who typed `--host` and `--port`.
@@ -367,7 +358,7 @@ enum RequestGuard {
     }
 }
 
-/// Routes the requests the guard let through.
+/// Answers the requests the guard let through, by the route table (`Handler.table`, Routes.swift).
 struct Handler: HTTPHandler {
     let owner: LiveServer
 
@@ -384,93 +375,13 @@ struct Handler: HTTPHandler {
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }
-        var response = try await route(request, parts)
+        var response = try await route(request)
         // A page opened with the token gives it to its pictures in a cookie (`RequestGuard.cookieName`).
         if request.query["token"] == owner.configuration.token,
            response.headers[.contentType]?.hasPrefix("text/html") == true {
             response.headers[HTTPHeader("Set-Cookie")] = RequestGuard.setCookie(name: cookieName, token: owner.configuration.token)
         }
         return response
-    }
-
-    private func route(_ request: HTTPRequest, _ parts: [String]) async throws -> HTTPResponse {
-        if let response = try await approve(request, parts) { return response }
-        if request.method == .POST, parts.count == 3, parts[0] == "s", let scenario = owner.scenario(id: parts[1]) {
-            switch parts[2] {
-            case "tune": return try await tune(scenario, request)
-            case "save": return try await save(scenario, request, write: request.query["dry"] == nil)
-            default: return Self.notFound
-            }
-        }
-        guard request.method == .GET || request.method == .HEAD else { return Self.text(.methodNotAllowed, "method not allowed\n") }
-        if parts.isEmpty { return Self.html(IndexPage.html(owner.scenarios, token: owner.configuration.token)) }
-        // The icon a browser asks for beside every page, without the token: nothing, rather than a 403 in its console.
-        if parts == ["favicon.ico"] { return HTTPResponse(statusCode: .noContent, headers: HTTPHeaders([.cacheControl: "max-age=86400"])) }
-        if parts == ["compare"] { return Self.html(ComparePage.served(owner.scenarios, token: owner.configuration.token)) }
-        if parts == ["compare", "live"] {
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveChannel(updates: owner.watchAll())))
-                .handleRequest(request)
-        }
-        if parts == ["_flick", "serve.js"] {
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"), body: Data(LiveScript.source.utf8))
-        }
-        guard parts[0] == "s", parts.count >= 2, let scenario = owner.scenario(id: parts[1]) else { return Self.notFound }
-        let rest = Array(parts.dropFirst(2))
-        if rest.count != 1 || rest[0] != "status.json" { scenario.markViewed() }
-        switch rest.count {
-        case 0:
-            guard let run = scenario.current else {
-                return Self.html(IndexPage.problemsPage(scenario, token: owner.configuration.token))
-            }
-            return Self.html(run.page(liveScript: LiveScript.tag(id: scenario.id, version: run.version, token: owner.configuration.token),
-                                      token: owner.configuration.token))
-        case 1 where rest[0] == "compare":
-            let sets = request.query.filter { $0.name == "set" }.map(\.value)
-            switch ComparePage.sweep(scenario, sets: sets, token: owner.configuration.token) {
-            case .success(let page): return Self.html(page)
-            case .failure(let problems) where problems.ofFile && Self.wantsPage(accept: request.headers[HTTPHeader("Accept")]):
-                // A browser opening the page while the file is broken gets a page that follows the file; the page's
-                // own fetches (Accept */*) get the lines, and keep their last graph.
-                return Self.html(ComparePage.waiting(scenario, sets: sets, problems: problems, token: owner.configuration.token))
-            case .failure(let problems): return Self.text(.badRequest, problems.lines.joined(separator: "\n") + "\n")
-            }
-        case 1 where rest[0] == "status.json":
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(scenario.status.utf8))
-        case 1 where rest[0] == "live":
-            let stream = scenario.watch()
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveChannel(updates: stream)))
-                .handleRequest(request)
-        default:
-            break
-        }
-        // v<N>/states.js, v<N>/motion.svg, v<N>/frames/frame_NNNNN.png
-        guard rest[0].hasPrefix("v"), let version = Int(rest[0].dropFirst()), let run = scenario.run(version: version) else {
-            return Self.notFound
-        }
-        switch Array(rest.dropFirst()) {
-        case ["states.js"]:
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("text/javascript; charset=utf-8"),
-                                body: ReviewPage.statesScript(run.statesJSON))
-        case ["states.json"]:
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: run.statesJSON)
-        case ["export.json"]:
-            let value: FlickCore.JSONValue = .object(CodeExport.snippets(for: run.scenario).map { ($0.framework, .string($0.code)) })
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("application/json"), body: Data(value.text.utf8))
-        case ["motion.svg"]:
-            return HTTPResponse(statusCode: .ok, headers: Self.headers("image/svg+xml"), body: run.motionSVG)
-        case let file where file.count == 2 && file[0] == "frames":
-            guard let index = Self.frameIndex(file[1], digits: run.data.digits) else { return Self.notFound }
-            do {
-                let png = try await scenario.frames.png(of: run, index: index)
-                return HTTPResponse(statusCode: .ok, headers: Self.headers("image/png", cache: true), body: png)
-            } catch ServeError.notFound {
-                return Self.notFound
-            } catch {
-                return Self.text(.internalServerError, "cannot draw frame \(index): \(error)\n")
-            }
-        default:
-            return Self.notFound
-        }
     }
 
     /// The largest body a tune request may send.

@@ -7,7 +7,7 @@ import Foundation
 /// One scenario file `flick serve` serves: its last good run, the problems of its current text, and the pages
 /// that watch it. `check()` is called a few times a second; when the file's bytes change, it decodes and
 /// simulates again. A text that does not decode leaves the last good run in place and shows its problems.
-public final class ServedScenario: @unchecked Sendable {
+public final class ServedScenario: Sendable {
     /// The id in the page's address: the path below the served folder, without extension, `/` as `~`.
     public let id: String
     /// `id` as one segment of a URL path, percent-encoded (all but letters, digits and `-._~`): a folder named
@@ -27,41 +27,65 @@ public final class ServedScenario: @unchecked Sendable {
     let iconFolders: [String]
     public let frames: FrameCache
 
-    private let lock = NSLock()
-    private var bytes: Data?
-    /// The file as it was when last read (`FileStamp`: links followed, so a file renamed over it or a link put in its
-    /// place is a change even with the same size and time).
-    private var stamp: FileStamp?
-    /// The file as the last look found it, read or not (`check(quiet:)`).
-    private var lastLook: FileStamp?
-    /// The files the scenario names, stamped as they were read by the last decode; and the stamps the last look found.
-    private var watched = WatchedFiles()
-    private var lastFilesLook: [FileStamp]?
-    private var changeWaiting = false
+    // The state, in small values each behind its own `Locked` (the looks and the decodes run on the thread that
+    // calls `check`, a tune on a thread of the server's, the pages' requests on FlyingFox's tasks): no invariant
+    // spans two of them, so no code needs two at once.
 
-    /// Whether the last `check(quiet:)` found a change too fresh to read: the next look should come soon.
-    public var hasChangeWaiting: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return changeWaiting
+    /// The file's text as last read, and the values tuned in the page over it.
+    ///
+    /// Invariant: `tuned` applies to `bytes`: a change of the bytes read clears it (`check`).
+    private struct Source {
+        var bytes: Data?
+        var tuned: [SweepAssignment] = []
     }
-    private var runs: [LiveRun] = []
+    private let source = Locked(Source())
+
+    /// What the looks at the file, and at the files it names, found (`check(quiet:)`); only `check` and `reload`
+    /// change it.
+    private struct Looks {
+        /// The file as it was when last read (`FileStamp`: links followed, so a file renamed over it or a link put in its
+        /// place is a change even with the same size and time).
+        var stamp: FileStamp?
+        /// The file as the last look found it, read or not.
+        var lastLook: FileStamp?
+        /// The files the scenario names, stamped as they were read by the last decode (set by `reload`).
+        var watched = WatchedFiles()
+        /// Their stamps as the last look found them.
+        var lastFilesLook: [FileStamp]?
+        /// Whether the last look left a change too fresh to read for the next one.
+        var changeWaiting = false
+    }
+    private let looks = Locked(Looks())
+
+    /// What the pages are shown: the good runs kept and the problems of the current text.
+    ///
+    /// Invariants: `runs` in ascending versions, at most `keptRuns` of them, the last the newest; every version
+    /// given out is below `nextVersion`; `updates` counts every reload (a good run or a change of problems).
+    private struct Outcome {
+        var runs: [LiveRun] = []
+        var problems: [String] = []
+        var nextVersion = 1
+        var updates = 0
+    }
+    private let outcome = Locked(Outcome())
+
     /// How many recent runs stay served: a page still loading frames of a run that a quick series of edits or
     /// tunes has replaced keeps getting them (with only two kept, such a page met 404s) until it swaps to the newest.
     static let keptRuns = 8
-    private var problems: [String] = []
-    private var nextVersion = 1
-    private var watchers: [UUID: AsyncStream<String>.Continuation] = [:]
-    /// Updates since the start (a good run or a change of problems), for the page and the benchmark.
-    private var updates = 0
-    /// Values tuned in the page (`tune`); a change of the file clears them.
-    private var tuned: [SweepAssignment] = []
-    /// Whether a page of it was opened: only then are its frames drawn ahead of time.
-    private var viewed = false
-    /// See `setFailureImages`.
-    private var failureImages: [Int: String] = [:]
-    /// See `compareRun(of:)`.
-    private var compared: (version: Int, run: CompareRun)?
+
+    /// Whether a page of it was opened: only then are its frames drawn ahead of time. Once true, stays true.
+    private let viewed = Locked(false)
+    /// The folders of the failing golden frames' images, by frame (`setFailureImages`).
+    private let failureImages = Locked<[Int: String]>([:])
+    /// `compareRun(of:)`'s line of the newest version asked for (never replaced by an older one).
+    private let compared = Locked<(version: Int, run: CompareRun)?>(nil)
+    /// The open pages' live channels (`watch()`).
+    private let pages = StatusChannels()
+    /// Called after every update (the server tells `/compare/live`); set once by the server that serves it.
+    private let onUpdate = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Whether the last `check(quiet:)` found a change too fresh to read: the next look should come soon.
+    public var hasChangeWaiting: Bool { looks.withLock { $0.changeWaiting } }
 
     /// - Parameter slots: the drawing threads, shared by all served scenarios.
     public init(entry: ServedFiles.Entry, previewScale: Double, iconFolders: [String], slots: DrawingSlots) {
@@ -74,61 +98,39 @@ public final class ServedScenario: @unchecked Sendable {
     }
 
     /// The newest good run, if the file ever decoded.
-    public var current: LiveRun? {
-        lock.lock()
-        defer { lock.unlock() }
-        return runs.last
-    }
+    public var current: LiveRun? { outcome.withLock { $0.runs.last } }
 
     /// The good run of `version`, while it is one of the last `keptRuns` (a page may still ask for an older one's frames).
-    public func run(version: Int) -> LiveRun? {
-        lock.lock()
-        defer { lock.unlock() }
-        return runs.first { $0.version == version }
-    }
+    public func run(version: Int) -> LiveRun? { outcome.withLock { $0.runs.first { $0.version == version } } }
 
     /// Notes that a page of this scenario asked for something: from now on its frames are drawn ahead of time.
     public func markViewed() {
-        lock.lock()
-        let first = !viewed
-        viewed = true
-        let run = runs.last
-        lock.unlock()
-        if first, let run { frames.warm(run, threads: 2) }
+        let first = viewed.withLock { viewed in
+            defer { viewed = true }
+            return !viewed
+        }
+        if first, let run = current { frames.warm(run, threads: 2) }
     }
 
     /// `run`'s line on `/compare`: made once per version (making it simulates the run again with its explanations),
     /// so that a save of one file does not simulate every served file again for each open compare page.
     func compareRun(of run: LiveRun) -> CompareRun {
-        lock.lock()
-        if let kept = compared, kept.version == run.version {
-            lock.unlock()
-            return kept.run
-        }
-        lock.unlock()
+        if let kept = compared.current, kept.version == run.version { return kept.run }
         let made = CompareRun(scenario: run.scenario, label: run.scenario.name, detail: shownPath)
-        lock.lock()
-        if run.version >= (compared?.version ?? 0) { compared = (run.version, made) }
-        lock.unlock()
+        compared.withLock { compared in
+            if run.version >= (compared?.version ?? 0) { compared = (run.version, made) }
+        }
         return made
     }
 
     /// The problems of the file's current text (`file:line:col: error: …` lines), empty when it decodes.
-    public var currentProblems: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return problems
-    }
+    public var currentProblems: [String] { outcome.withLock { $0.problems } }
 
     /// What the page is told: the version to show and the current problems, as JSON.
     public var status: String {
-        lock.lock()
-        let version = runs.last?.version ?? 0
-        let problems = self.problems
-        let updates = self.updates
-        let run = runs.last
-        let tuned = self.tuned
-        lock.unlock()
+        let (run, problems, updates) = outcome.withLock { ($0.runs.last, $0.problems, $0.updates) }
+        let version = run?.version ?? 0
+        let tuned = tuning
         let cached = run.map { frames.cachedCount(of: $0) } ?? 0
         let value: JSONValue = .object([
             ("version", .number(Double(version))), ("updates", .number(Double(updates))),
@@ -149,35 +151,33 @@ public final class ServedScenario: @unchecked Sendable {
     @discardableResult
     public func check(quiet: TimeInterval = 0) -> Bool {
         let now = FileStamp(of: path)
-        lock.lock()
-        let watched = self.watched
-        lock.unlock()
         // The files the scenario names, looked at (never opened) on every look too, by the same stamp and rule.
+        let watched = looks.withLock { $0.watched }
         let files = watched.now()
         let clock = Date().timeIntervalSince1970
-        lock.lock()
-        let same = stamp == now
-        let wait = Self.leavesForNextLook([now], changed: !same, seenBefore: lastLook == now, quiet: quiet, clock: clock)
-        lastLook = now
-        let filesChanged = files != watched.stamps
-        let filesWait = Self.leavesForNextLook(files, changed: filesChanged, seenBefore: lastFilesLook == files, quiet: quiet, clock: clock)
-        lastFilesLook = files
-        changeWaiting = wait || (same && filesWait)
-        lock.unlock()
+        let (same, wait, filesChanged, filesWait) = looks.withLock { looks in
+            let same = looks.stamp == now
+            let wait = Self.leavesForNextLook([now], changed: !same, seenBefore: looks.lastLook == now, quiet: quiet, clock: clock)
+            looks.lastLook = now
+            let filesChanged = files != watched.stamps
+            let filesWait = Self.leavesForNextLook(files, changed: filesChanged, seenBefore: looks.lastFilesLook == files,
+                                                   quiet: quiet, clock: clock)
+            looks.lastFilesLook = files
+            looks.changeWaiting = wait || (same && filesWait)
+            return (same, wait, filesChanged, filesWait)
+        }
         if wait { return false }
         if !same {
             // One byte more than the decoder takes, so that it can say the file is too long. Only a regular file is
             // opened, and without waiting: a named pipe put in its place must not stop the loop that watches the files.
             let read = Self.read(path, limit: ScenarioDecoder.maximumFileSize + 1)
             let text = try? read.get()
-            lock.lock()
-            stamp = now
-            let unchanged = text != nil && text == bytes
-            if !unchanged {
-                bytes = text
-                tuned = []
+            looks.withLock { $0.stamp = now }
+            let unchanged = source.withLock { source in
+                let unchanged = text != nil && text == source.bytes
+                if !unchanged { source = Source(bytes: text) }
+                return unchanged
             }
-            lock.unlock()
             if !unchanged {
                 if case .failure(let error) = read {
                     reload(nil, unreadable: error.reason ?? "no such file")
@@ -191,15 +191,10 @@ public final class ServedScenario: @unchecked Sendable {
         // one made): the same text is decoded again, the tuned values kept.
         guard filesChanged else { return false }
         if filesWait {
-            lock.lock()
-            changeWaiting = true
-            lock.unlock()
+            looks.withLock { $0.changeWaiting = true }
             return false
         }
-        lock.lock()
-        let text = bytes
-        lock.unlock()
-        guard let text else { return false }
+        guard let text = source.withLock({ $0.bytes }) else { return false }
         reload(text)
         return true
     }
@@ -212,11 +207,7 @@ public final class ServedScenario: @unchecked Sendable {
     }
 
     /// The files this scenario named when last decoded, and their stamps then (`WatchedFiles`).
-    var watchedFiles: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return watched.paths
-    }
+    var watchedFiles: [String] { looks.withLock { $0.watched.paths } }
 
     /// At most `limit` bytes of the regular file at `path`; anything else (a named pipe, a device, a folder) is
     /// refused without waiting for it.
@@ -260,19 +251,15 @@ public final class ServedScenario: @unchecked Sendable {
     }
 
     /// The values tuned in the page, applied over the file's until the file changes.
-    public var tuning: [SweepAssignment] {
-        lock.lock()
-        defer { lock.unlock() }
-        return tuned
-    }
+    public var tuning: [SweepAssignment] { source.withLock { $0.tuned } }
 
     /// Runs the file again with `assignments` (key path and YAML value each) put in; the problems, if they do
     /// not decode (the last good run then stays). An empty list runs the file as it is.
     public func tune(_ assignments: [SweepAssignment]) -> [String] {
-        lock.lock()
-        let text = bytes
-        tuned = assignments
-        lock.unlock()
+        let text = source.withLock { source in
+            source.tuned = assignments
+            return source.bytes
+        }
         reload(text)
         return currentProblems
     }
@@ -281,9 +268,7 @@ public final class ServedScenario: @unchecked Sendable {
     /// the diff of the file, and with `write` the file replaced by it (a new file beside it, renamed over it, so
     /// a stop leaves the old file or the new one). The only file ever written is this served scenario.
     public func save(_ assignments: [SweepAssignment], write: Bool) -> (diff: String, problems: [String]) {
-        lock.lock()
-        let known = bytes
-        lock.unlock()
+        let known = source.withLock { $0.bytes }
         let onDisk = FileManager.default.contents(atPath: path)
         guard let known, onDisk == known, let text = String(data: known, encoding: .utf8) else {
             return ("", ["\(shownPath): error: the file changed on disk since it was last read; try again"])
@@ -303,17 +288,9 @@ public final class ServedScenario: @unchecked Sendable {
 
     /// The folders of the images (expected, actual, diff) of the golden frames the last test run found failing,
     /// by frame: the only folders the page's image requests are answered from.
-    func setFailureImages(_ folders: [Int: String]) {
-        lock.lock()
-        failureImages = folders
-        lock.unlock()
-    }
+    func setFailureImages(_ folders: [Int: String]) { failureImages.withLock { $0 = folders } }
 
-    func failureImageFolder(frame: Int) -> String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return failureImages[frame]
-    }
+    func failureImageFolder(frame: Int) -> String? { failureImages.withLock { $0[frame] } }
 
     /// Replaces the file with `data` through `AtomicFile`: a new file beside it (`.NAME.flick-PID-N.partial`) renamed
     /// over it, so a stop leaves the old file or the new one, and a crash's staging file is removed by the next save. A
@@ -352,16 +329,16 @@ public final class ServedScenario: @unchecked Sendable {
                 for path in watchedFiles where !paths.contains(path) && paths.count < 1_000 { paths.append(path) }
             }
             let files = WatchedFiles(paths: paths, stamps: paths.map { before[$0] ?? FileStamp(of: $0) })
-            lock.lock()
-            watched = files
-            lastFilesLook = files.stamps
-            lock.unlock()
+            looks.withLock { looks in
+                looks.watched = files
+                looks.lastFilesLook = files.stamps
+            }
             do {
                 let scenario = try decoded.get()
-                lock.lock()
-                let version = nextVersion
-                nextVersion += 1
-                lock.unlock()
+                let version = outcome.withLock { outcome in
+                    defer { outcome.nextVersion += 1 }
+                    return outcome.nextVersion
+                }
                 newRun = try LiveRun(scenario: scenario, version: version, previewScale: previewScale, iconFolders: iconFolders,
                                      files: files.text)
             } catch let error as ScenarioError {
@@ -372,18 +349,15 @@ public final class ServedScenario: @unchecked Sendable {
         } else {
             newProblems = ["\(shownPath): error: cannot read the file" + (unreadable.map { ": \($0)" } ?? "")]
         }
-        lock.lock()
-        if let newRun, newRun.version > (runs.last?.version ?? 0) {
-            runs.append(newRun)
-            if runs.count > Self.keptRuns { runs.removeFirst(runs.count - Self.keptRuns) }
+        outcome.withLock { outcome in
+            if let newRun, newRun.version > (outcome.runs.last?.version ?? 0) {
+                outcome.runs.append(newRun)
+                if outcome.runs.count > Self.keptRuns { outcome.runs.removeFirst(outcome.runs.count - Self.keptRuns) }
+            }
+            outcome.problems = newProblems
+            outcome.updates += 1
         }
-        problems = newProblems
-        updates += 1
-        lock.unlock()
-        lock.lock()
-        let warm = viewed
-        lock.unlock()
-        if let newRun, warm { frames.warm(newRun, threads: 2) }
+        if let newRun, viewed.current { frames.warm(newRun, threads: 2) }
         broadcast()
     }
 
@@ -407,48 +381,47 @@ public final class ServedScenario: @unchecked Sendable {
     // MARK: watchers
 
     /// A stream of status texts: the current one at once, then one per update, until the page goes.
-    public func watch() -> AsyncStream<String> {
+    public func watch() -> AsyncStream<String> { pages.open(first: status) }
+
+    private func broadcast() {
+        pages.send(status)
+        onUpdate.current?()
+    }
+
+    func setOnUpdate(_ action: @escaping @Sendable () -> Void) { onUpdate.withLock { $0 = action } }
+
+    /// Ends every page's stream (the server is stopping).
+    public func finishWatchers() { pages.finishAll() }
+}
+
+/// Live channels of status texts, each a page's (or `/compare`'s): a text sent goes to every channel open, and a
+/// channel that ends (its page went) is forgotten. Each keeps only the newest 4 texts its page has not read yet.
+final class StatusChannels: Sendable {
+    private let channels = Locked<[UUID: AsyncStream<String>.Continuation]>([:])
+
+    /// A new channel, given `first` at once.
+    func open(first: @autoclosure () -> String) -> AsyncStream<String> {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(4))
-        continuation.onTermination = { [weak self] _ in self?.unwatch(id) }
-        lock.lock()
-        watchers[id] = continuation
-        lock.unlock()
-        continuation.yield(status)
+        continuation.onTermination = { [weak self] _ in self?.channels.withLock { _ = $0.removeValue(forKey: id) } }
+        channels.withLock { $0[id] = continuation }
+        continuation.yield(first())
         return stream
     }
 
-    private func unwatch(_ id: UUID) {
-        lock.lock()
-        watchers[id] = nil
-        lock.unlock()
+    /// Whether any channel is open.
+    var isEmpty: Bool { channels.withLock { $0.isEmpty } }
+
+    func send(_ text: String) {
+        for channel in channels.withLock({ Array($0.values) }) { channel.yield(text) }
     }
 
-    private func broadcast() {
-        let text = status
-        lock.lock()
-        let all = Array(watchers.values)
-        let onUpdate = self.onUpdate
-        lock.unlock()
-        for watcher in all { watcher.yield(text) }
-        onUpdate?()
-    }
-
-    /// Called after every update (the server tells `/compare/live`).
-    private var onUpdate: (@Sendable () -> Void)?
-
-    func setOnUpdate(_ action: @escaping @Sendable () -> Void) {
-        lock.lock()
-        onUpdate = action
-        lock.unlock()
-    }
-
-    /// Ends every page's stream (the server is stopping).
-    public func finishWatchers() {
-        lock.lock()
-        let all = Array(watchers.values)
-        watchers = [:]
-        lock.unlock()
-        for watcher in all { watcher.finish() }
+    /// Ends and forgets every channel.
+    func finishAll() {
+        let all = channels.withLock { channels in
+            defer { channels = [:] }
+            return Array(channels.values)
+        }
+        for channel in all { channel.finish() }
     }
 }

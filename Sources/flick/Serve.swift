@@ -1,9 +1,10 @@
 import ArgumentParser
 import FlickCore
+import FlickOutput
 import FlickServe
 import Foundation
 
-struct Serve: ParsableCommand, WritesOutput {
+struct Serve: AsyncParsableCommand, WritesOutput {
     static let configuration = CommandConfiguration(
         abstract: "Serve scenarios' review pages live: edit a file and its open page follows.",
         discussion: """
@@ -31,55 +32,65 @@ struct Serve: ParsableCommand, WritesOutput {
     @Option(name: .customLong("preview-scale"), help: ArgumentHelp("Pixels per point of the page's frames.", valueName: "S"))
     var previewScale: Double = 1
 
+    /// The one bridge left from `Flick.main`, which runs every command synchronously: the command's thread waits
+    /// for `run() async` (nothing else in serve blocks; an async `main` would call it directly).
     func run() throws {
-        guard (0...65535).contains(port) else { throw badInput("--port must be in 0...65535, not \(port)") }
+        let command = self
+        let ended = Locked<Result<Void, any Error>?>(nil)
+        Task {
+            do {
+                try await command.run() as Void
+                ended.withLock { $0 = .success(()) }
+            } catch {
+                ended.withLock { $0 = .failure(error) }
+            }
+        }
+        try ended.withLock(when: { $0 != nil }) { $0 }?.get()
+    }
+
+    func run() async throws {
+        guard (0...65535).contains(port) else { throw BadInput("--port must be in 0...65535, not \(port)") }
         guard previewScale.isFinite, previewScale > 0, previewScale <= 4 else {
-            throw badInput("--preview-scale must be a number in (0, 4], not \(previewScale)")
+            throw BadInput("--preview-scale must be a number in (0, 4], not \(previewScale)")
         }
-        let isLoopback = host == "127.0.0.1" || host == "::1"
-        let entries: [ServedFiles.Entry]
+        let arguments = paths.isEmpty ? ["."] : paths
         var warnings: [String] = []
+        let entries: [ServedFiles.Entry]
         do {
-            entries = try ServedFiles.find(paths.isEmpty ? ["."] : paths, warnings: &warnings)
-            for warning in warnings { printError(warning) }
+            entries = try ServedFiles.find(arguments, warnings: &warnings)
         } catch {
-            printError(error.description)
-            throw failureExit
+            throw BadInput(lines: [error.description])
         }
+        say(warnings)
         // Two threads draw frames for all the scenarios (one per core on the machines Flick is tuned for).
         let slots = DrawingSlots(count: 2)
         let previewScale = self.previewScale
-        let makeScenario = { (entry: ServedFiles.Entry) in
+        let makeScenario = { @Sendable (entry: ServedFiles.Entry) in
             ServedScenario(entry: entry, previewScale: previewScale,
                            iconFolders: ExampleCatalog.iconFolders(forScenarioAt: entry.path), slots: slots)
         }
         let scenarios = entries.map(makeScenario)
-        for scenario in scenarios {
-            scenario.check()
-            for problem in scenario.currentProblems { printError(problem) }
+        await offThePool {
+            for scenario in scenarios {
+                scenario.check()
+                say(scenario.currentProblems)
+            }
         }
         let configuration = ServeConfiguration(host: host, port: UInt16(port), previewScale: previewScale)
         let server: LiveServer
         do {
             server = try LiveServer(scenarios: scenarios, configuration: configuration)
         } catch {
-            throw badInput("--host \(host) is not an IPv4 or IPv6 address this machine can listen on")
-        }
-        let started = Waiter<Result<UInt16, Error>>()
-        Task {
-            do { started.set(.success(try await server.start())) } catch { started.set(.failure(error)) }
+            throw BadInput("--host \(host) is not an IPv4 or IPv6 address this machine can listen on")
         }
         let listening: UInt16
-        switch started.wait() {
-        case .success(let p)?: listening = p
-        case .failure(let error)?:
-            printError("error: cannot listen on \(host):\(port): \(error)")
-            throw failureExit
-        case nil:
-            throw failureExit
+        do {
+            listening = try await server.start()
+        } catch {
+            throw BadInput("cannot listen on \(host):\(port): \(error)")
         }
-        if !isLoopback {
-            printError("warning: --host \(host): other machines that can reach this address can connect (all but the two scripts need the token)")
+        if !(host == "127.0.0.1" || host == "::1") {
+            say(["warning: --host \(host): other machines that can reach this address can connect (all but the two scripts need the token)"])
         }
         let shownHost = host.contains(":") ? "[\(host)]" : host
         print("flick serve: \(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s") at http://\(shownHost):\(listening)/?token=\(configuration.token)")
@@ -93,60 +104,54 @@ struct Serve: ParsableCommand, WritesOutput {
         var looks = 0
         var lastWarnings = warnings
         while Interruption.pending == nil {
-            let served = server.scenarios
-            for scenario in served { scenario.check(quiet: 0.05) }
             looks += 1
-            if looks % 10 == 0 {
-                var warnings: [String] = []
-                if let entries = try? ServedFiles.scan(paths.isEmpty ? ["."] : paths, warnings: &warnings) {
-                    if warnings != lastWarnings {
-                        for warning in warnings { printError(warning) }
-                        lastWarnings = warnings
-                    }
-                    let (added, removed) = server.update(found: entries) { entry in
-                        let scenario = makeScenario(entry)
-                        scenario.check()
-                        return scenario
-                    }
-                    for scenario in added {
-                        printError("flick serve: now serving \(scenario.shownPath)")
-                        for problem in scenario.currentProblems { printError(problem) }
-                    }
-                    for scenario in removed { printError("flick serve: \(scenario.shownPath) is gone; no longer served") }
-                }
+            let rescan = looks % 10 == 0, shown = lastWarnings
+            let (waiting, found) = await offThePool {
+                Self.look(server, arguments: arguments, rescan: rescan, shownWarnings: shown, make: makeScenario)
             }
-            usleep(served.contains(where: \.hasChangeWaiting) ? 20_000 : 100_000)
+            lastWarnings = found ?? lastWarnings
+            try? await Task.sleep(nanoseconds: waiting ? 20_000_000 : 100_000_000)
         }
-        let stopped = Waiter<Bool>()
-        Task {
-            await server.stop()
-            stopped.set(true)
-        }
-        _ = stopped.wait(timeout: 3)
+        await server.stop()
         print("flick serve: stopped")
         throw Interruption.exit
     }
+
+    /// One look: every served file, and with `rescan` the arguments again (new files served, gone ones dropped,
+    /// each said on standard error, as are warnings that differ from `shownWarnings`). Returns whether a change was
+    /// left for the next look (it should come soon), and the warnings of the rescan.
+    private static func look(_ server: LiveServer, arguments: [String], rescan: Bool, shownWarnings: [String],
+                             make: (ServedFiles.Entry) -> ServedScenario) -> (waiting: Bool, warnings: [String]?) {
+        let served = server.scenarios
+        for scenario in served { scenario.check(quiet: 0.05) }
+        var warnings: [String] = []
+        if rescan, let entries = try? ServedFiles.scan(arguments, warnings: &warnings) {
+            if warnings != shownWarnings { say(warnings) }
+            let (added, removed) = server.update(found: entries) { entry in
+                let scenario = make(entry)
+                scenario.check()
+                return scenario
+            }
+            for scenario in added {
+                say(["flick serve: now serving \(scenario.shownPath)"] + scenario.currentProblems)
+            }
+            say(removed.map { "flick serve: \($0.shownPath) is gone; no longer served" })
+            return (served.contains(where: \.hasChangeWaiting), warnings)
+        }
+        return (served.contains(where: \.hasChangeWaiting), nil)
+    }
 }
 
-/// A value set once by a task and waited for by the command's thread.
-final class Waiter<Value: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var value: Value?
+/// What a running server says on standard error, a line each: warnings, problems of served files (which it keeps
+/// serving), and files it starts or stops serving. Its errors are thrown (`BadInput`), not said.
+private func say(_ lines: [String]) {
+    for line in lines { printError(line) }
+}
 
-    func set(_ value: Value) {
-        condition.lock()
-        self.value = value
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func wait(timeout: Double = .infinity) -> Value? {
-        let deadline = Date(timeIntervalSinceNow: min(timeout, 1e9))
-        condition.lock()
-        defer { condition.unlock() }
-        while value == nil {
-            if !condition.wait(until: deadline) { break }
-        }
-        return value
+/// `work` on a thread of Dispatch's, off Swift concurrency's few threads, which the server needs to answer
+/// requests: a look decodes and simulates the files that changed.
+private func offThePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: work()) }
     }
 }
