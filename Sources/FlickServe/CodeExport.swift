@@ -27,7 +27,7 @@ public enum CodeExport {
         public init(_ scenario: Scenario) {
             rules = scenario.physics.rules(scale: scenario.viewport.deviceScale)
             viewportHeight = scenario.viewport.height
-            var lists = false, pagers: [(String, Double)] = [], sheet: SheetSpec?
+            var pagers: [(String, Double)] = []
             let components = scenario.scene.root.allComponents
             // The components that page (a pager's tabs, a carousel's cards) are those with page titles.
             let paging = components.filter { $0.pageTitles != nil }
@@ -39,16 +39,11 @@ public enum CodeExport {
                     pagers.append((component.key, width))
                 }
             }
-            for component in components {
-                switch component.kind {
-                case .list: lists = true
-                case .sheet(let spec): if sheet == nil { sheet = spec }
-                case .pager, .carousel, .stack, .navigationBar: break
-                }
-            }
-            hasList = lists
+            // The lists are the scroll views that do not page: they decelerate freely. The sheet is the first
+            // component presented over the scene.
+            hasList = components.contains { $0.scrollAxis != nil && $0.pageTitles == nil }
+            sheet = components.lazy.compactMap(\.presentedSheet).first
             self.pagers = pagers
-            self.sheet = sheet
         }
 
         /// The spring a released page settles with, and whether it is the system's own paging motion (UIKit's

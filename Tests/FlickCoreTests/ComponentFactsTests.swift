@@ -38,6 +38,15 @@ struct ComponentFactsTests {
         #expect(card.root.briefDescription == "a sheet")
         let sheet = try scene("scene:\n  sheet:\n    detents: [{name: card, fraction: 0.9}]\n    initial: card\n    content: {list: {rows: 4, rowHeight: 44}}\n")
         #expect(!sheet.root.isDismissible)
+        // A sheet answers how it is presented; nothing else is presented (the status bar and the code export ask).
+        #expect(sheet.root.presentedSheet?.detents.map(\.name) == ["card"] && card.root.presentedSheet?.dismissible == true)
+        #expect(sheet.root.allComponents.dropFirst().allSatisfy { $0.presentedSheet == nil })
+        #expect(pager.root.allComponents.allSatisfy { $0.presentedSheet == nil })
+        // A list's behaviours: which it has, read through the generic store.
+        #expect(byKey["a"]?.kind.spec is ListSpec)
+        let list = try scene("scene:\n  list: {rows: 4, rowHeight: 44, keyboard: {height: 300}}\n").root
+        guard case .list(let spec) = list.kind else { Issue.record("not a list"); return }
+        #expect(spec.has(.keyboard) && !spec.has(.refresh) && spec.keyboard?.height == 300 && spec.refresh == nil)
     }
 
     @Test("A list describes itself by its axis and rows")

@@ -82,6 +82,46 @@ import Testing
         #expect(quick.flatMap { frame in instant.events(in: frame).map { "\(frame.index) \($0.kind.name)" } } == ["31 keyboard"])
     }
 
+    static func explained(_ yaml: String) throws -> [Explanation] {
+        var frames: [FrameState] = []
+        Simulation(scenario: try ScenarioDecoder.decode(data: Data(yaml.utf8), file: "keyboard.yaml", defaultName: "keyboard"),
+                   explains: true).run { frames.append($0) }
+        return frames.flatMap(\.explanations)
+    }
+
+    @Test("--explain: one keyboard entry at the drag's first move, with the height, the duration and the frame it is gone")
+    func explainsTheDismissal() throws {
+        var frames: [FrameState] = []
+        Simulation(scenario: try ScenarioDecoder.load(path: Self.scenarioFile.path), explains: true).run { frames.append($0) }
+        let entries = frames.flatMap { frame in frame.explanations.filter { $0.event == .keyboard }.map { (frame.index, $0) } }
+        #expect(entries.count == 1)
+        let (index, e) = try #require(entries.first)
+        // The touch sample at 0.5 + 1/120 s moves the list; frame 31 (0.516667 s) is the first after it. Down at
+        // 0.508333 + 0.25 = 0.758333 s: frame 46 (0.766667 s) is the first hidden one.
+        #expect(index == 31 && abs(e.time - 0.508333) < 1e-6 && e.component == "list" && e.rule == "uikit.keyboardDismissMode")
+        #expect(e.chosen == "hiding" && e.position == nil && e.settles == nil)
+        #expect(e.text == "0.51 s, list `list` dismisses its keyboard: a drag of the list began and its keyboardDismissMode is "
+                + "onDrag (UIKit dismisses the keyboard when the scroll view begins dragging); the keyboard (336 pt) slides down "
+                + "below the viewport over 0.25 s along easeInOut, gone at 0.77 s (frame 46)")
+        #expect(frames[46].keyboard("list")?.phase == .hidden && frames[45].keyboard("list")?.phase == .hiding)
+        // The entry goes to JSON and back, its event read by name.
+        #expect(try Explanation(json: JSONField(e.json, path: "explain[0]")) == e)
+    }
+
+    @Test("--explain: none without onDrag; a keyboard still going down at the end, or gone at once, says so")
+    func explainsEveryCase() throws {
+        #expect(try Self.explained(Self.yaml(keyboard: "{dismissMode: none}")).allSatisfy { $0.event != .keyboard })
+        let slow = try Self.explained(Self.yaml(keyboard: "{duration: 2, height: 200}")).filter { $0.event == .keyboard }
+        #expect(slow.map(\.text) == ["0.51 s, list `list` dismisses its keyboard: a drag of the list began and its keyboardDismissMode "
+            + "is onDrag (UIKit dismisses the keyboard when the scroll view begins dragging); the keyboard (200 pt) slides down "
+            + "below the viewport over 2 s along easeInOut, still going down when the run ends (frame 72, 1.2 s)"])
+        let instant = try Self.explained(Self.yaml(keyboard: "{duration: 0}")).filter { $0.event == .keyboard }
+        #expect(instant.map(\.chosen) == ["hidden"])
+        #expect(instant.first?.reason.hasSuffix("the keyboard (336 pt) is gone at once (a duration of 0 s)") == true)
+        #expect(Explanation.Event.all.map(\.rawValue) == ["release", "tap", "drag", "refresh", "keyboard"])
+        #expect(Explanation.Event(rawValue: "keyboard") == .keyboard && Explanation.Event(rawValue: "keyboards") == nil)
+    }
+
     @Test("bad keys name the file, the key path and the problem")
     func badKeysAreNamed() {
         func scenario(_ keyboard: String) -> String {

@@ -141,4 +141,37 @@ import Testing
         expectDiagnostic(problem(scenario("{triggerDistance: 80, height: 90}")), path: "scene.list.refresh.height", line: 4, column: 74,
                          message: "the held height 90 pt is more than the trigger distance 80 pt; a refresh cannot hold more than the pull that began it")
     }
+
+    @Test("its own rules (flick check's refresh rule) find nothing in pull-to-refresh, and name what a broken state breaks")
+    func itsRulesLiveInItsFolder() throws {
+        let frames = try Self.frames("pull-to-refresh.yaml")
+        let spec = try #require(ScenarioDecoder.load(path: ScenarioFiles.examples.appendingPathComponent("pull-to-refresh.yaml").path)
+            .scene.root.allComponents.compactMap(\.refreshSpec).first)
+        var checked = 0
+        for frame in frames {
+            for refresh in frame.refreshControls {
+                let view = try #require(frame.scrollView(refresh.key))
+                let problems = refresh.problems(spec: spec, view: view, touch: frame.touch, positionTolerance: 0.02)
+                #expect(problems.isEmpty, "frame \(frame.index): \(problems)")
+                checked += 1
+            }
+        }
+        #expect(checked == frames.count)
+        // Frame 150 is refreshing, resting at its top with 60 pt held: break its progress, ticks and held inset.
+        let frame = frames[150]
+        var broken = try #require(frame.refreshControl("list"))
+        #expect(broken.phase == .refreshing)
+        broken.progress -= 0.1
+        broken.heldInset = 50
+        broken.spinner.ticks = 7
+        let problems = broken.problems(spec: spec, view: try #require(frame.scrollView("list")), touch: frame.touch,
+                                       positionTolerance: 0.02)
+        #expect(problems.map(\.path) == ["progress", "heldInset", "spinner.ticks"])
+        #expect(problems.last?.detail == "7 ticks spinning, not 8")
+        // Triggered with no finger down.
+        let lifted = try #require(frames[117].refreshControl("list"))
+        #expect(lifted.phase == .triggered && frames[117].touch != nil)
+        #expect(lifted.problems(spec: spec, view: try #require(frames[117].scrollView("list")), touch: nil, positionTolerance: 0.02)
+            .map(\.path) == ["phase"])
+    }
 }

@@ -41,6 +41,24 @@ struct RunTests {
         }
     }
 
+    @Test("every collection a frame holds is one the document writes (StateCollection.allCases), for every scenario",
+          arguments: RunTests.scenarioFiles())
+    func everyCollectionIsWritten(_ file: URL) throws {
+        let scenario = try ScenarioDecoder.load(path: file.path)
+        let known = Set(StateCollection.allCases)
+        for frame in Simulation.frames(of: scenario) {
+            let missing = frame.componentStates.keys.filter { !known.contains($0) }.map(\.rawValue)
+            #expect(missing.isEmpty, "\(file.lastPathComponent) frame \(frame.index): \(missing) not in StateCollection.allCases")
+            if !missing.isEmpty { return }
+        }
+    }
+
+    @Test func theCollectionsAreInTheDocumentsOrder() {
+        #expect(StateCollection.allCases.map(\.rawValue)
+                == ["sheets", "pagers", "panels", "carousels", "navigationBars", "refreshControls", "keyboards"])
+        #expect(StateCollection.withFirstAtTop.map(\.rawValue) == ["sheets", "pagers", "panels", "refreshControls"])
+    }
+
     /// The frames read back are the simulated frames, to the document's precision (1e-6), kind by kind.
     @Test func readFramesAreTheSimulatedOnes() throws {
         let scenario = try ScenarioDecoder.load(path: Self.root.appendingPathComponent("Examples/two-pagers.yaml").path)

@@ -146,6 +146,9 @@ protocol ComponentSpec: Sendable {
     var isDismissible: Bool { get }
     /// Its refresh control (a list's `refresh`); nil when it has none.
     var refreshSpec: RefreshSpec? { get }
+    /// How it is presented over the scene's background (a sheet: its detents, spring and dismissal); nil when it is
+    /// not presented but fills its frame with content.
+    var presentedSheet: SheetSpec? { get }
     /// Whether its tabs have widths given in the file (a pager's `tabBar.widths`), so that its tab indicator
     /// interpolates between the tabs' origins; false by default.
     var hasGivenTabWidths: Bool { get }
@@ -167,6 +170,7 @@ extension ComponentSpec {
     func texts(at path: String) -> [(text: String, keyPath: String)] { [] }
     var isDismissible: Bool { false }
     var refreshSpec: RefreshSpec? { nil }
+    var presentedSheet: SheetSpec? { nil }
     var hasGivenTabWidths: Bool { false }
     var briefDescription: String { "a \(Self.key.rawValue)" }
 }
@@ -182,6 +186,9 @@ extension Component {
     public var isDismissible: Bool { kind.spec.isDismissible }
     /// Its refresh control (a list's `refresh`); nil when it has none.
     public var refreshSpec: RefreshSpec? { kind.spec.refreshSpec }
+    /// How it is presented over the scene's background (a sheet: its detents, spring and dismissal); nil when it is
+    /// not presented but fills its frame with content.
+    public var presentedSheet: SheetSpec? { kind.spec.presentedSheet }
     /// Whether its tabs have widths given in the file (a pager's `tabBar.widths`).
     public var hasGivenTabWidths: Bool { kind.spec.hasGivenTabWidths }
     /// What it is, in a few words: "a sheet", "a vertical list of 40 rows".

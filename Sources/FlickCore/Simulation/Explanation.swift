@@ -9,15 +9,29 @@ import FlickPhysics
 /// Explanations are recorded from the decisions the components act on (the preset's `SheetRule.Decision`,
 /// `PagingRule.PageDecision`, the `AxisMotion` of a fling), not computed a second time.
 public struct Explanation: Hashable, Sendable {
-    public enum Event: String, Hashable, Sendable {
+    /// What an entry is about: a release, a tap or a drag of the script; a list's behaviour declares its own in its
+    /// folder (`refresh`: `Components/Refresh/`; `ListAttachment.explanationEvents`).
+    public struct Event: RawRepresentable, Hashable, Sendable {
+        /// Its name in the `event` field (docs/states.md, "Explanations").
+        public let rawValue: String
+
+        init(_ name: String) { rawValue = name }
+
+        /// The event named `rawValue`; nil when no entry has it.
+        public init?(rawValue: String) {
+            guard Self.all.contains(where: { $0.rawValue == rawValue }) else { return nil }
+            self.rawValue = rawValue
+        }
+
         /// A finger lifted from a component it moved (or that was moving).
-        case release
+        public static let release = Event("release")
         /// A tap on a tab.
-        case tap
+        public static let tap = Event("tap")
         /// A drag that moved more than one component, or that a card did not follow.
-        case drag
-        /// A list's refresh control changed phase: triggered, began to hold its space, or ended.
-        case refresh
+        public static let drag = Event("drag")
+
+        /// Every event, the script's first, then the list behaviours' in `ListAttachmentKind`'s order.
+        public static var all: [Event] { [.release, .tap, .drag] + ListAttachmentKind.allCases.flatMap { $0.type.explanationEvents } }
     }
 
     /// A detent or a page the rule chose among.
@@ -121,7 +135,7 @@ extension Explanation {
     /// Reads an entry of a frame's `explain` list back (docs/states.md, "Explanations").
     public init(json: JSONField) throws(StatesReadError) {
         time = try json.number("time")
-        event = try json.field("event").name(Event.self, "release, tap, drag or refresh")
+        event = try json.field("event").name(Event.self, Say.list(Event.all.map(\.rawValue)))
         component = try json.string("component")
         rule = try json.string("rule")
         position = try json.optionalNumber("position")
@@ -251,6 +265,10 @@ enum Say {
     static func number(_ x: Double, digits: Int = 1) -> String { NumberText.short(x, digits: digits) }
 
     static func pt(_ x: Double) -> String { "\(number(x)) pt" }
+    /// "a, b or c".
+    static func list(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : "\(names.dropLast().joined(separator: ", ")) or \(names.last!)"
+    }
     static func time(_ t: Double) -> String { "\(number(t, digits: 2)) s" }
     /// A sheet's velocity in words: "moving down at 1200 pt/s".
     static func sheetMotion(_ v: Double) -> String {

@@ -29,30 +29,38 @@ extension ComponentState {
     }
 }
 
-/// The keyed collections of component states in the state document, in the document's order. A kind with a
-/// state of its own adds its case (its state's `collection` names it); the names are what tools outside read.
-public enum StateCollection: String, CaseIterable, Hashable, Sendable {
-    case sheets, pagers, panels, carousels, navigationBars, refreshControls, keyboards
-
-    /// The collections whose first member is also at the top of the document under a singular key (`sheet`
-    /// for `sheets`): the first kinds' states kept that way; a new collection has no such key.
-    static let withFirstAtTop: [StateCollection] = [.sheets, .pagers, .panels, .refreshControls]
-
+/// A keyed collection of component states in the state document (`sheets`, `refreshControls`). Each kind's or
+/// behaviour's state declares its own (`SheetState.collection`, in its folder); `allCases` puts them in the document's
+/// order. The names are what tools outside read.
+public struct StateCollection: Hashable, Sendable {
+    /// Its key in the state document.
+    public let rawValue: String
     /// The state type whose collection this is: what the states document's reader makes of each member.
-    var stateType: any ComponentState.Type {
-        switch self {
-        case .sheets: SheetState.self
-        case .pagers: PagerState.self
-        case .panels: PanelState.self
-        case .carousels: CarouselState.self
-        case .navigationBars: NavigationBarState.self
-        case .refreshControls: RefreshState.self
-        case .keyboards: KeyboardState.self
-        }
+    let stateType: any ComponentState.Type
+    /// Whether its first member is also at the top of the document under a singular key (`sheet` for `sheets`): the
+    /// first kinds' states kept that way; a new collection has no such key.
+    let hasFirstAtTop: Bool
+
+    init(_ name: String, _ stateType: any ComponentState.Type, firstAtTop: Bool = false) {
+        rawValue = name
+        self.stateType = stateType
+        hasFirstAtTop = firstAtTop
     }
 
+    public static func == (a: StateCollection, b: StateCollection) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// Every collection in the document's order: the component kinds' (a kind with a state of its own adds it
+    /// here), then the list behaviours' in `ListAttachmentKind`'s order.
+    static let allCases: [StateCollection] = [SheetState.collection, PagerState.collection, PanelState.collection,
+                                              CarouselState.collection, NavigationBarState.collection]
+        + ListAttachmentKind.allCases.compactMap { $0.type.stateCollection }
+
+    /// The collections whose first member is also at the top of the document under a singular key.
+    static let withFirstAtTop = allCases.filter(\.hasFirstAtTop)
+
     /// The singular key of the first member at the top, or nil.
-    var firstAtTop: String? { Self.withFirstAtTop.contains(self) ? String(rawValue.dropLast()) : nil }
+    var firstAtTop: String? { hasFirstAtTop ? String(rawValue.dropLast()) : nil }
 }
 
 /// Where a paging component is among its pages (a pager's tabs, a carousel's cards).

@@ -15,7 +15,7 @@ enum SystemChromeDrawing {
             // Content that scrolls under the status bar (a list or pager filling the screen) gets the bar
             // material behind it, as under a navigation bar; over a map, a picture or behind a sheet it floats.
             let ink: Color
-            if !isSheet(context.scenario.scene.root) {
+            if !isPresented(context.scenario.scene.root) {
                 let material = context.palette.background.withAlpha(0.94)
                 context.canvas.fill(band, material)
                 ink = statusBarInk(context.scenario.statusBar, over: context.palette.background.luminance)
@@ -38,7 +38,7 @@ enum SystemChromeDrawing {
     /// The rectangles whose pixels the chrome of `scenario` reads, drawn before it: the status bar's band when
     /// `statusBar: auto` floats over the content (a sheet at the root), the home indicator's bar when there is one.
     static func measured(_ scenario: Scenario, viewport: Size) -> (statusBar: Rect?, homeIndicator: Rect?) {
-        let band = scenario.statusBar == .auto && isSheet(scenario.scene.root) ? statusBarRect(scenario, viewport: viewport) : nil
+        let band = scenario.statusBar == .auto && isPresented(scenario.scene.root) ? statusBarRect(scenario, viewport: viewport) : nil
         let bar = scenario.viewport.safeArea.bottom > 0 ? homeIndicatorRect(viewport: viewport) : nil
         return (band, bar)
     }
@@ -63,10 +63,9 @@ enum SystemChromeDrawing {
         }
     }
 
-    static func isSheet(_ component: Component) -> Bool {
-        if case .sheet = component.kind { return true }
-        return false
-    }
+    /// Whether the scene's root is presented over its background (a sheet): the status bar floats over what is
+    /// behind it.
+    static func isPresented(_ root: Component) -> Bool { root.presentedSheet != nil }
 
     /// The colour of the scene's background where the status bar is.
     static func sceneColor(in context: DrawContext) -> Color {

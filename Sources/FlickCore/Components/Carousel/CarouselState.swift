@@ -24,7 +24,7 @@ public struct CarouselState: Hashable, Sendable {
 }
 
 extension CarouselState: ComponentState {
-    static let collection = StateCollection.carousels
+    static let collection = StateCollection("carousels", CarouselState.self)
     var paging: PagePosition? { PagePosition(page: page, fraction: fraction, pages: fraction, noun: "card") }
 }
 

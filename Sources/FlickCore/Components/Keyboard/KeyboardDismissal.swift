@@ -16,7 +16,9 @@ final class KeyboardDismissal: ScrollAttachment {
 
     /// A drag of the list began at `t`: with `onDrag`, the keyboard starts down.
     func dragBegan(_ view: ScrollView, at t: Double) {
-        if spec.dismissMode == .onDrag, dismissedAt == nil { dismissedAt = t }
+        guard spec.dismissMode == .onDrag, dismissedAt == nil else { return }
+        dismissedAt = t
+        if let log = view.log { log.record(explainDismissal(view, at: t, log: log)) }
     }
 
     func snapshot(_ view: ScrollView, at t: Double, into state: inout FrameState) {

@@ -33,3 +33,19 @@ public struct KeyboardSpec: Hashable, Sendable {
         self.duration = duration
     }
 }
+
+extension KeyboardDismissal: ListAttachment {
+    static let key = "keyboard"
+    static let keyDoc = "The on-screen keyboard, which a drag of the list dismisses (keyboardDismissMode)."
+    static var format: Value<KeyboardSpec> { ScenarioFormat.keyboard }
+    static var stateCollection: StateCollection? { KeyboardState.collection }
+    static var explanationEvents: [Explanation.Event] { [.keyboard] }
+}
+
+extension ListSpec {
+    /// The keyboard over it and its keyboardDismissMode, if it has one.
+    public var keyboard: KeyboardSpec? {
+        get { self[KeyboardDismissal.self] }
+        set { self[KeyboardDismissal.self] = newValue }
+    }
+}

@@ -21,7 +21,7 @@ public struct KeyboardState: Hashable, Sendable {
 }
 
 extension KeyboardState: ComponentState {
-    static let collection = StateCollection.keyboards
+    static let collection = StateCollection("keyboards", KeyboardState.self)
 }
 
 extension KeyboardState: EventfulState {

@@ -16,8 +16,8 @@ extension ScenarioFormat {
         let indicator = m.value("indicator", .bool, default: d.indicator, "Shows the scroll indicator.")
         let infoPanel = m.optional("infoPanel", infoPanel, "Path 2's info panel riding beside the scroll indicator.")
         let contentInset = m.value("contentInset", Self.insets, default: d.contentInset, "UIScrollView's contentInset.")
-        let refresh = m.optional("refresh", Self.refresh, "Pull to refresh (UIRefreshControl) on a vertical list.")
-        let keyboard = m.optional("keyboard", Self.keyboard, "The on-screen keyboard, which a drag of the list dismisses (keyboardDismissMode).")
+        var attached: [String: any Sendable] = [:]
+        for kind in ListAttachmentKind.allCases { kind.type.read(m, into: &attached) }
         if !m.has("rows") && !m.has("sections") { m.failMissing(["rows", "sections"], "missing required key \"rows\" (or \"sections\")") }
         guard !m.failed, let rowHeight, let sections, let axis, let indicator, let contentInset else { return nil }
         let sectionRows = sections.reduce(0) { $0 + $1.rows }
@@ -30,16 +30,15 @@ extension ScenarioFormat {
             m.fail("the sections hold \(total) rows; the limit is \(ScenarioDecoder.maximumRows)")
         } else if infoPanel != nil, axis != .vertical {
             m.fail("infoPanel", "an info panel rides on a vertical scroll indicator; this list is horizontal")
-        } else if refresh != nil, axis != .vertical {
-            m.fail("refresh", "pull to refresh pulls a vertical list down from its top; this list is horizontal")
+        } else if let (key, problem) = ListAttachmentKind.allCases.lazy.compactMap({ $0.type.problem(in: attached, axis: axis) }).first {
+            m.fail(key, problem)
         } else if length > ScenarioDecoder.maximumContentLength {
             m.fail("\(total) rows of \(say(rowHeight)) pt\(insets > 0 ? " and the insets" : "") make \(say(length)) pt of content; the limit is \(say(ScenarioDecoder.maximumContentLength)) pt")
         }
         var spec = ListSpec(rows: total, rowHeight: rowHeight, sections: sections, axis: axis, offset: offset, indicator: indicator,
                             infoPanel: infoPanel, contentInset: contentInset)
         spec.content = rowsValue?.rows ?? []
-        spec.refresh = refresh
-        spec.keyboard = keyboard
+        spec.attachmentSpecs = attached
         return spec
     }
 

@@ -15,7 +15,7 @@ final class ListNode: ComponentNode {
         self.key = key
         let panel = spec.infoPanel.map { InfoPanel(spec: $0, list: spec) }
         self.panel = panel
-        let attachments: [ScrollAttachment?] = [panel, spec.refresh.map(RefreshControl.init(spec:)), spec.keyboard.map(KeyboardDismissal.init(spec:))]
+        let attachments: [ScrollAttachment?] = [panel] + ListAttachmentKind.allCases.map { $0.type.attachment(to: spec) }
         self.scrollView = ScrollView(key: key, axis: spec.axis, contentInset: spec.contentInset,
                                      initialOffset: spec.offset, physics: physics, noun: "list",
                                      attachments: attachments.compactMap { $0 })

@@ -37,10 +37,9 @@ public struct ListSpec: Sendable {
     public var contentInset: EdgeInsets
     /// The rows' text and thumbnails when they come from a file (`rows: {file: …}`), one per row; empty: made-up rows.
     public var content: [ListRow] = []
-    /// Its pull to refresh (UIRefreshControl), if it has one.
-    public var refresh: RefreshSpec? = nil
-    /// The keyboard over it and its keyboardDismissMode, if it has one.
-    public var keyboard: KeyboardSpec? = nil
+    /// What the keys of its behaviours hold (`refresh`, `keyboard`), by key: each behaviour's folder reads and writes
+    /// its own (`ListSpec.refresh`; `ListAttachmentKind`).
+    var attachmentSpecs: [String: any Sendable] = [:]
 
     /// A list of `rows` rows; with `sections`, `rows` may be nil and is their total.
     public init(rows: Int? = nil, rowHeight: Double, sections: [Section] = [], axis: Axis = .vertical,

@@ -31,7 +31,7 @@ public struct NavigationBarState: Hashable, Sendable {
 }
 
 extension NavigationBarState: ComponentState {
-    static let collection = StateCollection.navigationBars
+    static let collection = StateCollection("navigationBars", NavigationBarState.self)
 }
 
 extension FrameState {

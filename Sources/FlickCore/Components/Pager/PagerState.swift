@@ -73,7 +73,7 @@ public struct PagerState: Hashable, Sendable {
 }
 
 extension PagerState: ComponentState {
-    static let collection = StateCollection.pagers
+    static let collection = StateCollection("pagers", PagerState.self, firstAtTop: true)
     var paging: PagePosition? { PagePosition(page: page, fraction: fraction, pages: pages, noun: "page") }
 }
 

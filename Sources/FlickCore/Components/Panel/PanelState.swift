@@ -12,7 +12,7 @@ public struct PanelState: Hashable, Sendable {
 }
 
 extension PanelState: ComponentState {
-    static let collection = StateCollection.panels
+    static let collection = StateCollection("panels", PanelState.self, firstAtTop: true)
 }
 
 extension FrameState {

@@ -77,3 +77,8 @@ extension RefreshControl {
         return e
     }
 }
+
+extension Explanation.Event {
+    /// A list's refresh control changed phase: triggered, began to hold its space, or ended.
+    public static let refresh = Explanation.Event("refresh")
+}

@@ -48,3 +48,22 @@ public enum RefreshSpinner {
     public static let fadeInEnd = 0.35
     public static let fadeInCurve = UnitBezier.easeInEaseOut
 }
+
+extension RefreshControl: ListAttachment {
+    static let key = "refresh"
+    static let keyDoc = "Pull to refresh (UIRefreshControl) on a vertical list."
+    static var format: Value<RefreshSpec> { ScenarioFormat.refresh }
+    static func problem(_ spec: RefreshSpec, axis: Axis) -> String? {
+        axis == .vertical ? nil : "pull to refresh pulls a vertical list down from its top; this list is horizontal"
+    }
+    static var stateCollection: StateCollection? { RefreshState.collection }
+    static var explanationEvents: [Explanation.Event] { [.refresh] }
+}
+
+extension ListSpec {
+    /// Its pull to refresh (UIRefreshControl), if it has one.
+    public var refresh: RefreshSpec? {
+        get { self[RefreshControl.self] }
+        set { self[RefreshControl.self] = newValue }
+    }
+}

@@ -49,7 +49,7 @@ public struct RefreshState: Hashable, Sendable {
 }
 
 extension RefreshState: ComponentState {
-    static let collection = StateCollection.refreshControls
+    static let collection = StateCollection("refreshControls", RefreshState.self, firstAtTop: true)
 }
 
 extension RefreshState: EventfulState {

@@ -17,6 +17,7 @@ extension SheetSpec: ComponentSpec {
         SheetNode(spec: self, key: key, content: builder.node(for: content), physics: builder.physics)
     }
     var isDismissible: Bool { dismissible }
+    var presentedSheet: SheetSpec? { self }
     func icons(at path: String) -> [(name: String, keyPath: String)] { content.icons(at: path + ".content") }
     func pictures(at path: String) -> [(file: String, keyPath: String)] {
         (image.map { [($0, path + ".image")] } ?? []) + content.pictures(at: path + ".content")

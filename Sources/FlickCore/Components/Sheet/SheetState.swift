@@ -49,7 +49,7 @@ public struct PresentingState: Hashable, Sendable {
 }
 
 extension SheetState: ComponentState {
-    static let collection = StateCollection.sheets
+    static let collection = StateCollection("sheets", SheetState.self, firstAtTop: true)
 }
 
 extension FrameState {

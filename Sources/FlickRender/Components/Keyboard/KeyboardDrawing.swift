@@ -63,3 +63,10 @@ enum KeyboardDrawing {
         }
     }
 }
+
+extension KeyboardDrawing: ListAttachmentDrawing {
+    static let layer = ListAttachmentLayer.overList
+    static func draw(list key: String, in context: DrawContext) {
+        if let keyboard = context.frame.keyboard(key) { draw(keyboard, in: context) }
+    }
+}

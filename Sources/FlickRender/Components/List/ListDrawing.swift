@@ -25,7 +25,7 @@ enum ListDrawing {
             let origin = Point(x: state.frame.minX - state.contentOffset.x, y: state.frame.minY - state.contentOffset.y)
             switch spec.axis {
             case .vertical:
-                if let refresh = context.frame.refreshControl(key) { RefreshDrawing.draw(refresh, in: context) }
+                ListAttachmentKind.draw(.behindRows, list: key, in: context)
                 drawRows(spec, state: state, visible: visible, origin: origin, in: context)
                 drawSectionHeaders(spec, key: key, state: state, origin: origin, in: context)
             case .horizontal:
@@ -35,7 +35,7 @@ enum ListDrawing {
         if let indicator = state.indicator {
             ScrollIndicatorDrawing.draw(indicator, in: context)
         }
-        if let keyboard = context.frame.keyboard(key) { KeyboardDrawing.draw(keyboard, in: context) }
+        ListAttachmentKind.draw(.overList, list: key, in: context)
     }
 
     /// The rows whose extent along the axis meets `low..<high` (content coordinates): never more than

@@ -45,3 +45,10 @@ enum RefreshDrawing {
         }
     }
 }
+
+extension RefreshDrawing: ListAttachmentDrawing {
+    static let layer = ListAttachmentLayer.behindRows
+    static func draw(list key: String, in context: DrawContext) {
+        if let refresh = context.frame.refreshControl(key) { draw(refresh, in: context) }
+    }
+}
