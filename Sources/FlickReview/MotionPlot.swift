@@ -302,20 +302,20 @@ public struct MotionPlot: Sendable {
     }
 
     func draw(on canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), color: .white)
-        canvas.text(title, x: MotionPlot.left, baseline: 24, weight: .bold, size: 17, color: .black)
+        canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), .white)
+        canvas.drawText(title, x: MotionPlot.left, baseline: 24, font: .bold, size: 17, color: .black)
         let legend = "Against simulated time. Blue: value; orange: velocity; shaded: finger down; dashed: detents, "
             + "pages and content edges; settled: all at rest (docs/states.md)."
-        canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
-                    maxWidth: MotionPlot.width - MotionPlot.left - 16)
+        canvas.drawText(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
+                        maxWidth: MotionPlot.width - MotionPlot.left - 16)
         if !timeline.recordings.isEmpty {
             let text = "Purple dots: recorded on a device (reference:), drawn on the simulated value's scale."
-            canvas.text(text, x: MotionPlot.left, baseline: 57, size: 11.5, color: MotionPlot.recordingColor,
-                        maxWidth: MotionPlot.width - MotionPlot.left - 16)
+            canvas.drawText(text, x: MotionPlot.left, baseline: 57, size: 11.5, color: MotionPlot.recordingColor,
+                            maxWidth: MotionPlot.width - MotionPlot.left - 16)
         }
         if panels.isEmpty {
-            canvas.text("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
-                        color: MotionPlot.axisColor)
+            canvas.drawText("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
+                            color: MotionPlot.axisColor)
             return
         }
         drawEventLabels(on: canvas)
@@ -328,36 +328,36 @@ public struct MotionPlot: Sendable {
             let x = self.x(ofTime: event.time, in: rect)
             let baseline = eventsTop + Double(row + 1) * MotionPlot.eventRowHeight - 3
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
-            canvas.text(MotionPlot.eventLabel(event), x: x - 3, baseline: baseline, size: 10.5, color: color)
+            canvas.drawText(MotionPlot.eventLabel(event), x: x - 3, baseline: baseline, size: 10.5, color: color)
         }
     }
 
     private func draw(_ panel: Panel, on canvas: Canvas) {
         let series = panel.series
         let valueRect = panel.valueRect, speedRect = panel.speedRect
-        canvas.text(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, weight: .bold, size: 13, color: .black)
+        canvas.drawText(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, font: .bold, size: 13, color: .black)
         let unitNote = MotionPlot.unitNote(series)
-        let titleWidth = canvas.textWidth(series.title, weight: .bold, size: 13)
-        canvas.text("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
-                    color: MotionPlot.axisColor)
+        let titleWidth = canvas.width(of: series.title, font: .bold, size: 13)
+        canvas.drawText("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
+                        color: MotionPlot.axisColor)
 
         for rect in [valueRect, speedRect] {
-            canvas.fill(rect, color: Color(rgb: 0xFBFBFD))
+            canvas.fill(rect, Color(rgb: 0xFBFBFD))
             // Finger-down spans, then the time grid.
             for span in timeline.gestureSpans {
                 let x0 = x(ofTime: span.lowerBound, in: rect), x1 = max(x(ofTime: span.upperBound, in: rect), x0 + 1.5)
-                canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), color: MotionPlot.shadeColor)
+                canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), MotionPlot.shadeColor)
             }
         }
         let timeTicks = MotionPlot.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
         for t in timeTicks.values {
             for rect in [valueRect, speedRect] {
                 let x = self.x(ofTime: t, in: rect)
-                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: MotionPlot.gridColor, width: 1)
+                canvas.strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], MotionPlot.gridColor, width: 1)
             }
             let x = self.x(ofTime: t, in: speedRect)
-            canvas.text(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
-                        x: x, baseline: speedRect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, anchor: .center)
+            canvas.drawText(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
+                            x: x, baseline: speedRect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, alignment: .center)
         }
 
         // Value axis ticks and grid.
@@ -365,35 +365,35 @@ public struct MotionPlot: Sendable {
         let valueTicks = MotionPlot.valueTicks(low, high, unit: series.unit)
         for v in valueTicks.values {
             let y = panel.y(ofValue: v)
-            canvas.stroke(polyline: [Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(v, step: valueTicks.step), x: valueRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                        color: MotionPlot.axisColor, anchor: .right)
+            canvas.strokeLine([Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], MotionPlot.gridColor, width: 1)
+            canvas.drawText(MotionPlot.tickLabel(v, step: valueTicks.step), x: valueRect.minX - 6, baseline: y + 3.5, size: 10.5,
+                            color: MotionPlot.axisColor, alignment: .right)
         }
         let speedTicks = MotionPlot.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3)
         for v in speedTicks.values {
             let y = panel.y(ofSpeed: v)
-            canvas.stroke(polyline: [Point(x: speedRect.minX, y: y), Point(x: speedRect.maxX, y: y)],
-                          color: v == 0 ? Color(rgb: 0xAEAEB2) : MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                        color: MotionPlot.axisColor, anchor: .right)
+            canvas.strokeLine([Point(x: speedRect.minX, y: y), Point(x: speedRect.maxX, y: y)],
+                              v == 0 ? Color(rgb: 0xAEAEB2) : MotionPlot.gridColor, width: 1)
+            canvas.drawText(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
+                            color: MotionPlot.axisColor, alignment: .right)
         }
         // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
-        canvas.text(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
-                    color: MotionPlot.speedColor, maxWidth: speedRect.width)
+        canvas.drawText(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
+                        color: MotionPlot.speedColor, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)
         drawEventLines(panel, on: canvas)
 
         // The curves, clipped to their graphs.
-        canvas.preservingState {
-            canvas.clip(to: valueRect)
-            canvas.stroke(polyline: curve(series.values, rect: valueRect) { panel.y(ofValue: $0) },
-                          color: MotionPlot.valueColor, width: 2)
+        canvas.saved {
+            canvas.clip(valueRect)
+            canvas.strokeLine(curve(series.values, rect: valueRect) { panel.y(ofValue: $0) },
+                              MotionPlot.valueColor, width: 2)
         }
-        canvas.preservingState {
-            canvas.clip(to: speedRect)
-            canvas.stroke(polyline: curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
-                          color: MotionPlot.speedColor, width: 1.5)
+        canvas.saved {
+            canvas.clip(speedRect)
+            canvas.strokeLine(curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
+                              MotionPlot.speedColor, width: 1.5)
         }
         drawRecordings(panel, on: canvas)
         // Dots on the value curve where the finger went down or lifted and where the motion settled.
@@ -402,10 +402,10 @@ public struct MotionPlot: Sendable {
             let center = Point(x: x(ofTime: timeline.times[i], in: valueRect), y: panel.y(ofValue: series.values[i]))
             guard valueRect.minY - 1 <= center.y, center.y <= valueRect.maxY + 1 else { continue }
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
-            canvas.fill(circle: center, radius: 3.5, color: .white)
-            canvas.fill(circle: center, radius: 2.5, color: color)
+            canvas.fillCircle(center: center, radius: 3.5, .white)
+            canvas.fillCircle(center: center, radius: 2.5, color)
         }
-        for rect in [valueRect, speedRect] { canvas.stroke(rect, color: Color(rgb: 0xC7C7CC), width: 1) }
+        for rect in [valueRect, speedRect] { canvas.stroke(rect, Color(rgb: 0xC7C7CC), width: 1) }
     }
 
     /// Points of a curve: at most two a column of half a point (the lowest and highest there, in time order).
@@ -586,26 +586,26 @@ public struct MotionPlot: Sendable {
     private func drawReferences(_ panel: Panel, on canvas: Canvas) {
         let rect = panel.valueRect
         let layout = referenceLayout(panel)
-        canvas.preservingState {
-            canvas.clip(to: rect)
+        canvas.saved {
+            canvas.clip(rect)
             for points in layout.dashes {
-                canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+                canvas.strokeLine(points, MotionPlot.referenceColor, width: 1, dash: [4, 3])
             }
         }
         for label in layout.inGraph {
-            canvas.text(label.text, x: label.x, baseline: label.baseline, size: MotionPlot.noteSize, color: MotionPlot.referenceColor)
+            canvas.drawText(label.text, x: label.x, baseline: label.baseline, size: MotionPlot.noteSize, color: MotionPlot.referenceColor)
         }
         for label in layout.margin {
             let x = rect.maxX + 8
-            canvas.stroke(polyline: [Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: label.baseline - 3.5)],
-                          color: MotionPlot.referenceColor, width: 0.75)
-            canvas.text(label.text, x: x, baseline: label.baseline, size: MotionPlot.referenceLabelSize, color: MotionPlot.axisColor,
-                        maxWidth: MotionPlot.right - 12)
+            canvas.strokeLine([Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: label.baseline - 3.5)],
+                              MotionPlot.referenceColor, width: 0.75)
+            canvas.drawText(label.text, x: x, baseline: label.baseline, size: MotionPlot.referenceLabelSize, color: MotionPlot.axisColor,
+                            maxWidth: MotionPlot.right - 12)
         }
         for note in layout.notes {
             for (n, line) in note.lines.enumerated() {
-                canvas.text(line, x: rect.maxX + 8, baseline: note.baseline + MotionPlot.noteLineHeight * Double(n), size: MotionPlot.noteSize,
-                            color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
+                canvas.drawText(line, x: rect.maxX + 8, baseline: note.baseline + MotionPlot.noteLineHeight * Double(n), size: MotionPlot.noteSize,
+                                color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
             }
         }
     }
@@ -619,18 +619,18 @@ public struct MotionPlot: Sendable {
         // Legends under the title, one line each, left-aligned with it.
         var legendY = panel.titleOrigin.y
         for recording in timeline.recordings where recording.seriesIndex == index {
-            canvas.preservingState {
-                canvas.clip(to: rect)
+            canvas.saved {
+                canvas.clip(rect)
                 for sample in recording.residual.recorded where timeRange.contains(sample.t) {
                     let center = Point(x: x(ofTime: sample.t, in: rect), y: panel.y(ofValue: sample.value))
-                    canvas.fill(circle: center, radius: 2.2, color: MotionPlot.recordingColor)
+                    canvas.fillCircle(center: center, radius: 2.2, MotionPlot.recordingColor)
                 }
             }
             let r = recording.residual
             let legend = "● recorded: \(r.file) — residual max \(MotionPlot.residualText(r.maximum)), "
                 + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(NumberText.fixed($0.time, digits: 3)) s" } ?? "")
             legendY += MotionPlot.legendRowHeight
-            canvas.text(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
+            canvas.drawText(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
         }
     }
 
@@ -642,8 +642,8 @@ public struct MotionPlot: Sendable {
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
             for rect in [panel.valueRect, panel.speedRect] {
                 let x = self.x(ofTime: event.time, in: rect)
-                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: color.withAlpha(0.55),
-                              width: 0.75, dash: [2, 2])
+                canvas.strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color.withAlpha(0.55),
+                                  width: 0.75, dash: [2, 2])
             }
         }
     }
