@@ -267,8 +267,7 @@ public struct CompareGraph: Sendable {
         self.runs = runs
         let starts = runs.flatMap { $0.series.compactMap { $0.times.first } }
         let ends = runs.flatMap { $0.series.compactMap { $0.times.last } }
-        let t0 = starts.min() ?? 0
-        timeRange = t0...max(ends.max() ?? 1, t0 + 1e-3)
+        timeRange = PlotRange.time(starts.min(), ends.max())
         var titles: [String] = []
         for run in runs { for s in run.series where !titles.contains(s.title) { titles.append(s.title) } }
         self.titles = titles
@@ -315,7 +314,10 @@ public struct CompareGraph: Sendable {
             run.group == group ? run.series.first { $0.title == title }.map { (i, $0) } : nil
         }
         let flipped = members.first?.1.flipped ?? false
-        // The value axis: every run's values, widened to the detents and edges near them.
+        // The value axis: every run's values, widened to the detents and edges near them. Not `MotionPlot.valueRange`,
+        // though both then pad alike (`PlotRange.value`): that one lets each line it draws widen the reach for the next
+        // and gives a fraction a span of 0.1, this one measures every line against the runs' own values with a span of
+        // at least 20 for anything but pages. Sharing either way would move lines and ticks on existing pages or plots.
         var low = members.flatMap { $0.1.values }.min() ?? 0, high = members.flatMap { $0.1.values }.max() ?? 1
         let span = max(high - low, members.first?.1.unit == "pages" ? 1 : 20)
         // Each line with the runs that have it: one that not every run of the panel has is labelled by its runs.
@@ -354,24 +356,25 @@ public struct CompareGraph: Sendable {
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/>\n"
         // Time grid, labelled under the velocity graph.
+        // The axes at the motion plot's places (`PlotAxes`), written as text: Cairo cannot write classes or titles.
         let timeTicks = PlotTicks.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
         for t in timeTicks.values {
             let x = f(self.x(t))
             out += "<path class=\"grid\" d=\"M\(x) \(f(valueTop))V\(f(valueBottom))M\(x) \(f(speedTop))V\(f(speedBottom))\"/>"
             let label = PlotTicks.timeLabel(t, timeTicks)
-            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(Markup.escape(label))</text>\n"
+            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + PlotAxes.timeLabelDrop))\" text-anchor=\"middle\">\(Markup.escape(label))</text>\n"
         }
         // Pages are ticked at whole pages, as the motion plot does: each tick is a page's rest.
         let valueTicks = PlotTicks.value(low, high, unit: unit)
         for v in valueTicks.values {
             let y = f(yValue(v))
-            out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
+            out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - PlotAxes.labelGap))\" y=\"\(f(yValue(v) + PlotAxes.labelDrop))\" "
                 + "text-anchor=\"end\">\(Markup.escape(PlotTicks.label(v, step: valueTicks.step)))</text>\n"
         }
         let speedTicks = PlotTicks.ticks(speedLow, speedHigh, count: 3)
         for v in speedTicks.values {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
-                + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(Markup.escape(PlotTicks.label(v, step: speedTicks.step)))</text>\n"
+                + "x=\"\(f(x0 - PlotAxes.labelGap))\" y=\"\(f(ySpeed(v) + PlotAxes.labelDrop))\" text-anchor=\"end\">\(Markup.escape(PlotTicks.label(v, step: speedTicks.step)))</text>\n"
         }
         // The motion plot's caption, with its sign convention, above the graph (inside, it covered the lines). A
         // pager's velocity is its scroll view's, in pt/s, while its value is in pages: the caption says which.
@@ -383,6 +386,8 @@ public struct CompareGraph: Sendable {
         var labels: [(text: String, y: Double)] = []
         for (r, owners) in references {
             let y = yValue(r.value)
+            // Not `MotionPlot.referenceText`: it writes a page with up to two decimals and a fraction's value with two
+            // (here a page is whole, a fraction has one): the pages' labels would change.
             var text = unit == "pages" ? "page \(NumberText.short(r.value, digits: 0)) · \(r.label)" : "\(r.label)  \(NumberText.short(r.value, digits: 1)) \(unit)"
             if owners.count < members.count, let first = owners.first {
                 text += " · " + runs[first].label + (owners.count > 1 ? " +\(owners.count - 1)" : "")

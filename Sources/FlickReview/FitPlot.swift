@@ -79,20 +79,8 @@ public struct FitPlot: Sendable {
         let value = PlotScale(from: high, to: low, start: rect.minY, length: rect.height)
         func point(_ s: Reference.Sample) -> Point { Point(x: time.position(s.t), y: value.position(s.value)) }
         canvas.fill(rect, PlotColors.background)
-        let valueTicks = PlotTicks.ticks(low, high, count: 5)
-        for v in valueTicks.values {
-            let y = value.position(v)
-            canvas.strokeLine([Point(x: rect.minX, y: y), Point(x: rect.maxX, y: y)], PlotColors.grid, width: 1)
-            canvas.drawText(PlotTicks.label(v, step: valueTicks.step), x: rect.minX - 6, baseline: y + 3.5, size: 10.5,
-                            color: PlotColors.axis, alignment: .right)
-        }
-        let timeTicks = PlotTicks.ticks(t0, t1, count: 8)
-        for t in timeTicks.values {
-            let x = time.position(t)
-            canvas.strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], PlotColors.grid, width: 1)
-            canvas.drawText(PlotTicks.timeLabel(t, timeTicks),
-                            x: x, baseline: rect.maxY + 14, size: 10.5, color: PlotColors.axis, alignment: .center)
-        }
+        canvas.drawValueAxis(PlotTicks.ticks(low, high, count: 5), value, across: rect)
+        canvas.drawTimeAxis(PlotTicks.ticks(t0, t1, count: 8), time, down: [rect])
         canvas.saved {
             canvas.clip(rect)
             canvas.strokeLine(panel.before.map(point), FitPlot.beforeColor, width: 1.5, dash: [5, 3])

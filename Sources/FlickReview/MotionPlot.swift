@@ -79,8 +79,8 @@ public struct MotionPlot: Sendable {
     public init(timeline: MotionTimeline, title: String) {
         self.timeline = timeline
         self.title = title
-        let t0 = timeline.times.first ?? 0, t1 = max(timeline.times.last ?? 1, t0 + 1e-3)
-        timeRange = t0...t1
+        timeRange = PlotRange.time(timeline.times.first, timeline.times.last)
+        let t0 = timeRange.lowerBound, t1 = timeRange.upperBound
         let plotWidth = MotionPlot.width - MotionPlot.left - MotionPlot.right
         // Event labels over the graphs, in as many rows as keep them apart.
         var rowEnds: [Double] = []
@@ -300,36 +300,15 @@ public struct MotionPlot: Sendable {
                 canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), MotionPlot.shadeColor)
             }
         }
-        let timeTicks = PlotTicks.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
-        for t in timeTicks.values {
-            for rect in [valueRect, speedRect] {
-                let x = self.x(ofTime: t, in: rect)
-                canvas.strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], PlotColors.grid, width: 1)
-            }
-            let x = self.x(ofTime: t, in: speedRect)
-            canvas.drawText(PlotTicks.timeLabel(t, timeTicks),
-                            x: x, baseline: speedRect.maxY + 14, size: 10.5, color: PlotColors.axis, alignment: .center)
-        }
-
-        // Value axis ticks and grid.
+        // The value and velocity graphs share their time axis (their rects have the same x and width).
+        canvas.drawTimeAxis(PlotTicks.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10), timeScale(valueRect),
+                            down: [valueRect, speedRect])
         let low = min(panel.valueAtTop, panel.valueAtBottom), high = max(panel.valueAtTop, panel.valueAtBottom)
-        let valueTicks = PlotTicks.value(low, high, unit: series.unit)
-        for v in valueTicks.values {
-            let y = panel.y(ofValue: v)
-            canvas.strokeLine([Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], PlotColors.grid, width: 1)
-            canvas.drawText(PlotTicks.label(v, step: valueTicks.step), x: valueRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                            color: PlotColors.axis, alignment: .right)
-        }
-        let speedTicks = PlotTicks.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3)
-        for v in speedTicks.values {
-            let y = panel.y(ofSpeed: v)
-            canvas.strokeLine([Point(x: speedRect.minX, y: y), Point(x: speedRect.maxX, y: y)],
-                              v == 0 ? PlotColors.zero : PlotColors.grid, width: 1)
-            canvas.drawText(PlotTicks.label(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                            color: PlotColors.axis, alignment: .right)
-        }
+        canvas.drawValueAxis(PlotTicks.value(low, high, unit: series.unit), panel.valueScale, across: valueRect)
+        canvas.drawValueAxis(PlotTicks.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3), panel.speedScale, across: speedRect,
+                             lineColor: { $0 == 0 ? PlotColors.zero : PlotColors.grid })
         // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
-        canvas.drawText(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
+        canvas.drawText(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: PlotAxes.labelSize,
                         color: PlotColors.speed, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)

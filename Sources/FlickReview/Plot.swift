@@ -1,3 +1,4 @@
+import FlickCore
 import FlickOutput
 import FlickRender
 import Foundation
@@ -48,6 +49,12 @@ enum PlotRange {
         if high - low < narrowest { low -= widen; high += widen }
         let margin = (high - low) * pad
         return (low - margin, high + margin)
+    }
+
+    /// A time axis from the first sample to the last, at least a millisecond long (0 to 1 s with no samples).
+    static func time(_ first: Double?, _ last: Double?) -> ClosedRange<Double> {
+        let t0 = first ?? 0
+        return t0...max(last ?? 1, t0 + 1e-3)
     }
 
     /// A value axis: a flat line is drawn ±1 around its value, and 6 % is left above and below.
@@ -155,4 +162,41 @@ enum PlotColors {
     static let recording = Color(rgb: 0xAF52DE)
     /// A reference line's dash (on, off), in points.
     static let referenceDash = [4.0, 3]
+}
+
+/// Where an axis's labels go, in every plot but the trajectory plot (whose standalone SVG sets them a little lower,
+/// `TrajectoryPlot.svg`): a value tick's label ends `labelGap` left of its graph with its baseline `labelDrop` below
+/// the tick's line; a time tick's label is centred on its line, `timeLabelDrop` under the lowest graph.
+enum PlotAxes {
+    static let labelSize = 10.5
+    static let labelGap = 6.0
+    static let labelDrop = 3.5
+    static let timeLabelDrop = 14.0
+}
+
+/// The axes as the plots drawn through Cairo (the motion plot, the fit plot) draw them; the compare graph writes the
+/// same lines and labels as SVG text, at the same `PlotAxes` places.
+extension Canvas {
+    /// A value axis: each tick's grid line across `rect` (in `lineColor(v)`) and its label left of `rect`.
+    func drawValueAxis(_ ticks: (values: [Double], step: Double), _ scale: PlotScale, across rect: Rect,
+                       lineColor: (Double) -> Color = { _ in PlotColors.grid }) {
+        for v in ticks.values {
+            let y = scale.position(v)
+            strokeLine([Point(x: rect.minX, y: y), Point(x: rect.maxX, y: y)], lineColor(v), width: 1)
+            drawText(PlotTicks.label(v, step: ticks.step), x: rect.minX - PlotAxes.labelGap, baseline: y + PlotAxes.labelDrop,
+                     size: PlotAxes.labelSize, color: PlotColors.axis, alignment: .right)
+        }
+    }
+
+    /// A time axis: each tick's grid line down every graph of `rects` (one above another, sharing the axis) and its
+    /// label under the last.
+    func drawTimeAxis(_ ticks: (values: [Double], step: Double), _ scale: PlotScale, down rects: [Rect]) {
+        guard let lowest = rects.last else { return }
+        for t in ticks.values {
+            let x = scale.position(t)
+            for rect in rects { strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], PlotColors.grid, width: 1) }
+            drawText(PlotTicks.timeLabel(t, ticks), x: x, baseline: lowest.maxY + PlotAxes.timeLabelDrop, size: PlotAxes.labelSize,
+                     color: PlotColors.axis, alignment: .center)
+        }
+    }
 }

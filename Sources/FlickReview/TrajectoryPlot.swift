@@ -51,7 +51,8 @@ public struct TrajectoryPlot: Sendable {
     /// The plot as an SVG document in points.
     public func svg() -> String {
         let plotWidth = Self.width - Self.left - Self.right
-        let t0 = times.first ?? 0, t1 = max(times.last ?? 1, t0 + 1e-3)
+        let range = PlotRange.time(times.first, times.last)
+        let t0 = range.lowerBound, t1 = range.upperBound
         let time = PlotScale(from: t0, to: t1, start: Self.left, length: plotWidth)
         func x(_ t: Double) -> Double { time.position(t) }
         let values = (expected + actual).compactMap { $0 }
