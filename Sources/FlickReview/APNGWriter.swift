@@ -28,8 +28,8 @@ public struct RunCanvas: Hashable, Sendable {
     static func compose(_ image: ImageSurface, width: Int, height: Int) throws -> ImageSurface {
         let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
         let canvas = Canvas(surface)
-        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: backdrop)
-        canvas.copy(image, toDevicePixelX: 0, y: 0)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), backdrop)
+        canvas.paint(image, atDevicePixelX: 0, y: 0)
         surface.flush()
         return surface
     }

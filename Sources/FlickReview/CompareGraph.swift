@@ -267,8 +267,7 @@ public struct CompareGraph: Sendable {
         self.runs = runs
         let starts = runs.flatMap { $0.series.compactMap { $0.times.first } }
         let ends = runs.flatMap { $0.series.compactMap { $0.times.last } }
-        let t0 = starts.min() ?? 0
-        timeRange = t0...max(ends.max() ?? 1, t0 + 1e-3)
+        timeRange = PlotRange.time(starts.min(), ends.max())
         var titles: [String] = []
         for run in runs { for s in run.series where !titles.contains(s.title) { titles.append(s.title) } }
         self.titles = titles
@@ -284,8 +283,8 @@ public struct CompareGraph: Sendable {
     }
 
     func x(_ t: Double) -> Double {
-        let plot = Self.width - Self.left - Self.right
-        return Self.left + (t - timeRange.lowerBound) / (timeRange.upperBound - timeRange.lowerBound) * plot
+        PlotScale(from: timeRange.lowerBound, to: timeRange.upperBound, start: Self.left, length: Self.width - Self.left - Self.right)
+            .position(t)
     }
 
     // MARK: SVG
@@ -315,7 +314,10 @@ public struct CompareGraph: Sendable {
             run.group == group ? run.series.first { $0.title == title }.map { (i, $0) } : nil
         }
         let flipped = members.first?.1.flipped ?? false
-        // The value axis: every run's values, widened to the detents and edges near them.
+        // The value axis: every run's values, widened to the detents and edges near them. Not `MotionPlot.valueRange`,
+        // though both then pad alike (`PlotRange.value`): that one lets each line it draws widen the reach for the next
+        // and gives a fraction a span of 0.1, this one measures every line against the runs' own values with a span of
+        // at least 20 for anything but pages. Sharing either way would move lines and ticks on existing pages or plots.
         var low = members.flatMap { $0.1.values }.min() ?? 0, high = members.flatMap { $0.1.values }.max() ?? 1
         let span = max(high - low, members.first?.1.unit == "pages" ? 1 : 20)
         // Each line with the runs that have it: one that not every run of the panel has is labelled by its runs.
@@ -330,29 +332,21 @@ public struct CompareGraph: Sendable {
             }
         }
         for (r, _) in references { low = min(low, r.value); high = max(high, r.value) }
-        if high - low < 1e-9 { low -= 1; high += 1 }
-        let pad = (high - low) * 0.06
-        low -= pad
-        high += pad
-        var speedLow = min(0, members.flatMap { $0.1.velocities }.min() ?? 0)
-        var speedHigh = max(0, members.flatMap { $0.1.velocities }.max() ?? 0)
-        if speedHigh - speedLow < 1 { speedLow -= 50; speedHigh += 50 }
-        let speedPad = (speedHigh - speedLow) * 0.08
-        speedLow -= speedPad
-        speedHigh += speedPad
+        (low, high) = PlotRange.value(low, high)
+        // At least ±50 pt/s whatever the unit (the motion plot takes ±0.05 for a fraction's rate).
+        let (speedLow, speedHigh) = PlotRange.velocity(members.flatMap { $0.1.velocities }, least: 50)
 
         let valueTop = top + 24, valueBottom = valueTop + Self.valueHeight
         let speedTop = valueBottom + 22, speedBottom = speedTop + Self.speedHeight
         let x0 = Self.left, x1 = Self.width - Self.right
         // A flipped value axis (a sheet's top) draws smaller values higher; its velocity axis is flipped with it,
         // so that on both graphs up means rising on screen.
-        func yValue(_ v: Double) -> Double {
-            flipped ? valueTop + (v - low) / (high - low) * Self.valueHeight : valueBottom - (v - low) / (high - low) * Self.valueHeight
-        }
-        func ySpeed(_ v: Double) -> Double {
-            flipped ? speedTop + (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
-                : speedBottom - (v - speedLow) / (speedHigh - speedLow) * Self.speedHeight
-        }
+        let valueScale = flipped ? PlotScale(from: low, to: high, start: valueTop, length: Self.valueHeight)
+            : PlotScale(from: low, to: high, start: valueBottom, length: -Self.valueHeight)
+        let speedScale = flipped ? PlotScale(from: speedLow, to: speedHigh, start: speedTop, length: Self.speedHeight)
+            : PlotScale(from: speedLow, to: speedHigh, start: speedBottom, length: -Self.speedHeight)
+        func yValue(_ v: Double) -> Double { valueScale.position(v) }
+        func ySpeed(_ v: Double) -> Double { speedScale.position(v) }
         var out = "<g class=\"panel\" data-title=\"\(Markup.escape(title))\"\(group.map { " data-group=\"\(Markup.escape($0))\"" } ?? "")>\n"
         let unit = members.first?.1.unit ?? "pt"
         let note = flipped ? "\(unit) from the viewport's top; up is rising on screen, on both graphs"
@@ -362,24 +356,25 @@ public struct CompareGraph: Sendable {
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(valueTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.valueHeight))\"/>\n"
         out += "<rect class=\"frame\" x=\"\(f(x0))\" y=\"\(f(speedTop))\" width=\"\(f(x1 - x0))\" height=\"\(f(Self.speedHeight))\"/>\n"
         // Time grid, labelled under the velocity graph.
-        let timeTicks = MotionPlot.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
+        // The axes at the motion plot's places (`PlotAxes`), written as text: Cairo cannot write classes or titles.
+        let timeTicks = PlotTicks.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
         for t in timeTicks.values {
             let x = f(self.x(t))
             out += "<path class=\"grid\" d=\"M\(x) \(f(valueTop))V\(f(valueBottom))M\(x) \(f(speedTop))V\(f(speedBottom))\"/>"
-            let label = MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : "")
-            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + 14))\" text-anchor=\"middle\">\(Markup.escape(label))</text>\n"
+            let label = PlotTicks.timeLabel(t, timeTicks)
+            out += "<text class=\"tick\" x=\"\(x)\" y=\"\(f(speedBottom + PlotAxes.timeLabelDrop))\" text-anchor=\"middle\">\(Markup.escape(label))</text>\n"
         }
         // Pages are ticked at whole pages, as the motion plot does: each tick is a page's rest.
-        let valueTicks = MotionPlot.valueTicks(low, high, unit: unit)
+        let valueTicks = PlotTicks.value(low, high, unit: unit)
         for v in valueTicks.values {
             let y = f(yValue(v))
-            out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - 6))\" y=\"\(f(yValue(v) + 3.5))\" "
-                + "text-anchor=\"end\">\(Markup.escape(MotionPlot.tickLabel(v, step: valueTicks.step)))</text>\n"
+            out += "<path class=\"grid\" d=\"M\(f(x0)) \(y)H\(f(x1))\"/><text class=\"tick\" x=\"\(f(x0 - PlotAxes.labelGap))\" y=\"\(f(yValue(v) + PlotAxes.labelDrop))\" "
+                + "text-anchor=\"end\">\(Markup.escape(PlotTicks.label(v, step: valueTicks.step)))</text>\n"
         }
-        let speedTicks = MotionPlot.ticks(speedLow, speedHigh, count: 3)
+        let speedTicks = PlotTicks.ticks(speedLow, speedHigh, count: 3)
         for v in speedTicks.values {
             out += "<path class=\"grid\(v == 0 ? " zero" : "")\" d=\"M\(f(x0)) \(f(ySpeed(v)))H\(f(x1))\"/><text class=\"tick\" "
-                + "x=\"\(f(x0 - 6))\" y=\"\(f(ySpeed(v) + 3.5))\" text-anchor=\"end\">\(Markup.escape(MotionPlot.tickLabel(v, step: speedTicks.step)))</text>\n"
+                + "x=\"\(f(x0 - PlotAxes.labelGap))\" y=\"\(f(ySpeed(v) + PlotAxes.labelDrop))\" text-anchor=\"end\">\(Markup.escape(PlotTicks.label(v, step: speedTicks.step)))</text>\n"
         }
         // The motion plot's caption, with its sign convention, above the graph (inside, it covered the lines). A
         // pager's velocity is its scroll view's, in pt/s, while its value is in pages: the caption says which.
@@ -391,6 +386,8 @@ public struct CompareGraph: Sendable {
         var labels: [(text: String, y: Double)] = []
         for (r, owners) in references {
             let y = yValue(r.value)
+            // Not `MotionPlot.referenceText`: it writes a page with up to two decimals and a fraction's value with two
+            // (here a page is whole, a fraction has one): the pages' labels would change.
             var text = unit == "pages" ? "page \(NumberText.short(r.value, digits: 0)) · \(r.label)" : "\(r.label)  \(NumberText.short(r.value, digits: 1)) \(unit)"
             if owners.count < members.count, let first = owners.first {
                 text += " · " + runs[first].label + (owners.count > 1 ? " +\(owners.count - 1)" : "")
@@ -399,12 +396,8 @@ public struct CompareGraph: Sendable {
             labels.append((text, y))
         }
         labels.sort { ($0.y, $0.text) < ($1.y, $1.text) }
-        var placed = labels.map(\.y)
-        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + 12 { placed[i] = placed[i - 1] + 12 }
-        if let last = placed.last, last > valueBottom {
-            placed[placed.count - 1] = valueBottom
-            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - 12 { placed[i] = placed[i + 1] - 12 }
-        }
+        // No lower bound: labels too many for the graph's height run on above it (the motion plot's stop at its notes).
+        let placed = PlotLabels.spread(labels.map(\.y), spacing: PlotLabels.spacing, within: -.infinity...valueBottom)
         for (label, y) in zip(labels, placed) {
             out += "<path class=\"leader\" d=\"M\(f(x1)) \(f(label.y))L\(f(x1 + 6)) \(f(y))\"/><text class=\"ref-label\" x=\"\(f(x1 + 8))\" "
                 + "y=\"\(f(y + 3.5))\">\(Markup.escape(label.text))</text>\n"
@@ -503,9 +496,7 @@ public struct CompareGraph: Sendable {
     /// An SVG path through the samples: at most two points per half-point column (the lowest and highest there,
     /// in time order) and always the last sample.
     private func path(_ times: [Double], _ values: [Double], _ y: (Double) -> Double) -> String {
-        var points = CurveColumns.indices(values) { x(times[$0]) }
-        if let last = values.indices.last, points.last != last { points.append(last) }
-        return points.enumerated().map { n, i in (n == 0 ? "M" : "L") + f(x(times[i])) + " " + f(y(values[i])) }.joined()
+        CurveColumns.indices(values, x: { x(times[$0]) }).enumerated().map { n, i in (n == 0 ? "M" : "L") + f(x(times[i])) + " " + f(y(values[i])) }.joined()
     }
 
     // MARK: legend

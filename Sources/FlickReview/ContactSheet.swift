@@ -165,7 +165,7 @@ public struct ContactSheet: Sendable {
     /// The wider of the header's two lines as `image` draws them (Cairo's advances of its fonts), in pixels.
     static func headerTextWidth(title: String, subtitle: String) -> Double {
         func measured(_ canvas: Canvas) -> Double {
-            max(canvas.textWidth(title, weight: .bold, size: titleSize), canvas.textWidth(subtitle, weight: .regular, size: subtitleSize))
+            max(canvas.width(of: title, font: .bold, size: titleSize), canvas.width(of: subtitle, font: .regular, size: subtitleSize))
         }
         // A surface only to measure with, a row of `measuringWidth` pixels: Cairo measures no more of a line than a
         // surface could show (its diagonal). Without one, DejaVu Sans's table of advances.
@@ -292,10 +292,10 @@ public struct ContactSheet: Sendable {
     public static func thumbnail(of image: ImageSurface, canvas: RunCanvas, width: Int, height: Int) throws -> ImageSurface {
         let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
         let drawing = Canvas(surface)
-        drawing.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: RunCanvas.backdrop)
+        drawing.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), RunCanvas.backdrop)
         let factor = Double(width) / Double(canvas.pixelWidth)
-        drawing.draw(image, in: Rect(x: 0, y: 0, width: Double(image.pixelWidth) * factor,
-                                     height: Double(image.pixelHeight) * factor))
+        drawing.paint(image, in: Rect(x: 0, y: 0, width: Double(image.pixelWidth) * factor,
+                                      height: Double(image.pixelHeight) * factor))
         surface.flush()
         return surface
     }
@@ -305,31 +305,31 @@ public struct ContactSheet: Sendable {
         try Canvas.requireFonts()
         let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
         let canvas = Canvas(surface)
-        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: ContactSheet.background)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), ContactSheet.background)
         let m = ContactSheet.margin
-        canvas.text(title, x: m, baseline: m + 16, weight: .bold, size: ContactSheet.titleSize, color: .black)
-        canvas.text(subtitle, x: m, baseline: m + 34, size: ContactSheet.subtitleSize, color: Color(rgb: 0x3C3C43),
-                    maxWidth: Double(width) - 2 * m)
+        canvas.drawText(title, x: m, baseline: m + 16, font: .bold, size: ContactSheet.titleSize, color: .black)
+        canvas.drawText(subtitle, x: m, baseline: m + 34, size: ContactSheet.subtitleSize, color: Color(rgb: 0x3C3C43),
+                        maxWidth: Double(width) - 2 * m)
         for tile in tiles {
             if let thumbnail = thumbnails[tile.position] {
-                canvas.copy(thumbnail, toDevicePixelX: Int(tile.image.minX), y: Int(tile.image.minY))
+                canvas.paint(thumbnail, atDevicePixelX: Int(tile.image.minX), y: Int(tile.image.minY))
             } else {
-                canvas.fill(tile.image, color: RunCanvas.backdrop)
+                canvas.fill(tile.image, RunCanvas.backdrop)
             }
             canvas.stroke(Rect(x: tile.image.minX - 0.5, y: tile.image.minY - 0.5, width: tile.image.width + 1,
-                               height: tile.image.height + 1), color: Color(rgb: 0xC6C6C8), width: 1)
+                               height: tile.image.height + 1), Color(rgb: 0xC6C6C8), width: 1)
             let x = tile.image.minX, top = tile.image.maxY
             let maxWidth = tile.image.width
-            canvas.text(tile.lines[0], x: x, baseline: top + 15, weight: .bold, size: 11.5, color: .black, maxWidth: maxWidth)
+            canvas.drawText(tile.lines[0], x: x, baseline: top + 15, font: .bold, size: 11.5, color: .black, maxWidth: maxWidth)
             // What happened, then the phases, each wrapped to the tile's width (`wrap`).
             let eventColor = tile.events.isEmpty ? Color(rgb: 0x8E8E93) : Color(rgb: 0x0040DD)
             var baseline = top + ContactSheet.captionFirstLine + ContactSheet.captionLine
             for line in tile.eventLines {
-                canvas.text(line, x: x, baseline: baseline, size: ContactSheet.eventSize, color: eventColor, maxWidth: maxWidth)
+                canvas.drawText(line, x: x, baseline: baseline, size: ContactSheet.eventSize, color: eventColor, maxWidth: maxWidth)
                 baseline += ContactSheet.captionLine
             }
             for line in tile.phaseLines {
-                canvas.text(line, x: x, baseline: baseline, size: ContactSheet.phaseSize, color: Color(rgb: 0x3C3C43), maxWidth: maxWidth)
+                canvas.drawText(line, x: x, baseline: baseline, size: ContactSheet.phaseSize, color: Color(rgb: 0x3C3C43), maxWidth: maxWidth)
                 baseline += ContactSheet.captionLine
             }
         }

@@ -18,8 +18,8 @@ public struct FitPlot: Sendable {
     public static let width = 900.0
     static let panelHeight = 260.0
     static let left = 70.0, right = 20.0, top = 56.0, gap = 56.0
-    static let beforeColor = Color(rgb: 0x8E8E93)
-    static let afterColor = Color(rgb: 0x007AFF)
+    static let beforeColor = PlotColors.reference
+    static let afterColor = PlotColors.value
 
     public var title: String
     public var panels: [Panel]
@@ -55,16 +55,16 @@ public struct FitPlot: Sendable {
     }
 
     func draw(on canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: 0, width: FitPlot.width, height: height.rounded(.up)), color: .white)
-        canvas.text(title, x: FitPlot.left, baseline: 24, weight: .bold, size: 16, color: .black)
-        canvas.text("Purple dots: recorded. Grey dashed: Flick before the fit. Blue: Flick after the fit.",
-                    x: FitPlot.left, baseline: 42, size: 11.5, color: MotionPlot.axisColor)
+        canvas.fill(Rect(x: 0, y: 0, width: FitPlot.width, height: height.rounded(.up)), .white)
+        canvas.drawText(title, x: FitPlot.left, baseline: 24, font: .bold, size: 16, color: .black)
+        canvas.drawText("Purple dots: recorded. Grey dashed: Flick before the fit. Blue: Flick after the fit.",
+                        x: FitPlot.left, baseline: 42, size: 11.5, color: PlotColors.axis)
         var y = FitPlot.top
         for panel in panels {
             let rect = Rect(x: FitPlot.left, y: y + 34, width: FitPlot.width - FitPlot.left - FitPlot.right,
                             height: FitPlot.panelHeight - 34)
-            canvas.text(panel.title, x: rect.minX, baseline: y + 14, weight: .bold, size: 12.5, color: .black)
-            canvas.text(panel.caption, x: rect.minX, baseline: y + 28, size: 11, color: MotionPlot.axisColor)
+            canvas.drawText(panel.title, x: rect.minX, baseline: y + 14, font: .bold, size: 12.5, color: .black)
+            canvas.drawText(panel.caption, x: rect.minX, baseline: y + 28, size: 11, color: PlotColors.axis)
             draw(panel, in: rect, on: canvas)
             y += FitPlot.panelHeight + FitPlot.gap
         }
@@ -72,37 +72,21 @@ public struct FitPlot: Sendable {
 
     private func draw(_ panel: Panel, in rect: Rect, on canvas: Canvas) {
         let all = panel.recorded + panel.before + panel.after
-        guard let t0 = all.map(\.t).min(), let t1 = all.map(\.t).max(), var low = all.map(\.value).min(),
-              var high = all.map(\.value).max() else { return }
-        if high - low < 1e-9 { low -= 1; high += 1 }
-        let pad = (high - low) * 0.06
-        low -= pad
-        high += pad
-        let span = max(t1 - t0, 1e-3)
-        func point(_ s: Reference.Sample) -> Point {
-            Point(x: rect.minX + (s.t - t0) / span * rect.width, y: rect.minY + (high - s.value) / (high - low) * rect.height)
+        guard let t0 = all.map(\.t).min(), let t1 = all.map(\.t).max(), let lowest = all.map(\.value).min(),
+              let highest = all.map(\.value).max() else { return }
+        let (low, high) = PlotRange.value(lowest, highest)
+        let time = PlotScale(from: t0, span: max(t1 - t0, 1e-3), start: rect.minX, length: rect.width)
+        let value = PlotScale(from: high, to: low, start: rect.minY, length: rect.height)
+        func point(_ s: Reference.Sample) -> Point { Point(x: time.position(s.t), y: value.position(s.value)) }
+        canvas.fill(rect, PlotColors.background)
+        canvas.drawValueAxis(PlotTicks.ticks(low, high, count: 5), value, across: rect)
+        canvas.drawTimeAxis(PlotTicks.ticks(t0, t1, count: 8), time, down: [rect])
+        canvas.saved {
+            canvas.clip(rect)
+            canvas.strokeLine(panel.before.map(point), FitPlot.beforeColor, width: 1.5, dash: [5, 3])
+            canvas.strokeLine(panel.after.map(point), FitPlot.afterColor, width: 2)
+            for s in panel.recorded { canvas.fillCircle(center: point(s), radius: 2.4, PlotColors.recording) }
         }
-        canvas.fill(rect, color: Color(rgb: 0xFBFBFD))
-        let valueTicks = MotionPlot.ticks(low, high, count: 5)
-        for v in valueTicks.values {
-            let y = rect.minY + (high - v) / (high - low) * rect.height
-            canvas.stroke(polyline: [Point(x: rect.minX, y: y), Point(x: rect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(v, step: valueTicks.step), x: rect.minX - 6, baseline: y + 3.5, size: 10.5,
-                        color: MotionPlot.axisColor, anchor: .right)
-        }
-        let timeTicks = MotionPlot.ticks(t0, t1, count: 8)
-        for t in timeTicks.values {
-            let x = rect.minX + (t - t0) / span * rect.width
-            canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
-                        x: x, baseline: rect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, anchor: .center)
-        }
-        canvas.preservingState {
-            canvas.clip(to: rect)
-            canvas.stroke(polyline: panel.before.map(point), color: FitPlot.beforeColor, width: 1.5, dash: [5, 3])
-            canvas.stroke(polyline: panel.after.map(point), color: FitPlot.afterColor, width: 2)
-            for s in panel.recorded { canvas.fill(circle: point(s), radius: 2.4, color: MotionPlot.recordingColor) }
-        }
-        canvas.stroke(rect, color: Color(rgb: 0xC7C7CC), width: 1)
+        canvas.stroke(rect, PlotColors.frame, width: 1)
     }
 }

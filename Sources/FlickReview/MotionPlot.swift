@@ -25,19 +25,17 @@ public struct MotionPlot: Sendable {
         /// Reference lines outside the value range, noted rather than drawn.
         public var offScale: [ReferenceLine]
 
+        /// The value graph's scale (`valueAtTop` at its top edge) and the velocity graph's.
+        var valueScale: PlotScale { PlotScale(from: valueAtTop, to: valueAtBottom, start: valueRect.minY, length: valueRect.height) }
+        var speedScale: PlotScale { PlotScale(from: speedAtTop, to: speedAtBottom, start: speedRect.minY, length: speedRect.height) }
+
         /// The y of `value` in the value graph.
-        public func y(ofValue value: Double) -> Double {
-            valueRect.minY + (valueAtTop - value) / (valueAtTop - valueAtBottom) * valueRect.height
-        }
+        public func y(ofValue value: Double) -> Double { valueScale.position(value) }
 
         /// The value at `y` in the value graph.
-        public func value(atY y: Double) -> Double {
-            valueAtTop - (y - valueRect.minY) / valueRect.height * (valueAtTop - valueAtBottom)
-        }
+        public func value(atY y: Double) -> Double { valueScale.value(at: y) }
 
-        public func y(ofSpeed speed: Double) -> Double {
-            speedRect.minY + (speedAtTop - speed) / (speedAtTop - speedAtBottom) * speedRect.height
-        }
+        public func y(ofSpeed speed: Double) -> Double { speedScale.position(speed) }
 
         /// Whether a reference line at `value` lies inside the value graph's scale (else it is noted, not drawn).
         public func isOnScale(_ value: Double) -> Bool {
@@ -62,16 +60,10 @@ public struct MotionPlot: Sendable {
     static let legendRowHeight = 14.0
     static let eventRowHeight = 15.0
 
-    public static let valueColor = Color(rgb: 0x007AFF)
-    public static let speedColor = Color(rgb: 0xE8590C)
-    static let referenceColor = Color(rgb: 0x8E8E93)
-    static let gridColor = Color(rgb: 0xE5E5EA)
-    static let axisColor = Color(rgb: 0x3C3C43)
-    static let shadeColor = Color(rgb: 0x007AFF, alpha: 0.08)
+    /// The spans the finger was down, in the value's blue (the other colours are the plots' own, `PlotColors`).
+    static let shadeColor = PlotColors.value.withAlpha(0.08)
     static let eventColor = Color(rgb: 0x636366)
     static let settleColor = Color(rgb: 0x248A3D)
-    /// Motion recorded on a device (`reference:`), drawn over the simulated value.
-    public static let recordingColor = Color(rgb: 0xAF52DE)
 
     public let timeline: MotionTimeline
     public let title: String
@@ -87,8 +79,8 @@ public struct MotionPlot: Sendable {
     public init(timeline: MotionTimeline, title: String) {
         self.timeline = timeline
         self.title = title
-        let t0 = timeline.times.first ?? 0, t1 = max(timeline.times.last ?? 1, t0 + 1e-3)
-        timeRange = t0...t1
+        timeRange = PlotRange.time(timeline.times.first, timeline.times.last)
+        let t0 = timeRange.lowerBound, t1 = timeRange.upperBound
         let plotWidth = MotionPlot.width - MotionPlot.left - MotionPlot.right
         // Event labels over the graphs, in as many rows as keep them apart.
         var rowEnds: [Double] = []
@@ -198,9 +190,8 @@ public struct MotionPlot: Sendable {
             low = min(low, line.value)
             high = max(high, line.value)
         }
-        if high - low < 1e-9 { low -= 1; high += 1 }
-        let pad = (high - low) * 0.06
-        let scale = (low - pad)...(high + pad)
+        let padded = PlotRange.value(low, high)
+        let scale = padded.low...padded.high
         // Every line outside the final scale is noted, however often its value repeats (a line that stepped away
         // and back is two lines of one value): none is drawn off its own graph.
         let offScale = series.references.filter { !scale.contains($0.value) }
@@ -208,55 +199,15 @@ public struct MotionPlot: Sendable {
     }
 
     static func speedRange(_ series: MotionSeries) -> (Double, Double) {
-        var low = min(0, series.velocities.min() ?? 0), high = max(0, series.velocities.max() ?? 0)
-        // At least ±50 pt/s, or ±0.05 a second for a fraction: a still graph shows its zero line in the middle.
-        let least = series.unit == "fraction" ? 0.05 : 50
-        if high - low < least / 50 { low -= least; high += least }
-        let pad = (high - low) * 0.08
-        return (low - pad, high + pad)
+        // At least ±50 pt/s, or ±0.05 a second for a fraction.
+        PlotRange.velocity(series.velocities, least: series.unit == "fraction" ? 0.05 : 50)
     }
 
-    /// A value axis's ticks from `low` to `high`: whole pages for pages (each tick a page's rest), else about five
-    /// round numbers (`ticks`). The motion plot's and the compare graph's.
-    static func valueTicks(_ low: Double, _ high: Double, unit: String) -> (values: [Double], step: Double) {
-        unit == "pages" ? (values: Array(stride(from: low.rounded(.up), through: high, by: 1)), step: 1.0)
-            : ticks(low, high, count: 5)
-    }
+    func x(ofTime t: Double, in rect: Rect) -> Double { timeScale(rect).position(t) }
 
-    /// Round tick values covering `low...high` about `count` apart (1, 2 or 5 × a power of ten), and at least
-    /// three of them: a scale with a single label cannot be read.
-    static func ticks(_ low: Double, _ high: Double, count: Int) -> (values: [Double], step: Double) {
-        let a = min(low, high), b = max(low, high)
-        let raw = max((b - a) / Double(max(1, count)), 1e-12)
-        let power = pow(10, log10(raw).rounded(.down))
-        // Round steps from coarse to fine.
-        let steps = [10.0, 5, 2, 1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01].map { $0 * power }
-        func values(_ step: Double) -> [Double] {
-            var result: [Double] = []
-            var v = (a / step).rounded(.up) * step
-            while v <= b + step * 1e-9 {
-                result.append(abs(v) < step * 1e-9 ? 0 : v)
-                v += step
-            }
-            return result
-        }
-        var index = steps.lastIndex { $0 >= raw * (1 - 1e-9) } ?? 0
-        var result = values(steps[index])
-        while result.count < 3, index + 1 < steps.count {
-            index += 1
-            result = values(steps[index])
-        }
-        return (result, steps[index])
-    }
-
-    static func tickLabel(_ value: Double, step: Double) -> String {
-        let digits = step >= 1 ? 0 : min(4, Int((-log10(step)).rounded(.up)))
-        let text = NumberText.fixed(value, digits: digits)
-        return text == "-0" ? "0" : text
-    }
-
-    func x(ofTime t: Double, in rect: Rect) -> Double {
-        rect.minX + (t - timeRange.lowerBound) / (timeRange.upperBound - timeRange.lowerBound) * rect.width
+    /// The time axis of a graph in `rect`: `timeRange` across its width.
+    func timeScale(_ rect: Rect) -> PlotScale {
+        PlotScale(from: timeRange.lowerBound, to: timeRange.upperBound, start: rect.minX, length: rect.width)
     }
 
     // MARK: Drawing
@@ -302,20 +253,20 @@ public struct MotionPlot: Sendable {
     }
 
     func draw(on canvas: Canvas) {
-        canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), color: .white)
-        canvas.text(title, x: MotionPlot.left, baseline: 24, weight: .bold, size: 17, color: .black)
+        canvas.fill(Rect(x: 0, y: 0, width: MotionPlot.width, height: height.rounded(.up)), .white)
+        canvas.drawText(title, x: MotionPlot.left, baseline: 24, font: .bold, size: 17, color: .black)
         let legend = "Against simulated time. Blue: value; orange: velocity; shaded: finger down; dashed: detents, "
             + "pages and content edges; settled: all at rest (docs/states.md)."
-        canvas.text(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: MotionPlot.axisColor,
-                    maxWidth: MotionPlot.width - MotionPlot.left - 16)
+        canvas.drawText(legend, x: MotionPlot.left, baseline: 44, size: 11.5, color: PlotColors.axis,
+                        maxWidth: MotionPlot.width - MotionPlot.left - 16)
         if !timeline.recordings.isEmpty {
             let text = "Purple dots: recorded on a device (reference:), drawn on the simulated value's scale."
-            canvas.text(text, x: MotionPlot.left, baseline: 57, size: 11.5, color: MotionPlot.recordingColor,
-                        maxWidth: MotionPlot.width - MotionPlot.left - 16)
+            canvas.drawText(text, x: MotionPlot.left, baseline: 57, size: 11.5, color: PlotColors.recording,
+                            maxWidth: MotionPlot.width - MotionPlot.left - 16)
         }
         if panels.isEmpty {
-            canvas.text("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
-                        color: MotionPlot.axisColor)
+            canvas.drawText("Nothing moved in this run.", x: MotionPlot.left, baseline: MotionPlot.headerHeight + 30, size: 14,
+                            color: PlotColors.axis)
             return
         }
         drawEventLabels(on: canvas)
@@ -328,72 +279,51 @@ public struct MotionPlot: Sendable {
             let x = self.x(ofTime: event.time, in: rect)
             let baseline = eventsTop + Double(row + 1) * MotionPlot.eventRowHeight - 3
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
-            canvas.text(MotionPlot.eventLabel(event), x: x - 3, baseline: baseline, size: 10.5, color: color)
+            canvas.drawText(MotionPlot.eventLabel(event), x: x - 3, baseline: baseline, size: 10.5, color: color)
         }
     }
 
     private func draw(_ panel: Panel, on canvas: Canvas) {
         let series = panel.series
         let valueRect = panel.valueRect, speedRect = panel.speedRect
-        canvas.text(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, weight: .bold, size: 13, color: .black)
+        canvas.drawText(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, font: .bold, size: 13, color: .black)
         let unitNote = MotionPlot.unitNote(series)
-        let titleWidth = canvas.textWidth(series.title, weight: .bold, size: 13)
-        canvas.text("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
-                    color: MotionPlot.axisColor)
+        let titleWidth = canvas.width(of: series.title, font: .bold, size: 13)
+        canvas.drawText("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
+                        color: PlotColors.axis)
 
         for rect in [valueRect, speedRect] {
-            canvas.fill(rect, color: Color(rgb: 0xFBFBFD))
+            canvas.fill(rect, PlotColors.background)
             // Finger-down spans, then the time grid.
             for span in timeline.gestureSpans {
                 let x0 = x(ofTime: span.lowerBound, in: rect), x1 = max(x(ofTime: span.upperBound, in: rect), x0 + 1.5)
-                canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), color: MotionPlot.shadeColor)
+                canvas.fill(Rect(x: x0, y: rect.minY, width: x1 - x0, height: rect.height), MotionPlot.shadeColor)
             }
         }
-        let timeTicks = MotionPlot.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10)
-        for t in timeTicks.values {
-            for rect in [valueRect, speedRect] {
-                let x = self.x(ofTime: t, in: rect)
-                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: MotionPlot.gridColor, width: 1)
-            }
-            let x = self.x(ofTime: t, in: speedRect)
-            canvas.text(MotionPlot.tickLabel(t, step: timeTicks.step) + (t == timeTicks.values.first ? " s" : ""),
-                        x: x, baseline: speedRect.maxY + 14, size: 10.5, color: MotionPlot.axisColor, anchor: .center)
-        }
-
-        // Value axis ticks and grid.
+        // The value and velocity graphs share their time axis (their rects have the same x and width).
+        canvas.drawTimeAxis(PlotTicks.ticks(timeRange.lowerBound, timeRange.upperBound, count: 10), timeScale(valueRect),
+                            down: [valueRect, speedRect])
         let low = min(panel.valueAtTop, panel.valueAtBottom), high = max(panel.valueAtTop, panel.valueAtBottom)
-        let valueTicks = MotionPlot.valueTicks(low, high, unit: series.unit)
-        for v in valueTicks.values {
-            let y = panel.y(ofValue: v)
-            canvas.stroke(polyline: [Point(x: valueRect.minX, y: y), Point(x: valueRect.maxX, y: y)], color: MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(v, step: valueTicks.step), x: valueRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                        color: MotionPlot.axisColor, anchor: .right)
-        }
-        let speedTicks = MotionPlot.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3)
-        for v in speedTicks.values {
-            let y = panel.y(ofSpeed: v)
-            canvas.stroke(polyline: [Point(x: speedRect.minX, y: y), Point(x: speedRect.maxX, y: y)],
-                          color: v == 0 ? Color(rgb: 0xAEAEB2) : MotionPlot.gridColor, width: 1)
-            canvas.text(MotionPlot.tickLabel(v, step: speedTicks.step), x: speedRect.minX - 6, baseline: y + 3.5, size: 10.5,
-                        color: MotionPlot.axisColor, anchor: .right)
-        }
+        canvas.drawValueAxis(PlotTicks.value(low, high, unit: series.unit), panel.valueScale, across: valueRect)
+        canvas.drawValueAxis(PlotTicks.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3), panel.speedScale, across: speedRect,
+                             lineColor: { $0 == 0 ? PlotColors.zero : PlotColors.grid })
         // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
-        canvas.text(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: 10.5,
-                    color: MotionPlot.speedColor, maxWidth: speedRect.width)
+        canvas.drawText(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: PlotAxes.labelSize,
+                        color: PlotColors.speed, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)
         drawEventLines(panel, on: canvas)
 
         // The curves, clipped to their graphs.
-        canvas.preservingState {
-            canvas.clip(to: valueRect)
-            canvas.stroke(polyline: curve(series.values, rect: valueRect) { panel.y(ofValue: $0) },
-                          color: MotionPlot.valueColor, width: 2)
+        canvas.saved {
+            canvas.clip(valueRect)
+            canvas.strokeLine(curve(series.values, rect: valueRect) { panel.y(ofValue: $0) },
+                              PlotColors.value, width: 2)
         }
-        canvas.preservingState {
-            canvas.clip(to: speedRect)
-            canvas.stroke(polyline: curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
-                          color: MotionPlot.speedColor, width: 1.5)
+        canvas.saved {
+            canvas.clip(speedRect)
+            canvas.strokeLine(curve(series.velocities, rect: speedRect) { panel.y(ofSpeed: $0) },
+                              PlotColors.speed, width: 1.5)
         }
         drawRecordings(panel, on: canvas)
         // Dots on the value curve where the finger went down or lifted and where the motion settled.
@@ -402,22 +332,18 @@ public struct MotionPlot: Sendable {
             let center = Point(x: x(ofTime: timeline.times[i], in: valueRect), y: panel.y(ofValue: series.values[i]))
             guard valueRect.minY - 1 <= center.y, center.y <= valueRect.maxY + 1 else { continue }
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
-            canvas.fill(circle: center, radius: 3.5, color: .white)
-            canvas.fill(circle: center, radius: 2.5, color: color)
+            canvas.fillCircle(center: center, radius: 3.5, .white)
+            canvas.fillCircle(center: center, radius: 2.5, color)
         }
-        for rect in [valueRect, speedRect] { canvas.stroke(rect, color: Color(rgb: 0xC7C7CC), width: 1) }
+        for rect in [valueRect, speedRect] { canvas.stroke(rect, PlotColors.frame, width: 1) }
     }
 
     /// Points of a curve: at most two a column of half a point (the lowest and highest there, in time order).
+    /// The last sample always ends the curve (the rest position), unless the last point kept is already where it is.
     private func curve(_ values: [Double], rect: Rect, y: (Double) -> Double) -> [Point] {
-        var points = CurveColumns.indices(values) { x(ofTime: timeline.times[$0], in: rect) }
-            .map { Point(x: x(ofTime: timeline.times[$0], in: rect), y: y(values[$0])) }
-        // The last sample always ends the curve (the rest position).
-        if let last = values.indices.last,
-           points.last.map({ $0.x != x(ofTime: timeline.times[last], in: rect) || $0.y != y(values[last]) }) ?? true {
-            points.append(Point(x: x(ofTime: timeline.times[last], in: rect), y: y(values[last])))
-        }
-        return points
+        let scale = timeScale(rect)
+        func point(_ i: Int) -> Point { Point(x: scale.position(timeline.times[i]), y: y(values[i])) }
+        return CurveColumns.indices(values, x: { scale.position(timeline.times[$0]) }, endsAt: { point($0) == point($1) }).map(point)
     }
 
     /// Font sizes of the reference labels (margin and in-graph, and off-scale notes), in points.
@@ -426,8 +352,6 @@ public struct MotionPlot: Sendable {
     /// From one line of an off-scale note to the next, and from one note to the next, in points.
     static let noteLineHeight = 11.0
     static let noteHeight = 24.0
-    /// Least distance between two margin labels' baselines, in points (a 10.5 pt line is about 11 pt tall).
-    static let labelSpacing = 12.0
 
     /// Where a panel's reference labels go: margin labels (a line lasting to the end, pushed apart so no two
     /// overlap, with a leader to their line), in-graph labels (a line that ended earlier, at its start), and notes
@@ -496,12 +420,12 @@ public struct MotionPlot: Sendable {
             }
         }
         layout.notes = topNotes + bottomNotes
-        // Margin labels at least `labelSpacing` apart, inside the graph's height left by the notes when they fit in it
+        // Margin labels at least `PlotLabels.spacing` apart, inside the graph's height left by the notes when they fit in it
         // (a label's box runs from 4.5 above its line's y to 6 below; a note's from 8 above its baseline to 13 below).
         let low = topNotes.last.map { $0.baseline + 13 + 5 } ?? rect.minY + 4
         let high = bottomNotes.first.map { $0.baseline - 8 - 6.5 } ?? rect.maxY
         margin.sort { $0.lineY < $1.lineY }
-        let placed = MotionPlot.spread(margin.map(\.lineY), spacing: MotionPlot.labelSpacing, within: low...max(low, high))
+        let placed = PlotLabels.spread(margin.map(\.lineY), spacing: PlotLabels.spacing, within: low...max(low, high))
         layout.margin = zip(margin, placed).map { ReferenceLayout.Margin(text: $0.text, lineY: $0.lineY, baseline: $1 + 3.5) }
         return layout
     }
@@ -509,26 +433,6 @@ public struct MotionPlot: Sendable {
     /// Whether two boxes share some area (touching edges do not count).
     public static func overlap(_ a: Rect, _ b: Rect) -> Bool {
         a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-    }
-
-    /// `wanted` (ascending) moved apart until neighbours are `spacing` apart, kept inside `bounds` when they fit
-    /// (else they run on past its end), each as near its wish as that allows.
-    static func spread(_ wanted: [Double], spacing: Double, within bounds: ClosedRange<Double>) -> [Double] {
-        guard !wanted.isEmpty else { return [] }
-        var placed = wanted.map { min(max($0, bounds.lowerBound), bounds.upperBound) }
-        for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
-        if placed[placed.count - 1] > bounds.upperBound {
-            placed[placed.count - 1] = bounds.upperBound
-            for i in placed.indices.reversed().dropFirst() where placed[i] > placed[i + 1] - spacing {
-                placed[i] = placed[i + 1] - spacing
-            }
-            // Too many to fit: from the top, each a spacing below the previous.
-            if placed[0] < bounds.lowerBound {
-                placed[0] = bounds.lowerBound
-                for i in placed.indices.dropFirst() where placed[i] < placed[i - 1] + spacing { placed[i] = placed[i - 1] + spacing }
-            }
-        }
-        return placed
     }
 
     /// Every text label the plot draws beside or over its graphs (event labels, reference labels in the margin and
@@ -586,26 +490,26 @@ public struct MotionPlot: Sendable {
     private func drawReferences(_ panel: Panel, on canvas: Canvas) {
         let rect = panel.valueRect
         let layout = referenceLayout(panel)
-        canvas.preservingState {
-            canvas.clip(to: rect)
+        canvas.saved {
+            canvas.clip(rect)
             for points in layout.dashes {
-                canvas.stroke(polyline: points, color: MotionPlot.referenceColor, width: 1, dash: [4, 3])
+                canvas.strokeLine(points, PlotColors.reference, width: 1, dash: PlotColors.referenceDash)
             }
         }
         for label in layout.inGraph {
-            canvas.text(label.text, x: label.x, baseline: label.baseline, size: MotionPlot.noteSize, color: MotionPlot.referenceColor)
+            canvas.drawText(label.text, x: label.x, baseline: label.baseline, size: MotionPlot.noteSize, color: PlotColors.reference)
         }
         for label in layout.margin {
             let x = rect.maxX + 8
-            canvas.stroke(polyline: [Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: label.baseline - 3.5)],
-                          color: MotionPlot.referenceColor, width: 0.75)
-            canvas.text(label.text, x: x, baseline: label.baseline, size: MotionPlot.referenceLabelSize, color: MotionPlot.axisColor,
-                        maxWidth: MotionPlot.right - 12)
+            canvas.strokeLine([Point(x: rect.maxX, y: label.lineY), Point(x: x - 2, y: label.baseline - 3.5)],
+                              PlotColors.reference, width: 0.75)
+            canvas.drawText(label.text, x: x, baseline: label.baseline, size: MotionPlot.referenceLabelSize, color: PlotColors.axis,
+                            maxWidth: MotionPlot.right - 12)
         }
         for note in layout.notes {
             for (n, line) in note.lines.enumerated() {
-                canvas.text(line, x: rect.maxX + 8, baseline: note.baseline + MotionPlot.noteLineHeight * Double(n), size: MotionPlot.noteSize,
-                            color: MotionPlot.referenceColor, maxWidth: MotionPlot.right - 12)
+                canvas.drawText(line, x: rect.maxX + 8, baseline: note.baseline + MotionPlot.noteLineHeight * Double(n), size: MotionPlot.noteSize,
+                                color: PlotColors.reference, maxWidth: MotionPlot.right - 12)
             }
         }
     }
@@ -619,18 +523,18 @@ public struct MotionPlot: Sendable {
         // Legends under the title, one line each, left-aligned with it.
         var legendY = panel.titleOrigin.y
         for recording in timeline.recordings where recording.seriesIndex == index {
-            canvas.preservingState {
-                canvas.clip(to: rect)
+            canvas.saved {
+                canvas.clip(rect)
                 for sample in recording.residual.recorded where timeRange.contains(sample.t) {
                     let center = Point(x: x(ofTime: sample.t, in: rect), y: panel.y(ofValue: sample.value))
-                    canvas.fill(circle: center, radius: 2.2, color: MotionPlot.recordingColor)
+                    canvas.fillCircle(center: center, radius: 2.2, PlotColors.recording)
                 }
             }
             let r = recording.residual
             let legend = "● recorded: \(r.file) — residual max \(MotionPlot.residualText(r.maximum)), "
                 + "rms \(MotionPlot.residualText(r.rms))" + (r.worst.map { ", worst at \(NumberText.fixed($0.time, digits: 3)) s" } ?? "")
             legendY += MotionPlot.legendRowHeight
-            canvas.text(legend, x: rect.minX, baseline: legendY, size: 10.5, color: MotionPlot.recordingColor)
+            canvas.drawText(legend, x: rect.minX, baseline: legendY, size: 10.5, color: PlotColors.recording)
         }
     }
 
@@ -642,8 +546,8 @@ public struct MotionPlot: Sendable {
             let color = event.kind == .settle ? MotionPlot.settleColor : MotionPlot.eventColor
             for rect in [panel.valueRect, panel.speedRect] {
                 let x = self.x(ofTime: event.time, in: rect)
-                canvas.stroke(polyline: [Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color: color.withAlpha(0.55),
-                              width: 0.75, dash: [2, 2])
+                canvas.strokeLine([Point(x: x, y: rect.minY), Point(x: x, y: rect.maxY)], color.withAlpha(0.55),
+                                  width: 0.75, dash: [2, 2])
             }
         }
     }

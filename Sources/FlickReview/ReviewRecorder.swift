@@ -114,7 +114,7 @@ public final class ReviewRecorder: SequenceObserver, @unchecked Sendable {
         let width = max(1, Int((viewport.width * scale).rounded())), height = max(1, Int((viewport.height * scale).rounded()))
         let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
         let canvas = Canvas(surface)
-        canvas.draw(image, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        canvas.paint(image, in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         surface.flush()
         return surface
     }

@@ -218,24 +218,24 @@ public struct SweepGrid: Sendable {
         let states = columnStates()
         let surface = try ImageSurface(pixelWidth: width, pixelHeight: height)
         let canvas = Canvas(surface)
-        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), color: SweepGrid.background)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(width), height: Double(height)), SweepGrid.background)
         let m = SweepGrid.margin
         let full = Double(width) - 2 * m
-        canvas.text("\(name) · \(variants.count) variant\(variants.count == 1 ? "" : "s") side by side", x: m, baseline: m + 17,
-                    weight: .bold, size: 18, color: .black, maxWidth: full)
+        canvas.drawText("\(name) · \(variants.count) variant\(variants.count == 1 ? "" : "s") side by side", x: m, baseline: m + 17,
+                        font: .bold, size: 18, color: .black, maxWidth: full)
         let measured = variants.first.map { "\($0.measures.component) \($0.measures.quantity == "top" ? "top edge" : $0.measures.quantity)" } ?? ""
-        canvas.text("rows: variants · columns: the same instant in every variant (simulated seconds, \(JSONValue.format(fps)) fps) · "
-                    + "captions and measures: \(measured), after the last release", x: m, baseline: m + 36, size: 12,
-                    color: Color(rgb: 0x3C3C43), maxWidth: full)
+        canvas.drawText("rows: variants · columns: the same instant in every variant (simulated seconds, \(JSONValue.format(fps)) fps) · "
+                        + "captions and measures: \(measured), after the last release", x: m, baseline: m + 36, size: 12,
+                        color: Color(rgb: 0x3C3C43), maxWidth: full)
         // Column headers: the time and what happened.
         for (c, column) in columns.enumerated() {
             let cell = self.cell(row: 0, column: c)
             let top = cell.minY - SweepGrid.columnHeaderHeight
-            canvas.text("\(SweepTable.fixed(column.time, 3)) s · frame \(column.frame)", x: cell.minX, baseline: top + 15,
-                        weight: .bold, size: 12, color: .black, maxWidth: cell.width)
+            canvas.drawText("\(SweepTable.fixed(column.time, 3)) s · frame \(column.frame)", x: cell.minX, baseline: top + 15,
+                            font: .bold, size: 12, color: .black, maxWidth: cell.width)
             let events = column.events.isEmpty ? "between" : column.events.joined(separator: " · ")
-            canvas.text(events, x: cell.minX, baseline: top + 31, size: 11,
-                        color: column.events.isEmpty ? Color(rgb: 0x8E8E93) : Color(rgb: 0x0040DD), maxWidth: cell.width)
+            canvas.drawText(events, x: cell.minX, baseline: top + 31, size: 11,
+                            color: column.events.isEmpty ? Color(rgb: 0x8E8E93) : Color(rgb: 0x0040DD), maxWidth: cell.width)
         }
         let keys = GridVariant.shortKeys(variants.first?.assignments.map(\.path) ?? [])
         let image = ImageCache()
@@ -244,17 +244,17 @@ public struct SweepGrid: Sendable {
             for (c, column) in columns.enumerated() {
                 let cell = self.cell(row: r, column: c)
                 let state = states[r][c]
-                canvas.fill(cell, color: RunCanvas.backdrop)
+                canvas.fill(cell, RunCanvas.backdrop)
                 let drawn = try image.surface(for: renderers[r].pixelSize(of: state))
                 try renderers[r].draw(state, into: drawn)
-                canvas.copy(drawn, toDevicePixelX: Int(cell.minX), y: Int(cell.minY))
+                canvas.paint(drawn, atDevicePixelX: Int(cell.minX), y: Int(cell.minY))
                 canvas.stroke(Rect(x: cell.minX - 0.5, y: cell.minY - 0.5, width: cell.width + 1, height: cell.height + 1),
-                              color: Color(rgb: 0xC6C6C8), width: 1)
+                              Color(rgb: 0xC6C6C8), width: 1)
                 let caption = variant.caption(state)
                 let settledHere = column.settled.contains(r)
                 let captionText = settledHere ? "\(caption.value) · settled" : "\(caption.value) · \(caption.phase)"
-                canvas.text(captionText, x: cell.minX, baseline: cell.maxY + 14, weight: settledHere ? .bold : .regular, size: 10.5,
-                            color: settledHere ? Color(rgb: 0x248A3D) : Color(rgb: 0x3C3C43), maxWidth: cell.width)
+                canvas.drawText(captionText, x: cell.minX, baseline: cell.maxY + 14, font: settledHere ? .bold : .regular, size: 10.5,
+                                color: settledHere ? Color(rgb: 0x248A3D) : Color(rgb: 0x3C3C43), maxWidth: cell.width)
             }
         }
         surface.flush()
@@ -266,13 +266,13 @@ public struct SweepGrid: Sendable {
         let x = SweepGrid.margin
         let width = SweepGrid.labelWidth - 14
         var y = cell.minY + 16
-        canvas.text("#\(variant.number)", x: x, baseline: y, weight: .bold, size: 15, color: Color(rgb: 0x0040DD), maxWidth: width)
+        canvas.drawText("#\(variant.number)", x: x, baseline: y, font: .bold, size: 15, color: Color(rgb: 0x0040DD), maxWidth: width)
         y += 8
         for (key, assignment) in zip(keys, variant.assignments) {
             y += 15
-            canvas.text(key, x: x, baseline: y, size: 11, color: Color(rgb: 0x6C6C70), maxWidth: width)
+            canvas.drawText(key, x: x, baseline: y, size: 11, color: Color(rgb: 0x6C6C70), maxWidth: width)
             y += 18
-            canvas.text(assignment.value, x: x, baseline: y, weight: .bold, size: 15, color: .black, maxWidth: width)
+            canvas.drawText(assignment.value, x: x, baseline: y, font: .bold, size: 15, color: .black, maxWidth: width)
         }
         y += 26
         let m = variant.measures
@@ -287,7 +287,7 @@ public struct SweepGrid: Sendable {
         let lines = [m.settle.map { "settles in \(SweepTable.fixed($0, 3)) s" } ?? "does not settle", rest,
                      "overshoot \(SweepTable.fixed(m.overshoot, 1)) pt", "peak \(SweepTable.fixed(m.peakVelocity, 0)) pt/s"]
         for line in lines {
-            canvas.text(line, x: x, baseline: y, size: 11.5, color: Color(rgb: 0x3C3C43), maxWidth: width)
+            canvas.drawText(line, x: x, baseline: y, size: 11.5, color: Color(rgb: 0x3C3C43), maxWidth: width)
             y += 16
         }
     }

@@ -64,22 +64,22 @@ public enum SweepVideo {
     static func draw(index: Int, time: Double, states: [FrameState], images: [ImageSurface], grid: SweepGrid,
                      layout: SweepVideoLayout, keys: [String], into surface: ImageSurface) {
         let canvas = Canvas(surface)
-        canvas.fill(Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height)), color: SweepGrid.background)
+        canvas.fill(Rect(x: 0, y: 0, width: Double(layout.width), height: Double(layout.height)), SweepGrid.background)
         let m = SweepVideoLayout.margin
-        canvas.text("\(grid.name) · \(SweepTable.fixed(time, 3)) s", x: m, baseline: m + 17, weight: .bold, size: 17,
-                    color: .black, maxWidth: Double(layout.width) / 2)
-        canvas.text("frame \(index) · \(grid.variants.count) variants", x: Double(layout.width) - m, baseline: m + 17, size: 13,
-                    color: Color(rgb: 0x3C3C43), anchor: .right)
+        canvas.drawText("\(grid.name) · \(SweepTable.fixed(time, 3)) s", x: m, baseline: m + 17, font: .bold, size: 17,
+                        color: .black, maxWidth: Double(layout.width) / 2)
+        canvas.drawText("frame \(index) · \(grid.variants.count) variants", x: Double(layout.width) - m, baseline: m + 17, size: 13,
+                        color: Color(rgb: 0x3C3C43), alignment: .right)
         for (n, variant) in grid.variants.enumerated() {
             let cell = layout.cell(n)
             let values = zip(keys, variant.assignments).map { "\($0) \($1.value)" }.joined(separator: " · ")
-            canvas.text("#\(variant.number)  \(values)", x: cell.minX, baseline: cell.minY - 22, weight: .bold, size: 13,
-                        color: .black, maxWidth: cell.width)
+            canvas.drawText("#\(variant.number)  \(values)", x: cell.minX, baseline: cell.minY - 22, font: .bold, size: 13,
+                            color: .black, maxWidth: cell.width)
             let caption = variant.caption(states[n])
-            canvas.text("\(caption.value) · \(caption.phase)", x: cell.minX, baseline: cell.minY - 6, size: 11.5,
-                        color: Color(rgb: 0x3C3C43), maxWidth: cell.width)
-            canvas.fill(cell, color: RunCanvas.backdrop)
-            canvas.copy(images[n], toDevicePixelX: Int(cell.minX), y: Int(cell.minY))
+            canvas.drawText("\(caption.value) · \(caption.phase)", x: cell.minX, baseline: cell.minY - 6, size: 11.5,
+                            color: Color(rgb: 0x3C3C43), maxWidth: cell.width)
+            canvas.fill(cell, RunCanvas.backdrop)
+            canvas.paint(images[n], atDevicePixelX: Int(cell.minX), y: Int(cell.minY))
         }
         surface.flush()
     }

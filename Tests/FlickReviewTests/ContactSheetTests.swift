@@ -167,9 +167,9 @@ import Testing
         let reference = try ImageSurface(pixelWidth: wide, pixelHeight: sheet.height)
         let canvas = Canvas(reference)
         let m = ContactSheet.margin
-        canvas.fill(Rect(x: 0, y: 0, width: Double(wide), height: Double(sheet.height)), color: ContactSheet.background)
-        canvas.text(sheet.title, x: m, baseline: m + 16, weight: .bold, size: 17, color: .black)
-        canvas.text(sheet.subtitle, x: m, baseline: m + 34, size: 12, color: Color(rgb: 0x3C3C43))
+        canvas.fill(Rect(x: 0, y: 0, width: Double(wide), height: Double(sheet.height)), ContactSheet.background)
+        canvas.drawText(sheet.title, x: m, baseline: m + 16, font: .bold, size: 17, color: .black)
+        canvas.drawText(sheet.subtitle, x: m, baseline: m + 34, size: 12, color: Color(rgb: 0x3C3C43))
         reference.flush()
         let words = Fixtures.pixels(of: reference)
         let background = try #require(words.first)
@@ -187,7 +187,7 @@ import Testing
         let one = ContactSheet(timeline: timeline, canvas: RunCanvas(viewports: timeline.viewports, scale: 1), limit: 1,
                                title: "fling-to-rest · key frames", playbackFPS: 60)
         #expect(one.tiles.count == 1)
-        #expect(Double(one.width) >= 2 * m + canvas.textWidth(one.title, weight: .bold, size: 17))
-        #expect(Double(one.width) >= 2 * m + canvas.textWidth(one.subtitle, weight: .regular, size: 12))
+        #expect(Double(one.width) >= 2 * m + canvas.width(of: one.title, font: .bold, size: 17))
+        #expect(Double(one.width) >= 2 * m + canvas.width(of: one.subtitle, font: .regular, size: 12))
     }
 }

@@ -308,16 +308,16 @@ import Testing
     }
 
     @Test func spreadKeepsLabelsApartAndInside() {
-        #expect(MotionPlot.spread([10, 10, 10], spacing: 12, within: 0...100) == [10, 22, 34])
-        #expect(MotionPlot.spread([95, 99], spacing: 12, within: 0...100) == [88, 100])
+        #expect(PlotLabels.spread([10, 10, 10], spacing: 12, within: 0...100) == [10, 22, 34])
+        #expect(PlotLabels.spread([95, 99], spacing: 12, within: 0...100) == [88, 100])
         // Too many to fit: from the top down, never overlapping.
-        #expect(MotionPlot.spread([0, 1, 2], spacing: 12, within: 0...20) == [0, 12, 24])
+        #expect(PlotLabels.spread([0, 1, 2], spacing: 12, within: 0...20) == [0, 12, 24])
     }
 
     @Test func ticksAreRoundNumbers() {
-        #expect(MotionPlot.ticks(0, 4.5, count: 10).values == [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5])
-        #expect(MotionPlot.ticks(-120, 730, count: 5).values == [0, 200, 400, 600])
-        #expect(MotionPlot.tickLabel(-0.0, step: 1) == "0")
+        #expect(PlotTicks.ticks(0, 4.5, count: 10).values == [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5])
+        #expect(PlotTicks.ticks(-120, 730, count: 5).values == [0, 200, 400, 600])
+        #expect(PlotTicks.label(-0.0, step: 1) == "0")
         #expect(MotionPlot.valueText(-0.01, unit: "pt") == "0 pt")
     }
 }

@@ -3,12 +3,13 @@ import FlickCore
 import Foundation
 
 /// Where text sits relative to the point it is drawn at, horizontally.
-enum TextAlignment {
+public enum TextAlignment: Sendable {
     case left, center, right
 }
 
 /// A Cairo drawing context on a surface, in points: the few operations Flick's drawing uses,
-/// with Cairo's pointers kept inside. Owns its `cairo_t`. A canvas draws on one thread at a time (Cairo
+/// with Cairo's pointers kept inside. Other modules (FlickReview's contact sheet, sweep grid and plots) draw through
+/// the public ones, with the same pinned text settings as the frames. Owns its `cairo_t`. A canvas draws on one thread at a time (Cairo
 /// contexts are not shared), with font faces no other surface uses (see `FontBook`).
 public final class Canvas {
     let context: OpaquePointer
@@ -33,6 +34,9 @@ public final class Canvas {
 
     deinit { cairo_destroy(context) }
 
+    /// Fails when the pinned font cannot be loaded; call before drawing text.
+    public static func requireFonts() throws { try FontBook.require() }
+
     /// Cairo's words for the error the context is in ("no saved group to pop, …"), or nil. A context in error
     /// draws nothing more: librsvg failing halfway through a document leaves one.
     var problem: String? {
@@ -43,7 +47,7 @@ public final class Canvas {
     // MARK: State
 
     /// Runs `body` between cairo_save and cairo_restore: clips, transforms and colours set inside stay inside.
-    func saved<R>(_ body: () throws -> R) rethrows -> R {
+    public func saved<R>(_ body: () throws -> R) rethrows -> R {
         cairo_save(context)
         defer { cairo_restore(context) }
         return try body()
@@ -61,12 +65,24 @@ public final class Canvas {
 
     /// Paints `image` with its top-left corner at device pixel (`x`, `y`), whatever the current transform:
     /// whole-pixel placement copies pixels exactly, with no resampling. The current clip still applies.
-    func paint(_ image: ImageSurface, atDevicePixelX x: Int, y: Int) {
+    public func paint(_ image: ImageSurface, atDevicePixelX x: Int, y: Int) {
         cairo_save(context)
         cairo_identity_matrix(context)
         cairo_set_source_surface(context, image.pointer, Double(x), Double(y))
         cairo_paint(context)
         cairo_restore(context)
+    }
+
+    /// Paints `image` scaled into `rect` with Cairo's GOOD filter (a box filter when shrinking), clipped to `rect`.
+    public func paint(_ image: ImageSurface, in rect: Rect) {
+        saved {
+            clip(rect)
+            translate(rect.minX, rect.minY)
+            scale(rect.width / Double(image.pixelWidth), rect.height / Double(image.pixelHeight))
+            cairo_set_source_surface(context, image.pointer, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_paint(context)
+        }
     }
 
     /// Paints `image` with its top-left corner at the user-space origin, scaled by the current transform (smoothly
@@ -79,7 +95,7 @@ public final class Canvas {
         cairo_paint(context)
     }
 
-    func clip(_ rect: Rect) {
+    public func clip(_ rect: Rect) {
         cairo_new_path(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
         cairo_clip(context)
@@ -129,7 +145,7 @@ public final class Canvas {
         cairo_paint(context)
     }
 
-    func fill(_ rect: Rect, _ color: Color) {
+    public func fill(_ rect: Rect, _ color: Color) {
         setColor(color)
         cairo_new_path(context)
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
@@ -152,6 +168,12 @@ public final class Canvas {
         cairo_fill(context)
     }
 
+    /// Strokes the outline of `rect` as a polyline from its top-left corner round and back (`strokeLine`).
+    public func stroke(_ rect: Rect, _ color: Color, width: Double) {
+        strokeLine([Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY), Point(x: rect.maxX, y: rect.maxY),
+                    Point(x: rect.minX, y: rect.maxY), Point(x: rect.minX, y: rect.minY)], color, width: width)
+    }
+
     func stroke(roundedRect rect: Rect, radius: Double, _ color: Color, width: Double) {
         setColor(color)
         roundedRectPath(rect, radii: CornerRadii(radius))
@@ -159,7 +181,7 @@ public final class Canvas {
         cairo_stroke(context)
     }
 
-    func fillCircle(center: Point, radius: Double, _ color: Color) {
+    public func fillCircle(center: Point, radius: Double, _ color: Color) {
         setColor(color)
         cairo_new_path(context)
         cairo_arc(context, center.x, center.y, radius, 0, 2 * .pi)
@@ -185,8 +207,9 @@ public final class Canvas {
         }
     }
 
-    /// Strokes a polyline through `points`.
-    func strokeLine(_ points: [Point], _ color: Color, width: Double, dash: [Double] = [], roundCaps: Bool = false) {
+    /// Strokes a polyline through `points` (round joins; butt caps unless `roundCaps`; `dash` lengths alternate on
+    /// and off).
+    public func strokeLine(_ points: [Point], _ color: Color, width: Double, dash: [Double] = [], roundCaps: Bool = false) {
         guard let first = points.first else { return }
         setColor(color)
         cairo_new_path(context)
@@ -347,7 +370,7 @@ public final class Canvas {
     }
 
     /// The advance width of `text` in points (of the part that could be seen, for text too long for that).
-    func width(of text: String, font: Font, size: Double) -> Double {
+    public func width(of text: String, font: Font, size: Double) -> Double {
         setFont(font, size: size)
         let (visible, cut) = visiblePart(of: text, size: size)
         return measure(cut ? String(visible) : text)
@@ -355,8 +378,8 @@ public final class Canvas {
 
     /// Draws one line of text with its baseline at `baseline`, anchored at `x` by `alignment`.
     /// Text wider than `maxWidth` is cut and ends with an ellipsis, as UILabel truncates its tail.
-    func drawText(_ text: String, x: Double, baseline: Double, font: Font, size: Double, color: Color,
-                  alignment: TextAlignment = .left, maxWidth: Double = .infinity) {
+    public func drawText(_ text: String, x: Double, baseline: Double, font: Font = .regular, size: Double, color: Color,
+                         alignment: TextAlignment = .left, maxWidth: Double = .infinity) {
         let (line, width) = self.line(for: text, font: font, size: size, maxWidth: maxWidth)
         let left: Double
         switch alignment {

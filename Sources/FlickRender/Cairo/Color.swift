@@ -34,6 +34,14 @@ public struct Color: Hashable, Sendable {
         }
     }
 
+    /// `#RRGGBB` (upper-case digits; alpha left out), as SVG written as text names a colour.
+    public var hex: String {
+        "#" + [red, green, blue].map { channel in
+            let digits = String(Int((min(max(channel, 0), 1) * 255).rounded()), radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
+    }
+
     public static let black = Color(rgb: 0x000000)
     public static let white = Color(rgb: 0xFFFFFF)
     public static let clear = Color(rgb: 0, alpha: 0)

@@ -3,7 +3,7 @@ import Foundation
 
 /// The typefaces Flick draws with: DejaVu Sans (Debian's fonts-dejavu-core), loaded from fixed files
 /// through Cairo's FreeType backend so text never depends on fontconfig's choices.
-enum Font: CaseIterable {
+public enum Font: CaseIterable, Sendable {
     case regular, bold, mono
 
     /// The font file's name.

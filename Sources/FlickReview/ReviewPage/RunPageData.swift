@@ -50,7 +50,7 @@ public struct RunPageData: Codable, Equatable, Sendable {
         }
 
         /// The x in points of time `t` (`MotionPlot`'s mapping).
-        public func x(ofTime t: Double) -> Double { x0 + (t - t0) / (t1 - t0) * (x1 - x0) }
+        public func x(ofTime t: Double) -> Double { PlotScale(from: t0, to: t1, start: x0, length: x1 - x0).position(t) }
     }
 
     /// The scenario's name.
