@@ -38,11 +38,6 @@ public struct CompareRun: Sendable, Equatable {
     public struct Reference: Sendable, Equatable {
         public var label: String
         public var value: Double
-
-        public init(label: String, value: Double) {
-            self.label = label
-            self.value = value
-        }
     }
 
     /// A release (or tab tap), a settle, or the end with something still moving; `explain` holds the `text` of

@@ -1,4 +1,4 @@
-import FlickCore
+@testable import FlickCore
 import FlickRender
 @testable import FlickReview
 import Foundation

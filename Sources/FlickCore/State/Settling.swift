@@ -14,16 +14,6 @@ public enum Settling {
         public var touching: Bool
         /// Every component's phase is at rest.
         public var atRest: Bool
-
-        public init(touching: Bool, atRest: Bool) {
-            self.touching = touching
-            self.atRest = atRest
-        }
-
-        public init(_ state: FrameState) {
-            touching = state.touch != nil
-            atRest = Settling.isAtRest(state)
-        }
     }
 
     /// Whether every component in `state` is at rest (its phase `idle`, or a sheet's `dismissed`).
@@ -66,5 +56,13 @@ public enum Settling {
         while i > 0, Double(i - 1) / fps >= time { i -= 1 }
         while Double(i) / fps < time { i += 1 }
         return i
+    }
+}
+
+extension Settling.Sample {
+    /// What `state` says about rest.
+    public init(_ state: FrameState) {
+        touching = state.touch != nil
+        atRest = Settling.isAtRest(state)
     }
 }
