@@ -1,3 +1,4 @@
+import FlickOutput
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +50,7 @@ struct GateRefusal: Equatable, Sendable {
 /// the FlyingFox server on a Unix socket in a folder only this user can open, as the one request of its
 /// connection (`Connection: close`), with at most its Content-Length of body; a WebSocket's frames from the page
 /// are read too, and one over `Limits.webSocketMessage` (a frame, or a message's fragments together) closes it.
-final class Gate: @unchecked Sendable {
+final class Gate: Sendable {
     enum Limits {
         static let requestLine = 8 * 1024
         static let head = 32 * 1024
@@ -67,9 +68,13 @@ final class Gate: @unchecked Sendable {
     private let backend: String
     private let policy: @Sendable (RequestHead) -> GateRefusal?
     private let bodyLimit: @Sendable (RequestHead) -> Int
-    private let lock = NSLock()
-    private var open: Set<Int32> = []
-    private var stopped = false
+    /// The sockets open (clients, and the connections to the backend they are forwarded on: `stop()` shuts every one
+    /// down) and whether the gate has stopped accepting.
+    private struct Sockets {
+        var open: Set<Int32> = []
+        var stopped = false
+    }
+    private let sockets = Locked(Sockets())
     private let acceptor = DispatchGroup()
 
     /// Binds `fd` to `address` (a `sockaddr_in` or `sockaddr_in6`); the result of `bind` and the port the socket then
@@ -144,13 +149,13 @@ final class Gate: @unchecked Sendable {
             while true {
                 var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
                 let n = poll(&ready, 1, 200)
-                if lock.withLock({ stopped }) { return }
+                if sockets.withLock({ $0.stopped }) { return }
                 guard n > 0 else { continue }
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { continue }
-                let admitted = lock.withLock { () -> Bool in
-                    guard open.count < Limits.connections else { return false }
-                    open.insert(client)
+                let admitted = sockets.withLock { sockets -> Bool in
+                    guard sockets.open.count < Limits.connections else { return false }
+                    sockets.open.insert(client)
                     return true
                 }
                 guard admitted else {
@@ -159,7 +164,7 @@ final class Gate: @unchecked Sendable {
                 }
                 let worker = Thread { [self] in
                     serve(client)
-                    lock.withLock { _ = open.remove(client) }
+                    sockets.withLock { _ = $0.open.remove(client) }
                     close(client)
                 }
                 worker.stackSize = 512 * 1024
@@ -171,9 +176,9 @@ final class Gate: @unchecked Sendable {
 
     /// Stops accepting, ends every open connection.
     func stop() {
-        let clients = lock.withLock { () -> Set<Int32> in
-            stopped = true
-            return open
+        let clients = sockets.withLock { sockets -> Set<Int32> in
+            sockets.stopped = true
+            return sockets.open
         }
         for client in clients { shutdown(client, Int32(SHUT_RDWR)) }
         acceptor.wait()
@@ -205,8 +210,8 @@ final class Gate: @unchecked Sendable {
             return
         }
         defer { close(server) }
-        lock.withLock { _ = open.insert(server) }
-        defer { lock.withLock { _ = open.remove(server) } }
+        sockets.withLock { _ = $0.open.insert(server) }
+        defer { sockets.withLock { _ = $0.open.remove(server) } }
         setsockopt(server, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let body = upgrade ? rest : Array(rest.prefix(length))
         var limiter: WebSocketLimiter? = upgrade ? WebSocketLimiter() : nil
