@@ -88,6 +88,3 @@ struct Failure: ReportedError {
         return Failure("\(error)")
     }
 }
-
-/// `BadInput(message)`, under the name the commands used before it was a type.
-func badInput(_ message: String) -> BadInput { BadInput(message) }
