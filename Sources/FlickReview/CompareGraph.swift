@@ -23,11 +23,15 @@ public struct CompareRun: Sendable, Equatable {
         public var velocities: [Double]
         /// Detents and content edges at the end of the run, in points.
         public var references: [Reference]
+        /// The velocity graph's caption, with its sign convention (`MotionSeries.velocityCaption`).
+        public var velocityCaption: String
 
-        public init(title: String, unit: String = "pt", flipped: Bool, times: [Double], values: [Double], velocities: [Double], references: [Reference]) {
+        public init(title: String, unit: String = "pt", flipped: Bool, times: [Double], values: [Double], velocities: [Double],
+                    references: [Reference], velocityCaption: String) {
             self.title = title
             self.unit = unit
             self.flipped = flipped
+            self.velocityCaption = velocityCaption
             self.times = times
             self.values = values
             self.velocities = velocities
@@ -96,7 +100,8 @@ public struct CompareRun: Sendable, Equatable {
         let last = timeline.times.last ?? 0
         let series = timeline.series.map { s in
             Series(title: s.title, unit: s.unit, flipped: s.flipped, times: timeline.times, values: s.values, velocities: s.velocities,
-                   references: s.references.filter { $0.to >= last - 1e-9 }.map { Reference(label: $0.label, value: $0.value) })
+                   references: s.references.filter { $0.to >= last - 1e-9 }.map { Reference(label: $0.label, value: $0.value) },
+                   velocityCaption: s.velocityCaption)
         }
         let events = timeline.events.compactMap { event -> (Mark.Kind, Double)? in
             switch event.kind {
@@ -155,13 +160,14 @@ public struct CompareRun: Sendable, Equatable {
     public init(run: Run, events: [RunPageData.Event], label: String, detail: String) {
         var times: [Double] = []
         var order: [String] = []
-        var built: [String: (flipped: Bool, unit: String, values: [Double], velocities: [Double], references: [Reference])] = [:]
+        var built: [String: (flipped: Bool, unit: String, caption: String, values: [Double], velocities: [Double], references: [Reference])] = [:]
         var explanations: [(time: Double, settles: Double?, text: String)] = []
-        func add(_ id: String, flipped: Bool, unit: String = "pt", value: Double, velocity: Double, references: [Reference], sample: Int) {
+        func add(_ id: String, flipped: Bool, unit: String = "pt", caption: String, value: Double, velocity: Double, references: [Reference],
+                 sample: Int) {
             if built[id] == nil {
                 // Someone else's states may name any number of components: the first ones are drawn.
                 guard order.count < Self.maximumSeries else { return }
-                built[id] = (flipped, unit, [], [], [])
+                built[id] = (flipped, unit, caption, [], [], [])
                 order.append(id)
             }
             // A component that appears later holds its first value until then.
@@ -174,7 +180,7 @@ public struct CompareRun: Sendable, Equatable {
             times.append(frame.time)
             for sheet in frame.sheets.sorted(by: { $0.key < $1.key }) {
                 let detents = sheet.detents.sorted { $0.name < $1.name }.prefix(Self.maximumSeries).map { Reference(label: $0.name, value: $0.top) }
-                add("\(sheet.key) · top edge", flipped: true, value: sheet.top, velocity: sheet.velocity,
+                add("\(sheet.key) · top edge", flipped: true, caption: SheetState.velocityCaption, value: sheet.top, velocity: sheet.velocity,
                     references: detents.sorted { ($0.value, $0.label) < ($1.value, $1.label) }, sample: i)
             }
             for scroll in frame.scrollViews.sorted(by: { $0.key < $1.key }) {
@@ -185,13 +191,13 @@ public struct CompareRun: Sendable, Equatable {
                     let width = scroll.frame.width
                     let pages = carousel.map(\.fraction) ?? (width > 0 ? scroll.contentOffset.x / width : nil)
                     if let pages {
-                        add("\(scroll.key) · page", flipped: false, unit: "pages", value: pages, velocity: scroll.velocity.x,
+                        add("\(scroll.key) · page", flipped: false, unit: "pages", caption: ScrollViewState.pagesVelocityCaption, value: pages, velocity: scroll.velocity.x,
                             references: [], sample: i)
                     }
                     continue
                 }
                 for (axis, name) in [(Axis.vertical, "y"), (.horizontal, "x")] {
-                    add("\(scroll.key) · content offset \(name)", flipped: false, value: scroll.contentOffset[axis],
+                    add("\(scroll.key) · content offset \(name)", flipped: false, caption: ScrollViewState.velocityCaption(name), value: scroll.contentOffset[axis],
                         velocity: scroll.velocity[axis], references: [], sample: i)
                 }
             }
@@ -204,7 +210,7 @@ public struct CompareRun: Sendable, Equatable {
             while s.values.count < times.count { s.values.append(s.values.last ?? 0); s.velocities.append(0) }
             guard let first = s.values.first, s.values.contains(where: { abs($0 - first) > 1e-9 }) else { return nil }
             return Series(title: id, unit: s.unit, flipped: s.flipped, times: times, values: s.values, velocities: s.velocities,
-                          references: s.references)
+                          references: s.references, velocityCaption: s.caption)
         }
         let kinds = events.compactMap { event -> (Mark.Kind, Double)? in
             switch MotionEvent.Kind(rawValue: event.kind) {
@@ -373,9 +379,7 @@ public struct CompareGraph: Sendable {
         }
         // The motion plot's caption, with its sign convention, above the graph (inside, it covered the lines). A
         // pager's velocity is its scroll view's, in pt/s, while its value is in pages: the caption says which.
-        let speedLabel = unit == "pages" ? MotionPlot.pagesVelocityCaption
-            : flipped ? MotionPlot.sheetVelocityCaption
-            : MotionPlot.scrollVelocityCaption(title.hasSuffix(" x") ? "x" : "y")
+        let speedLabel = members.first?.1.velocityCaption ?? ""
         out += "<text class=\"axis-label\" x=\"\(f(x0))\" y=\"\(f(speedTop - 6))\">\(Markup.escape(speedLabel))</text>\n"
         // Detents and edges: dashed, labelled in the right margin, pushed apart so labels never overlap.
         var labels: [(text: String, y: Double)] = []

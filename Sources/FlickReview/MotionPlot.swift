@@ -132,42 +132,6 @@ public struct MotionPlot: Sendable {
         height = max(y, MotionPlot.headerHeight + 80) + 10
     }
 
-    /// The velocity graph's caption, with its sign convention: the value graph's (a flipped series draws both flipped).
-    /// A paging series' value is in pages but its velocity is its scroll view's, in pt/s as UIKit and the states
-    /// give it: the caption names that offset, and its sign by direction (later pages are higher on both graphs).
-    static func velocityCaption(_ series: MotionSeries) -> String {
-        switch series.kind {
-        case .sheetTop: sheetVelocityCaption
-        case .scrollOffset(let axis): scrollVelocityCaption(axis == .horizontal ? "x" : "y")
-        case .pages: pagesVelocityCaption
-        case .fraction(let path, _): "rate (1/s): d(\(path.split(separator: ".").last ?? ""))/dt between frames; positive is drawn up"
-        }
-    }
-
-    /// The velocity caption of a sheet's panel, shared with `CompareGraph`.
-    static let sheetVelocityCaption = "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is"
-
-    /// The velocity caption of a scroll view's panel on axis `axis` (`x` or `y`), shared with `CompareGraph`.
-    static func scrollVelocityCaption(_ axis: String) -> String {
-        "velocity (pt/s): d(contentOffset.\(axis))/dt; positive is scrolling toward the end and is drawn up"
-    }
-
-    /// The note beside a panel's title: the value's unit and which way is up on its graph. A list's offset is drawn
-    /// with larger values up, so its content's end edge (the right one of a horizontal list) is the upper line.
-    static func unitNote(_ series: MotionSeries) -> String {
-        switch series.kind {
-        case .sheetTop: "\(series.unit) from the viewport's top; higher on screen is higher here"
-        case .pages: "pages (0 is the first page)"
-        case .fraction(let path, _): "\(path), 0 to 1"
-        case .scrollOffset(let axis):
-            axis == .horizontal ? "\(series.unit); up is toward the right edge (larger contentOffset.x)"
-                : "\(series.unit); up is toward the bottom edge (larger contentOffset.y)"
-        }
-    }
-
-    /// The velocity caption of a pager's or carousel's panel (`velocityCaption`), shared with `CompareGraph`.
-    static let pagesVelocityCaption = "velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up"
-
     static func eventLabel(_ event: MotionEvent) -> String {
         switch event.kind {
         case .touchDown: "▼ down"
@@ -287,7 +251,7 @@ public struct MotionPlot: Sendable {
         let series = panel.series
         let valueRect = panel.valueRect, speedRect = panel.speedRect
         canvas.drawText(series.title, x: panel.titleOrigin.x, baseline: panel.titleOrigin.y, font: .bold, size: 13, color: .black)
-        let unitNote = MotionPlot.unitNote(series)
+        let unitNote = series.unitNote
         let titleWidth = canvas.width(of: series.title, font: .bold, size: 13)
         canvas.drawText("  " + unitNote, x: panel.titleOrigin.x + titleWidth, baseline: panel.titleOrigin.y, size: 11,
                         color: PlotColors.axis)
@@ -308,7 +272,7 @@ public struct MotionPlot: Sendable {
         canvas.drawValueAxis(PlotTicks.ticks(panel.speedAtBottom, panel.speedAtTop, count: 3), panel.speedScale, across: speedRect,
                              lineColor: { $0 == 0 ? PlotColors.zero : PlotColors.grid })
         // Above the graph, in the gap under the value graph: inside, it would cover the curve at its peak.
-        canvas.drawText(MotionPlot.velocityCaption(series), x: speedRect.minX, baseline: speedRect.minY - 6, size: PlotAxes.labelSize,
+        canvas.drawText(series.velocityCaption, x: speedRect.minX, baseline: speedRect.minY - 6, size: PlotAxes.labelSize,
                         color: PlotColors.speed, maxWidth: speedRect.width)
 
         drawReferences(panel, on: canvas)
@@ -455,7 +419,7 @@ public struct MotionPlot: Sendable {
             let maxWidth = MotionPlot.right - 12
             var boxes: [LabelBox] = []
             // The title with its note, and each recording's legend on a line of its own under it.
-            let title = panel.series.title, note = "  " + MotionPlot.unitNote(panel.series)
+            let title = panel.series.title, note = "  " + panel.series.unitNote
             boxes.append(LabelBox(text: title + note, rect: Rect(
                 x: panel.titleOrigin.x, y: panel.titleOrigin.y - 10,
                 width: TextMetrics.width(of: title, size: 13, bold: true) + TextMetrics.width(of: note, size: 11), height: 12)))

@@ -10,49 +10,22 @@ public struct ReferenceLine: Hashable, Sendable {
     public var to: Double
 }
 
-/// One thing that moved during a run, sampled at every frame.
+/// One thing that moved during a run, sampled at every frame: the values of one `PlottedQuantity` (declared in its
+/// kind's folder) gathered over the frames. Its quantity's properties read as its own (`series.unit`).
+@dynamicMemberLookup
 public struct MotionSeries: Sendable {
-    public enum Kind: Hashable, Sendable {
-        /// A sheet's top edge, in points from the viewport's top.
-        case sheetTop
-        /// A scroll view's content offset on one axis, in points.
-        case scrollOffset(Axis)
-        /// A pager's or carousel's position in pages (contentOffset.x / page width).
-        case pages
-        /// A fraction of a component's own, read from its state at `path` (its state path from the state document's
-        /// root, `navigationBars.inbox.collapse`, `sheet.presentingScale`) and named `name` (`collapse`): what a
-        /// large title or a deck card is about beside the offset or top that drives it.
-        case fraction(path: String, name: String)
-    }
-
-    /// The component's key (`sheet`, `list2`, `pager`).
-    public var key: String
-    public var kind: Kind
-    /// What the value graph shows, for its title.
+    public var quantity: PlottedQuantity
+    /// What the value graph shows, for its title: the component's key and the quantity's label (`sheet · top edge`).
     public var title: String
-    /// The value's unit ("pt" or "pages").
-    public var unit: String
     public var values: [Double]
     /// d(value)/dt in points per second; for pages, d(contentOffset.x)/dt of the component's scroll view in pt/s
     /// (what UIKit's and the states' velocities are; positive toward later pages).
     public var velocities: [Double]
     public var references: [ReferenceLine]
-    /// Smaller values drawn higher: a sheet's top, so the curve rises when the sheet rises on screen.
-    public var flipped: Bool
     /// Half a device pixel in the value's unit: closer than this, two values look the same.
     public var halfPixel: Double
-}
 
-extension MotionSeries {
-    /// The state path of the value the series draws (`feed.contentOffset.y`, `sheet.top`); nil for pages.
-    public var statePath: String? {
-        switch kind {
-        case .sheetTop: "\(key).top"
-        case .scrollOffset(let axis): "\(key).contentOffset.\(axis == .horizontal ? "x" : "y")"
-        case .pages: nil
-        case .fraction(let path, _): path
-        }
-    }
+    public subscript<Property>(dynamicMember path: KeyPath<PlottedQuantity, Property>) -> Property { quantity[keyPath: path] }
 }
 
 /// A recording drawn beside a series of the timeline: its samples on the scenario's clock and its residual, as the
@@ -146,7 +119,7 @@ public struct MotionTimeline: Sendable {
         var rest: [Settling.Sample] = []
         var builders: [String: SeriesBuilder] = [:]
         var order: [String] = []
-        let pageTitles = run.scenario.map(MotionTimeline.pageTitles) ?? [:]
+        let pageTitles = run.scenario?.pageTitles ?? [:]
         var sample = 0
         var tracker = StateEventTracker()
         var stateEvents: [MotionEvent] = []
@@ -165,68 +138,12 @@ public struct MotionTimeline: Sendable {
             viewports.append(state.viewport)
             touches.append(state.touch.map(\.phase))
             rest.append(Settling.Sample(state))
-            var framePhases: [String] = []
-            for sheet in state.sheets {
-                framePhases.append("\(sheet.key) \(sheet.phase.rawValue)")
-                let id = "sheet:" + sheet.key
-                if builders[id] == nil { builders[id] = SeriesBuilder(key: sheet.key, kind: .sheetTop); order.append(id) }
-                builders[id]!.pointsPerUnit = 1
-                // A card that leaves (a deck card, or any sheet once it is dismissing) rests below the viewport.
-                let leaves = sheet.presenting != nil || sheet.phase == .dismissing || sheet.phase == .dismissed
-                builders[id]!.add(sample: sample, value: sheet.top, velocity: sheet.velocity, time: state.time,
-                                  references: sheet.detents.map { ($0.name, $0.top) } + (leaves ? [("dismissed", state.viewport.height)] : []))
-                if let presenting = sheet.presenting {
-                    // The screen behind a deck card: its scale, 1 once the card has gone.
-                    let path = "sheets.\(sheet.key).presentingScale"
-                    let scaleID = "presenting:" + sheet.key
-                    if builders[scaleID] == nil {
-                        builders[scaleID] = SeriesBuilder(key: sheet.key, kind: .fraction(path: path, name: "presenting scale"))
-                        order.append(scaleID)
-                    }
-                    // A change of scale moves the presenting view's top by about half the viewport's height as much.
-                    builders[scaleID]!.pointsPerUnit = max(1, state.viewport.height / 2)
-                    builders[scaleID]!.add(sample: sample, value: presenting.scale, time: state.time,
-                                           references: [("full size", 1)])
-                }
-            }
-            for scroll in state.scrollViews {
-                framePhases.append("\(scroll.key) \(scroll.phase.rawValue)")
-                if let titles = pageTitles[scroll.key] {
-                    // A pager or carousel: its position in pages, its boundaries named by page.
-                    let id = "pages:" + scroll.key
-                    if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .pages); order.append(id) }
-                    // Its position in pages as the component counts them (`PagePosition.pages`: a pager's
-                    // contentOffset.x / its frame's width, a carousel's / its card plus spacing), so that page n
-                    // rests on the line at n. Not a pager's `fraction` (contentOffset.x / contentSize.width),
-                    // which is 0.75 on the fourth of four pages.
-                    let width = scroll.frame.width
-                    let pages = state.pagePosition(scroll.key)?.pages ?? (width > 0 ? scroll.contentOffset.x / width : 0)
-                    if abs(pages) > 1e-6 {
-                        builders[id]!.pointsPerUnit = max(1, abs(scroll.contentOffset.x / pages))
-                    } else if builders[id]!.values.isEmpty {
-                        builders[id]!.pointsPerUnit = max(1, width)
-                    }
-                    builders[id]!.add(sample: sample, value: pages, velocity: scroll.velocity.x, time: state.time,
-                                      references: titles.enumerated().map { ($0.element, Double($0.offset)) })
-                    continue
-                }
-                for axis in [Axis.vertical, .horizontal] {
-                    let id = "scroll:\(scroll.key):\(axis)"
-                    if builders[id] == nil { builders[id] = SeriesBuilder(key: scroll.key, kind: .scrollOffset(axis)); order.append(id) }
-                    builders[id]!.add(sample: sample, value: scroll.contentOffset[axis], velocity: scroll.velocity[axis],
-                                      time: state.time, references: MotionTimeline.edges(of: scroll, axis: axis))
-                }
-            }
-            for bar in state.navigationBars {
-                // A large title's collapse: 0 expanded, 1 collapsed into the inline bar (its 52 pt gone).
-                let id = "collapse:" + bar.key
-                if builders[id] == nil {
-                    builders[id] = SeriesBuilder(key: bar.key, kind: .fraction(path: "navigationBars.\(bar.key).collapse", name: "collapse"))
-                    order.append(id)
-                }
-                builders[id]!.pointsPerUnit = NavigationBarGeometry.largeTitleExtension
-                builders[id]!.add(sample: sample, value: bar.collapse, time: state.time,
-                                  references: [("expanded", 0), ("collapsed", 1)])
+            var framePhases = state.sheets.map { "\($0.key) \($0.phase.rawValue)" }
+            framePhases += state.scrollViews.map { "\($0.key) \($0.phase.rawValue)" }
+            for value in state.plottedValues(pageTitles: pageTitles) {
+                let id = value.quantity.key + "\u{0}" + value.quantity.name
+                if builders[id] == nil { builders[id] = SeriesBuilder(value); order.append(id) }
+                builders[id]!.add(sample: sample, value, time: state.time)
             }
             // The phases the components' states give the review (a refresh control's cycle makes key frames).
             framePhases += state.reviewPhases
@@ -326,33 +243,11 @@ public struct MotionTimeline: Sendable {
         }
         return low < times.count ? low : nil
     }
-
-    /// Page titles of each paging component (a pager's tabs, a carousel's cards), keyed by component.
-    static func pageTitles(_ scenario: Scenario) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for component in scenario.scene.root.allComponents {
-            if let titles = component.pageTitles { result[component.key] = titles }
-        }
-        return result
-    }
-
-    /// A scroll view's smallest and largest resting offsets on `axis`: where its content's edges meet the frame's.
-    static func edges(of scroll: ScrollViewState, axis: Axis) -> [(String, Double)] {
-        let inset = scroll.adjustedContentInset
-        let leading = axis == .vertical ? -inset.top : -inset.left
-        let extent = axis == .vertical
-            ? scroll.contentSize.height + inset.bottom - scroll.frame.height
-            : scroll.contentSize.width + inset.right - scroll.frame.width
-        let trailing = max(leading, extent)
-        let names = axis == .vertical ? ("top edge", "bottom edge") : ("left edge", "right edge")
-        return leading == trailing ? [(names.0, leading)] : [(names.0, leading), (names.1, trailing)]
-    }
 }
 
 /// Collects one series' samples and the spans of its reference lines.
 struct SeriesBuilder {
-    let key: String
-    let kind: MotionSeries.Kind
+    let quantity: PlottedQuantity
     var values: [Double] = []
     var velocities: [Double] = []
     var references: [ReferenceLine] = []
@@ -360,53 +255,44 @@ struct SeriesBuilder {
     var open: [String: Int] = [:]
     /// Points per unit of value (a page's width for pages).
     var pointsPerUnit = 1.0
-    /// The time of the last sample added without a velocity (`add(sample:value:time:references:)`).
+    /// The time of the last sample whose state had no velocity.
     var lastTime: Double?
 
-    init(key: String, kind: MotionSeries.Kind) {
-        self.key = key
-        self.kind = kind
+    init(_ first: PlottedValue) {
+        quantity = first.quantity
     }
 
-    mutating func add(sample: Int, value: Double, velocity: Double, time: Double, references lines: [(String, Double)]) {
+    /// Adds the value of the frame at `sample` (seconds `time`). A value whose state has no velocity gets the rate
+    /// from the previous sample by backward difference (0 on the first), per second.
+    mutating func add(sample: Int, _ value: PlottedValue, time: Double) {
+        if value.measuresPointsPerUnit || values.isEmpty { pointsPerUnit = value.pointsPerUnit }
+        var velocity = value.velocity ?? 0
+        if value.velocity == nil {
+            if values.count == sample, let last = values.last, let lastTime, time > lastTime { velocity = (value.value - last) / (time - lastTime) }
+            lastTime = time
+        }
         // A component that appears later (it has no state before) holds its first value until then.
-        while values.count < sample { values.append(value); velocities.append(0) }
-        values.append(value)
+        while values.count < sample { values.append(value.value); velocities.append(0) }
+        values.append(value.value)
         velocities.append(velocity)
         var stillOpen: [String: Int] = [:]
-        for (label, value) in lines {
-            if let index = open[label], references[index].value == value {
+        for (label, line) in value.references {
+            if let index = open[label], references[index].value == line {
                 references[index].to = time
                 stillOpen[label] = index
             } else {
-                references.append(ReferenceLine(label: label, value: value, from: time, to: time))
+                references.append(ReferenceLine(label: label, value: line, from: time, to: time))
                 stillOpen[label] = references.count - 1
             }
         }
         open = stillOpen
     }
 
-    /// Adds a value whose state has no velocity: its rate is the backward difference from the previous sample
-    /// (0 on the first), per second.
-    mutating func add(sample: Int, value: Double, time: Double, references lines: [(String, Double)]) {
-        var rate = 0.0
-        if values.count == sample, let last = values.last, let lastTime, time > lastTime { rate = (value - last) / (time - lastTime) }
-        add(sample: sample, value: value, velocity: rate, time: time, references: lines)
-        lastTime = time
-    }
-
     func series(samples: Int, halfPixel: Double) -> MotionSeries {
         var values = values, velocities = velocities
         while values.count < samples { values.append(values.last ?? 0); velocities.append(0) }
-        let title: String, unit: String
-        switch kind {
-        case .sheetTop: title = "\(key) · top edge"; unit = "pt"
-        case .scrollOffset(let axis): title = "\(key) · content offset \(axis == .vertical ? "y" : "x")"; unit = "pt"
-        case .pages: title = "\(key) · page"; unit = "pages"
-        case .fraction(_, let name): title = "\(key) · \(name)"; unit = "fraction"
-        }
-        return MotionSeries(key: key, kind: kind, title: title, unit: unit, values: values, velocities: velocities,
-                            references: references, flipped: kind == .sheetTop, halfPixel: halfPixel / pointsPerUnit)
+        return MotionSeries(quantity: quantity, title: "\(quantity.key) · \(quantity.label)", values: values, velocities: velocities,
+                            references: references, halfPixel: halfPixel / pointsPerUnit)
     }
 }
 

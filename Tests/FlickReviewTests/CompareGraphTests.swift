@@ -54,7 +54,8 @@ import Testing
         func list(_ label: String, end: Double) -> CompareRun {
             CompareRun(label: label, detail: label, series: [CompareRun.Series(
                 title: "list · content offset y", flipped: false, times: [0, 1], values: [0, 110], velocities: [0, 0],
-                references: [.init(label: "top edge", value: 0), .init(label: "bottom edge", value: end)])], marks: [])
+                references: [.init(label: "top edge", value: 0), .init(label: "bottom edge", value: end)],
+                velocityCaption: ScrollViewState.velocityCaption("y"))], marks: [])
         }
         let shared = CompareGraph(runs: [list("short", end: 100), list("long", end: 120)])
         #expect(shared.panels.count == 1)

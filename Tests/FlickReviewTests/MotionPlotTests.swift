@@ -52,7 +52,7 @@ import Testing
         let svg = String(decoding: try plot.svg(), as: UTF8.self)
         let panel = try #require(plot.panels.first)
         #expect(plot.panels.count == 1, "only the list moved")
-        #expect(panel.series.kind == .scrollOffset(.vertical))
+        #expect(panel.series.name == "contentOffset.y")
 
         let final = try #require(Simulation.frames(of: scenario).last?.scrollViews.first)
         #expect(final.phase == .idle)
@@ -92,15 +92,15 @@ import Testing
 
     @Test func sheetDetentsAndPagesAreReferenceLines() throws {
         let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
-        let sheet = try #require(handoff.series.first { $0.kind == .sheetTop })
+        let sheet = try #require(handoff.series.first { $0.name == "top" })
         #expect(Set(sheet.references.map(\.label)) == ["tip", "half", "full"])
         #expect(sheet.flipped)
         let tabs = MotionTimeline(scenario: try Fixtures.example("vimeo-tabs"))
-        let pager = try #require(tabs.series.first { $0.kind == .pages })
+        let pager = try #require(tabs.series.first { $0.name == "pages" })
         #expect(pager.references.prefix(4).map(\.label) == ["Comments", "Details", "Up next", "More"])
         #expect(tabs.events.contains { $0.kind == .resize })
         // A pager's own scroll view is not plotted twice.
-        #expect(!tabs.series.contains { $0.key == pager.key && $0.kind != .pages })
+        #expect(!tabs.series.contains { $0.key == pager.key && $0.name != "pages" })
     }
 
     /// A pager's series is its position in pages, contentOffset.x / its width (docs/review-page.md): vimeo-tabs'
@@ -109,7 +109,7 @@ import Testing
     @Test func aPagerRestsOnItsPageLine() throws {
         let scenario = try Fixtures.example("vimeo-tabs")
         let timeline = MotionTimeline(scenario: scenario)
-        let series = try #require(timeline.series.first { $0.kind == .pages })
+        let series = try #require(timeline.series.first { $0.name == "pages" })
         let frames = Simulation.frames(of: scenario)
         let final = try #require(frames.last?.pager(series.key))
         #expect(final.page == 3)
@@ -124,7 +124,7 @@ import Testing
         #expect(series.references.prefix(4).map(\.value) == [0, 1, 2, 3])
 
         let plot = MotionPlot(timeline: timeline, title: "vimeo-tabs")
-        let panel = try #require(plot.panels.first { $0.series.kind == .pages })
+        let panel = try #require(plot.panels.first { $0.series.name == "pages" })
         let layout = plot.referenceLayout(panel)
         // Every page it visits is on the scale: none is noted beyond it.
         #expect(layout.notes.isEmpty, "\(layout.notes.map(\.lines))")
@@ -143,8 +143,8 @@ import Testing
     @Test func aPagersVelocityCaptionNamesTheOffsetAndItsDirection() throws {
         let scenario = try Fixtures.example("vimeo-tabs")
         let timeline = MotionTimeline(scenario: scenario)
-        let series = try #require(timeline.series.first { $0.kind == .pages })
-        let caption = MotionPlot.velocityCaption(series)
+        let series = try #require(timeline.series.first { $0.name == "pages" })
+        let caption = series.velocityCaption
         #expect(caption == "velocity (pt/s): d(contentOffset.x)/dt; positive is toward later pages and is drawn up")
         #expect(!caption.contains("positive is up"))
         // The sign agrees: wherever the page position moves by more than a hundredth of a page in a frame, the
@@ -159,13 +159,13 @@ import Testing
         #expect(zip(series.velocities, frames).allSatisfy { $0 == $1.scrollView(series.key)?.velocity.x })
         // Other kinds keep theirs.
         let handoff = MotionTimeline(scenario: try Fixtures.example("sheet-handoff"))
-        #expect(handoff.series.map(MotionPlot.velocityCaption) == [
+        #expect(handoff.series.map(\.velocityCaption) == [
             "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is",
             "velocity (pt/s): d(contentOffset.y)/dt; positive is scrolling toward the end and is drawn up",
         ])
         // A horizontal list names its own offset.
         let carousel = MotionTimeline(scenario: try Fixtures.example("horizontal-carousel"))
-        #expect(carousel.series.map(MotionPlot.velocityCaption) == [
+        #expect(carousel.series.map(\.velocityCaption) == [
             "velocity (pt/s): d(contentOffset.x)/dt; positive is scrolling toward the end and is drawn up",
         ])
     }
@@ -178,7 +178,7 @@ import Testing
                                 gestures: [.drag(at: 0.1, from: Point(x: 300, y: 150), to: Point(x: 100, y: 150), duration: 0.1)])
         let timeline = MotionTimeline(scenario: scenario)
         let series = try #require(timeline.series.first)
-        #expect(timeline.series.count == 1 && series.kind == .pages)
+        #expect(timeline.series.count == 1 && series.name == "pages")
         let final = try #require(Simulation.frames(of: scenario).last?.carousels.first)
         #expect(abs(try #require(series.values.last) - final.fraction) < 1e-12)
         #expect(final.fraction >= 1 && abs(final.fraction - final.fraction.rounded()) < 1e-3, "rests on a card: \(final.fraction)")
@@ -193,12 +193,12 @@ import Testing
         let title = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("large-title")), title: "large-title")
         #expect(title.panels.map(\.series.title) == ["mail · content offset y", "inbox · collapse"])
         let collapse = try #require(title.panels.last)
-        #expect(collapse.series.kind == .fraction(path: "navigationBars.inbox.collapse", name: "collapse"))
+        #expect(collapse.series.name == "collapse")
         #expect(collapse.series.statePath == "navigationBars.inbox.collapse")
         // Expanded at the start, collapsed while the list is scrolled up, expanded again after the pull back down.
         #expect(collapse.series.values.first == 0 && collapse.series.values.max() == 1 && collapse.series.values.last == 0)
         #expect(title.referenceLayout(collapse).margin.map(\.text).sorted() == ["collapsed  1.00", "expanded  0.00"])
-        #expect(MotionPlot.unitNote(collapse.series) == "navigationBars.inbox.collapse, 0 to 1")
+        #expect(collapse.series.unitNote == "navigationBars.inbox.collapse, 0 to 1")
         var svg = String(decoding: try title.svg(), as: UTF8.self)
         #expect(Self.strokedPaths(svg, color: "rgb(0%,47.843137%,100%)").count == 2, "a value curve per panel")
 
@@ -215,9 +215,9 @@ import Testing
 
         // A sheet that never leaves has no "dismissed" line.
         let handoff = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("sheet-handoff")), title: "sheet-handoff")
-        let sheet = try #require(handoff.panels.first { $0.series.kind == .sheetTop })
+        let sheet = try #require(handoff.panels.first { $0.series.name == "top" })
         #expect(!sheet.series.references.contains { $0.label == "dismissed" })
-        #expect(!handoff.panels.contains { if case .fraction = $0.series.kind { true } else { false } })
+        #expect(!handoff.panels.contains { $0.series.unit == "fraction" })
     }
 
     /// Every label of every bundled example's plot keeps clear of every other (carousel-sheet drew "peek 514 pt"
@@ -250,7 +250,7 @@ import Testing
     /// label stays by its line; the title's note says that up is toward the right edge.
     @Test func aHorizontalListsEdgesReadOnItsOwnGraph() throws {
         let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("horizontal-carousel")), title: "h")
-        let list = try #require(plot.panels.first { $0.series.kind == .scrollOffset(.horizontal) })
+        let list = try #require(plot.panels.first { $0.series.name == "contentOffset.x" })
         let rect = list.valueRect
         let layout = plot.referenceLayout(list)
         let note = try #require(layout.notes.first)
@@ -260,7 +260,7 @@ import Testing
                 "note at baseline \(note.baseline), graph \(rect.minY)...\(rect.maxY)")
         let left = try #require(layout.margin.first { $0.text == "left edge  0 pt" })
         #expect(abs(left.baseline - 3.5 - list.y(ofValue: 0)) < 1, "the left edge's label by its line")
-        #expect(MotionPlot.unitNote(list.series) == "pt; up is toward the right edge (larger contentOffset.x)")
+        #expect(list.series.unitNote == "pt; up is toward the right edge (larger contentOffset.x)")
         // Every label of the panel is beside its value graph, none in the gap above the velocity graph.
         let boxes = try #require(plot.labelBoxes().last).filter { $0.rect.minY > list.titleOrigin.y }
         #expect(!boxes.isEmpty)
@@ -284,7 +284,7 @@ import Testing
 
     @Test func carouselSheetDrawsTheListEdgeOnlyAsANoteOfItsOwnPanel() throws {
         let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("carousel-sheet")), title: "c")
-        let sheet = try #require(plot.panels.first { $0.series.kind == .sheetTop })
+        let sheet = try #require(plot.panels.first { $0.series.name == "top" })
         let list = try #require(plot.panels.first { $0.series.key == "places" })
         #expect(!plot.referenceLayout(sheet).margin.contains { $0.text.contains("bottom edge") })
         let listLayout = plot.referenceLayout(list)
@@ -299,10 +299,10 @@ import Testing
     /// A sheet's panel has one sign convention: rising (its top decreasing, velocity negative) is drawn up in both graphs.
     @Test func aRisingSheetGoesUpInBothGraphs() throws {
         let plot = MotionPlot(timeline: MotionTimeline(scenario: try Fixtures.example("carousel-sheet")), title: "c")
-        let sheet = try #require(plot.panels.first { $0.series.kind == .sheetTop })
+        let sheet = try #require(plot.panels.first { $0.series.name == "top" })
         #expect(sheet.y(ofValue: 100) < sheet.y(ofValue: 500))
         #expect(sheet.y(ofSpeed: -600) < sheet.y(ofSpeed: 0))
-        #expect(MotionPlot.velocityCaption(sheet.series).contains("negative is rising"))
+        #expect(sheet.series.velocityCaption.contains("negative is rising"))
         let list = try #require(plot.panels.first { $0.series.key == "places" })
         #expect(list.y(ofSpeed: 600) < list.y(ofSpeed: 0))
     }

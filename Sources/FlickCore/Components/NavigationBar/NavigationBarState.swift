@@ -76,3 +76,11 @@ extension NavigationBarState {
                   largeTitleFontSize: try json.number("largeTitleFontSize"))
     }
 }
+
+extension NavigationBarState: PlottedState {
+    /// Its large title's collapse: 0 expanded, 1 collapsed into the inline bar (its 52 pt gone).
+    func plotted(in frame: FrameState, pageTitles: [String: [String]]) -> [PlottedValue] {
+        [.fraction(key: key, name: "collapse", label: "collapse", statePath: "navigationBars.\(key).collapse", value: collapse,
+                   references: [("expanded", 0), ("collapsed", 1)], pointsPerUnit: NavigationBarGeometry.largeTitleExtension)]
+    }
+}

@@ -101,3 +101,29 @@ extension SheetState {
                   presenting: presenting)
     }
 }
+
+extension SheetState: PlottedState {
+    static var plotsBeforeScrollViews: Bool { true }
+
+    /// Its top edge, between its detents; a deck card's presenting view's scale beside it.
+    func plotted(in frame: FrameState, pageTitles: [String: [String]]) -> [PlottedValue] {
+        // A card that leaves (a deck card, or any sheet once it is dismissing) rests below the viewport.
+        let leaves = presenting != nil || phase == .dismissing || phase == .dismissed
+        let topEdge = PlottedQuantity(key: key, name: "top", label: "top edge", unit: "pt",
+                                      unitNote: "pt from the viewport's top; higher on screen is higher here",
+                                      velocityCaption: Self.velocityCaption, statePath: "\(key).top", flipped: true)
+        var values = [PlottedValue(quantity: topEdge, value: top, velocity: velocity,
+                                   references: detents.map { ($0.name, $0.top) } + (leaves ? [("dismissed", frame.viewport.height)] : []))]
+        if let presenting {
+            // The screen behind a deck card: its scale, 1 once the card has gone. A change of scale moves the
+            // presenting view's top by about half the viewport's height as much.
+            values.append(.fraction(key: key, name: "presentingScale", label: "presenting scale", statePath: "sheets.\(key).presentingScale",
+                                    value: presenting.scale, references: [("full size", 1)],
+                                    pointsPerUnit: max(1, frame.viewport.height / 2)))
+        }
+        return values
+    }
+
+    /// The velocity caption of a sheet's top edge, with its sign convention: the value graph's, flipped.
+    public static let velocityCaption = "velocity (pt/s): d(top)/dt; negative is rising and is drawn up, as the top edge is"
+}
