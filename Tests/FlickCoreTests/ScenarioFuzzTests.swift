@@ -23,14 +23,12 @@ struct SplitMix64: RandomNumberGenerator {
 /// What one decode did.
 struct DecodeOutcome {
     var decoded: Bool
-    var seconds: Double
     /// Broken promises: a crash would not get this far, but a wrong error or an out-of-limits scenario does.
     var violations: [String]
 }
 
 /// Decodes `data` and checks the result against the decoder's promises.
 func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
-    let start = DispatchTime.now().uptimeNanoseconds
     var violations: [String] = []
     var decoded = false
     do {
@@ -61,8 +59,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
             if let column = diagnostic.column, column < 1 { violations.append("column \(column): \(diagnostic)") }
         }
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    return DecodeOutcome(decoded: decoded, seconds: seconds, violations: violations)
+    return DecodeOutcome(decoded: decoded, violations: violations)
 }
 
 @Suite struct ScenarioFuzzTests {
@@ -133,13 +130,15 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    /// The limit stops a hang (a decode that never ends) from holding CI for its whole time; it is far above the
+    /// seconds the decodes take even on a loaded machine, and no speed is asserted.
+    @Test(.timeLimit(.minutes(10)))
     func mutatedExamplesNeverCrashOrHang() throws {
         let files = ScenarioFiles.exampleFiles()
         try #require(files.count >= 4)
         var rng = SplitMix64(seed: 0x5EED_F11C_0000_0001)
         let mutantsPerExample = 3200 / files.count
-        var decoded = 0, refused = 0, slowest = 0.0, slowestInput = ""
+        var decoded = 0, refused = 0
         var violations: [String] = []
         for url in files {
             let original = try Data(contentsOf: url)
@@ -149,10 +148,6 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
                 for _ in 0..<Int.random(in: 1...4, using: &rng) { Self.mutate(&bytes, &rng) }
                 let outcome = decodeAndCheck(Data(bytes), file: file)
                 if outcome.decoded { decoded += 1 } else { refused += 1 }
-                if outcome.seconds > slowest {
-                    slowest = outcome.seconds
-                    slowestInput = String(decoding: bytes.prefix(300), as: UTF8.self)
-                }
                 violations += outcome.violations.map { "\(file): \($0)" }
             }
         }
@@ -160,7 +155,6 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
         // Both outcomes occur, so the mutations neither always break nor never touch the files.
         #expect(decoded > 100)
         #expect(refused > 1000)
-        #expect(slowest < 2, "slowest decode took \(slowest) s on: \(slowestInput)")
     }
 
     @Test func unmutatedExamplesPassTheSameChecks() throws {
@@ -191,18 +185,10 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
 // MARK: - Adversarial inputs
 
 @Suite struct ScenarioAdversarialTests {
-    /// Decodes text that must be refused, on an idle machine within about `seconds`; returns its diagnostics.
-    ///
-    /// The time is a guard against a hang (an unbounded expansion takes hours), not a speed test: the bound is
-    /// ten times `seconds` and at least two minutes, so a busy machine does not fail it. Speed belongs in a benchmark.
-    func refused(_ text: String, file: String = "evil.yaml", within seconds: Double = 5,
-                 sourceLocation: SourceLocation = #_sourceLocation) -> [ScenarioDiagnostic] {
-        let start = DispatchTime.now().uptimeNanoseconds
-        defer {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            #expect(elapsed < max(120, 10 * seconds), "took \(elapsed) s: it should not expand without bound",
-                    sourceLocation: sourceLocation)
-        }
+    /// Decodes text that must be refused; returns its diagnostics. That it ends is shown by what it says: each
+    /// adversarial input is refused by the limit it meets (nesting, the values budget, the file size, a complex key),
+    /// and the tests check that limit's message. No clock is read: speed belongs in a benchmark.
+    func refused(_ text: String, file: String = "evil.yaml", sourceLocation: SourceLocation = #_sourceLocation) -> [ScenarioDiagnostic] {
         let outcome = decodeAndCheck(Data(text.utf8), file: file)
         #expect(outcome.violations.isEmpty, "\(outcome.violations.prefix(3))", sourceLocation: sourceLocation)
         #expect(!outcome.decoded, sourceLocation: sourceLocation)
@@ -242,7 +228,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
     @Test func billionLaughsInValues() {
         // Where the values are read one by one, the walk stops at its budget.
         let text = minimalScenario(Self.laughs(leaf: "[0, 1, 1]") + "gestures:\n  - {at: 0, touches: *l8}\n")
-        let found = refused(text, within: 20)
+        let found = refused(text)
         #expect(found.count <= NodeReader.maximumDiagnostics + 1)
         #expect(found.contains { $0.message.hasPrefix("the document has more than 2000000 values") } ||
                 found.contains { $0.message.contains("expected a sample [t, x, y]") })
@@ -257,7 +243,7 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
             \(pages)scene:
               pager: {pages: [\(Array(repeating: "*p6", count: 10).joined(separator: ", "))]}
             """
-        let budget = refused(nested, within: 30)
+        let budget = refused(nested)
         #expect(budget.contains { $0.message.hasPrefix("the document has more than 2000000 values") })
     }
 
@@ -306,13 +292,13 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
         // Larger than the file limit: refused before parsing, whatever it holds.
         let oversized = Self.touches(600_000)
         #expect(oversized.utf8.count > ScenarioDecoder.maximumFileSize)
-        expectDiagnostic(refused(oversized, within: 2).first, path: "", line: nil, column: nil,
+        expectDiagnostic(refused(oversized).first, path: "", line: nil, column: nil,
                          message: "input is \(oversized.utf8.count) bytes; scenario files are limited to 4194304 bytes",
                          file: "evil.yaml")
         // Within the file limit but past the values budget: refused once the budget is spent.
         let many = Self.touches(510_000)
         #expect(many.utf8.count <= ScenarioDecoder.maximumFileSize)
-        let found = refused(many, within: 30)
+        let found = refused(many)
         #expect(found.count == 1)
         expectDiagnostic(found.first, path: "gestures[0].touches[499996][2]", line: 6, column: 3_999_996,
                          message: "the document has more than 2000000 values (an alias counts the values it repeats each time it is used)",
@@ -329,7 +315,9 @@ func decodeAndCheck(_ data: Data, file: String) -> DecodeOutcome {
     @Test func oversizedInputIsRefusedBeforeParsing() {
         let data = Data(count: ScenarioDecoder.maximumFileSize + 1)
         let outcome = decodeAndCheck(data, file: "zeros.yaml")
-        #expect(!outcome.decoded && outcome.violations.isEmpty && outcome.seconds < 1)
+        #expect(!outcome.decoded && outcome.violations.isEmpty)
+        expectDiagnostic(problems(data, file: "zeros.yaml").first, path: "", line: nil, column: nil,
+                         message: "input is \(data.count) bytes; scenario files are limited to 4194304 bytes", file: "zeros.yaml")
     }
 
     @Test func componentsNestedTooDeep() {
