@@ -185,8 +185,8 @@ extension Component {
     var tabStates: Int { kind.spec.tabStates }
     /// Whether a pull past its lowest detent dismisses it (a dismissible sheet, a card).
     public var isDismissible: Bool { kind.spec.isDismissible }
-    /// What it has attached of the behaviour whose spec is a `Spec` (`attachment(of: RefreshSpec.self)`: a list's
-    /// refresh control); nil when it has none. Each behaviour's spec type is its own, so at most one matches.
+    /// What it has attached of the behaviour whose spec type is `Spec` (the `ListAttachment.Spec` its behaviour's folder
+    /// declares); nil when it has none. Each behaviour's spec type is its own, so at most one matches.
     public func attachment<Spec: Sendable>(of type: Spec.Type) -> Spec? {
         kind.spec.attachmentSpecs.sorted { $0.key < $1.key }.lazy.compactMap { $0.value as? Spec }.first
     }
