@@ -88,17 +88,16 @@ package enum Staging {
         var status = stat()
         guard fstat(folder.fd, &status) == 0 else { return true }
         let key = "\(status.st_dev):\(status.st_ino):\(folder.path)"
-        return lock.withLock { swept.insert(key).inserted }
+        return state.withLock { $0.swept.insert(key).inserted }
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var swept: Set<String> = []
-    nonisolated(unsafe) private static var counter = 0
+    /// The folders swept so far (`firstLook`) and the last staging number given (`nextNumber`).
+    private static let state = Locked((swept: Set<String>(), counter: 0))
     /// A number no other staging name of this process uses.
     private static func nextNumber() -> Int {
-        lock.withLock {
-            counter += 1
-            return counter
+        state.withLock {
+            $0.counter += 1
+            return $0.counter
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// `O_NOFOLLOW`, a file is written through `AtomicFile` under a staging name and renamed over the old one
 /// (a link there is replaced, not written through). A link swapped in for a folder or a file between a check and
 /// its use is met and refused, never followed: the check and the use are the same call.
-public final class OpenFolder: @unchecked Sendable {
+public final class OpenFolder: Sendable {
     /// The folder's path, for messages.
     public let path: String
     let fd: Int32

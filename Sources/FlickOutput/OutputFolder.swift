@@ -18,7 +18,7 @@ import Foundation
 /// that are no longer running.
 ///
 /// `write`, `writer` and `reservePath` may be called from any thread; `commit` and `abandon` only by the owner.
-public final class OutputFolder: @unchecked Sendable {
+public final class OutputFolder: Sendable {
     /// The manifest's name inside an output folder.
     public static let manifestName = ".flick-output"
     static let manifestHeader = "# flick output: flick wrote the files below; the next flick run into this folder replaces them"
@@ -32,9 +32,8 @@ public final class OutputFolder: @unchecked Sendable {
     private let parent: String
     /// Folders above the destination this output created (removed again by `abandon()` when empty).
     private let createdFolders: [String]
-    private var written: [String] = []
-    private let lock = NSLock()
-    private var finished = false
+    /// The files written so far, and whether the output was committed or abandoned.
+    private let state = Locked((written: [String](), finished: false))
 
     /// Checks that `destination` may be replaced, removes what dead processes left beside it, and creates
     /// the staging folder (and the folders above it that are missing).
@@ -65,7 +64,7 @@ public final class OutputFolder: @unchecked Sendable {
     }
 
     /// The number of files written so far.
-    public var fileCount: Int { lock.withLock { written.count } }
+    public var fileCount: Int { state.withLock { $0.written.count } }
 
     /// Creates a folder inside the staging folder (`frames`).
     public func createFolder(_ relativePath: String) throws {
@@ -98,7 +97,7 @@ public final class OutputFolder: @unchecked Sendable {
         guard FileSystem.plainComponents(relativePath) != nil, relativePath != OutputFolder.manifestName else {
             throw RenderError("\(relativePath) cannot name a file inside \(destination.path)")
         }
-        lock.withLock { written.append(relativePath) }
+        state.withLock { $0.written.append(relativePath) }
         return staging.path + "/" + relativePath
     }
 
@@ -106,7 +105,7 @@ public final class OutputFolder: @unchecked Sendable {
     /// warnings (a previous output that could not be removed completely). Throws `RenderCancelled`, having
     /// committed nothing, when `cancellation` was raised at any time before the move.
     public func commit(cancellation: Cancellation? = nil) throws -> [String] {
-        let list = ([OutputFolder.manifestHeader] + lock.withLock { written }.sorted()).joined(separator: "\n") + "\n"
+        let list = ([OutputFolder.manifestHeader] + state.withLock { $0.written }.sorted()).joined(separator: "\n") + "\n"
         try FileSystem.writeNewFile(Data(list.utf8), to: staging.path + "/" + OutputFolder.manifestName)
         if cancellation?.isCancelled == true { throw RenderCancelled() }
         // Check again: the destination may have changed while the output was written.
@@ -124,7 +123,7 @@ public final class OutputFolder: @unchecked Sendable {
             if let previous { _ = rename(previous, destination.path) }
             throw RenderError("cannot move the output into \(destination.path): \(reason)")
         }
-        finished = true
+        state.withLock { $0.finished = true }
         guard let previous else { return [] }
         if let failure = OutputFolder.removePrevious(previous) {
             return ["the previous \(destination.path) was moved to \(previous) and could not be removed completely (\(failure)); "
@@ -135,8 +134,11 @@ public final class OutputFolder: @unchecked Sendable {
 
     /// Deletes the staging folder and everything in it, and the folders above it this output created.
     public func abandon() {
-        guard !finished else { return }
-        finished = true
+        let wasFinished = state.withLock { state in
+            defer { state.finished = true }
+            return state.finished
+        }
+        guard !wasFinished else { return }
         FileSystem.removeTree(staging.path)
         FileSystem.removeEmptyFolders(createdFolders)
     }

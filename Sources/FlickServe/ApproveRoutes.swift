@@ -32,22 +32,22 @@ extension Handler {
     ///   `GET /_flick/orphans.json`: the orphans alone.
     /// - `POST /_flick/remove` (body: one orphan as listed): removes it; answers what it removed and the orphans left.
     static let approveRoutes: [Route] = [
-        Route("GET /_flick/approve.js") { _, _ in
+        Route("GET /_flick/approve.js", .open) { _, _ in
             HTTPResponse(statusCode: .ok, headers: headers("text/javascript; charset=utf-8"), body: Data(ApproveScript.source.utf8))
         },
-        Route("GET /_flick/orphans.json") { handler, _ in
+        Route("GET /_flick/orphans.json", .token) { handler, _ in
             let scenarios = handler.owner.scenarios
             let value = await background { () -> FlickCore.JSONValue in
                 .object([("orphans", ServedOrphans.json(ServedOrphans.list(scenarios)))])
             }
             return Self.json(value)
         },
-        Route("GET /_flick/tests.json") { handler, _ in await handler.everyReport(accept: .nothing) },
-        Route("POST /_flick/accept-all") { handler, _ in await handler.everyReport(accept: .everything) },
-        Route("POST /_flick/remove") { try await $0.remove($1) },
-        Route("GET /s/:id/test.json") { handler, request in await handler.report(try handler.scenario(request), .nothing) },
-        Route("POST /s/:id/accept") { try await $0.accept($0.scenario($1), $1) },
-        Route("GET /s/:id/failed/:folder/:file") { handler, request in
+        Route("GET /_flick/tests.json", .token) { handler, _ in await handler.everyReport(accept: .nothing) },
+        Route("POST /_flick/accept-all", .token) { handler, _ in await handler.everyReport(accept: .everything) },
+        Route("POST /_flick/remove", .token) { try await $0.remove($1) },
+        Route("GET /s/:id/test.json", .token) { handler, request in await handler.report(try handler.scenario(request), .nothing) },
+        Route("POST /s/:id/accept", .token) { try await $0.accept($0.scenario($1), $1) },
+        Route("GET /s/:id/failed/:folder/:file", .picture) { handler, request in
             handler.failureImage(try handler.scenario(request), folder: request.routeParameters["folder"] ?? "",
                                  file: request.routeParameters["file"] ?? "")
         },

@@ -263,7 +263,8 @@ public enum ListenError: Error, Equatable, CustomStringConvertible {
 
 /// The checks every request passes before anything is read or written: its Host is this server's own address
 /// (a page of another site that rebinds its name to 127.0.0.1 sends its own name), an Origin, when sent, is
-/// this server's, and a write or the live channel carries the per-run token.
+/// this server's, and a write, or a read its route asks it of (`Handler.Access`, declared by each route of the
+/// table), carries the per-run token.
 enum RequestGuard {
     /// `host:port` values a request may name: the bound address, and `localhost` when bound to loopback.
     static func hosts(bound host: String, port: UInt16) -> Set<String> {
@@ -287,22 +288,6 @@ enum RequestGuard {
         let writes = method != "GET" && method != "HEAD"
         if (writes || needsToken) && !constantTimeEqual(token ?? "", expectedToken) { return "missing or wrong token" }
         return nil
-    }
-
-    /// Whether a request of `path` (its segments) needs the token: everything but the two scripts, which hold
-    /// nothing of the served files, and `/favicon.ico`, which browsers ask for without it (answered 204, empty). Pictures need it too (`isPicture`), and may carry it in the cookie.
-    static func needsToken(_ parts: [String]) -> Bool {
-        !(parts == ["_flick", "serve.js"] || parts == ["_flick", "approve.js"] || parts == ["favicon.ico"])
-    }
-
-    /// A run's frames, motion plot and failing golden images: what the page asks for by `<img>` and its canvas,
-    /// which send no header of the page's, so they may carry the token in the cookie (`cookieName`) instead.
-    static func isPicture(_ parts: [String]) -> Bool {
-        if parts.count == 4, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "motion.svg" { return true }
-        if parts.count == 5, parts[0] == "s", parts[2].hasPrefix("v"), parts[3] == "frames" { return true }
-        // A failing golden's expected, actual and diff images.
-        if parts.count == 5, parts[0] == "s", parts[2] == "failed", parts[4].hasSuffix(".png") { return true }
-        return false
     }
 
     /// The token a request carries: a write's only in its `X-Flick-Token` header (which a page of another site
@@ -341,11 +326,12 @@ enum RequestGuard {
         if parts.contains(where: { $0 == "." || $0 == ".." || $0.contains("/") }) {
             return GateRefusal(status: 400, message: "a path with . or .. segments")
         }
+        let access = Handler.access(parts)
         let token = token(method: head.method, header: head.values("x-flick-token").first, query: head.query("token"),
-                          picture: isPicture(parts), cookies: head.values("cookie"), cookieName: cookie,
+                          picture: access == .picture, cookies: head.values("cookie"), cookieName: cookie,
                           fetchSite: head.values("sec-fetch-site").first)
         return refusal(method: head.method, host: head.values("host").first, origin: head.values("origin").first, token: token,
-                       needsToken: needsToken(parts), allowed: allowed, expectedToken: expectedToken)
+                       needsToken: access != .open, allowed: allowed, expectedToken: expectedToken)
             .map { GateRefusal(status: 403, message: $0 == "missing or wrong token" ? tokenHelp : $0) }
     }
 
@@ -363,15 +349,15 @@ struct Handler: HTTPHandler {
     let owner: LiveServer
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let access = Self.access(request.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init))
         let cookieName = owner.cookieName
         let token = RequestGuard.token(method: request.method.rawValue, header: request.headers[HTTPHeader("X-Flick-Token")],
-                                       query: request.query["token"], picture: RequestGuard.isPicture(parts),
+                                       query: request.query["token"], picture: access == .picture,
                                        cookies: request.headers[HTTPHeader("Cookie")].map { [$0] } ?? [], cookieName: cookieName,
                                        fetchSite: request.headers[HTTPHeader("Sec-Fetch-Site")])
         if let refusal = RequestGuard.refusal(method: request.method.rawValue, host: request.headers[.host],
                                               origin: request.headers[HTTPHeader("Origin")], token: token,
-                                              needsToken: RequestGuard.needsToken(parts),
+                                              needsToken: access != .open,
                                               allowed: owner.hosts, expectedToken: owner.configuration.token) {
             return Self.text(.forbidden, "refused: \(refusal)\n")
         }

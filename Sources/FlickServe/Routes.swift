@@ -4,32 +4,72 @@ import FlyingFox
 import Foundation
 
 /// The table of what `flick serve` answers, in FlyingFox's own route patterns (`HTTPRoute`, `:name` a parameter
-/// read back by `HTTPRequest.routeParameters`), one small handler each. The first route that matches answers;
+/// read back by `HTTPRequest.routeParameters`), each with what a request of it must carry (`Access`, asked by
+/// `RequestGuard` before anything is routed) and one small handler. The first route that matches answers;
 /// a handler that finds no served scenario of its `:id` passes the request on (`HTTPUnhandledError`), and a request
 /// no route answers gets 404 (GET, HEAD) or 405 (any other method).
 ///
 /// FlyingFox matches a route's literal segments case-insensitively; flick's are matched exactly (`/COMPARE` is
 /// not `/compare`), so every handler first checks that the path spells its route's literals as written.
 extension Handler {
-    /// One route of the table: its pattern and its handler.
+    /// One route of the table: its pattern, what a request of it must carry (`Access`, which `RequestGuard`
+    /// checks before the route is tried) and its handler.
     struct Route: Sendable {
         let pattern: HTTPRoute
+        let access: Access
         let handle: @Sendable (Handler, HTTPRequest) async throws -> HTTPResponse
 
-        init(_ pattern: HTTPRoute, _ handle: @escaping @Sendable (Handler, HTTPRequest) async throws -> HTTPResponse) {
+        init(_ pattern: HTTPRoute, _ access: Access, _ handle: @escaping @Sendable (Handler, HTTPRequest) async throws -> HTTPResponse) {
             self.pattern = pattern
+            self.access = access
             self.handle = handle
         }
+    }
+
+    /// What a route asks of a request before anything is read or written, declared by each route of the table.
+    /// A write (any method but GET and HEAD) needs the token whatever its route says.
+    enum Access: Sendable, Equatable {
+        /// The per-run token, in the `X-Flick-Token` header or (a read) the `token` query parameter.
+        case token
+        /// The token as for `.token`, or in the cookie a page opened with the token was given
+        /// (`RequestGuard.cookieName`): what the page asks for by `<img>` and its canvas, which send no header of
+        /// the page's (a run's frames and motion plot, a failing golden's images).
+        case picture
+        /// Nothing: files that hold nothing of the served files (the page's two scripts) and the icon browsers ask
+        /// for without the token (answered 204, empty).
+        case open
     }
 
     /// Every route, in the order they are tried (docs/review-page.md lists what each answers).
     static let table: [Route] = approveRoutes + writeRoutes + readRoutes
 
+    /// What a request of the path `parts` (its segments) must carry: the `access` of the first route of `table` whose
+    /// path pattern takes it (its literals spelled exactly, whatever the method), `.token` when none does.
+    static func access(_ parts: [String]) -> Access {
+        table.first { takes($0.pattern, parts) }?.access ?? .token
+    }
+
+    /// Whether the path pattern of `pattern` takes the path `parts`, as FlyingFox matches a path (a `:name` takes
+    /// one segment, a last `*` any number of them) but with literals matched exactly.
+    static func takes(_ pattern: HTTPRoute, _ parts: [String]) -> Bool {
+        let components = pattern.path
+        guard parts.count >= components.count else { return parts.isEmpty && components.first == .wildcard }
+        for (index, part) in parts.enumerated() {
+            let component = index < components.count ? components[index] : (components.last == .wildcard ? .wildcard : nil)
+            switch component {
+            case .caseInsensitive(let literal)?: if part != literal { return false }
+            case .parameter?, .wildcard?: continue
+            case nil: return false
+            }
+        }
+        return true
+    }
+
     /// A scenario's writes (POST, with the token): tune and save; any other action of a served scenario is 404.
     static let writeRoutes: [Route] = [
-        Route("POST /s/:id/tune") { try await $0.tune($0.scenario($1), $1) },
-        Route("POST /s/:id/save") { try await $0.save($0.scenario($1), $1, write: $1.query["dry"] == nil) },
-        Route("POST /s/:id/:action") { handler, request in
+        Route("POST /s/:id/tune", .token) { try await $0.tune($0.scenario($1), $1) },
+        Route("POST /s/:id/save", .token) { try await $0.save($0.scenario($1), $1, write: $1.query["dry"] == nil) },
+        Route("POST /s/:id/:action", .token) { handler, request in
             _ = try handler.scenario(request)
             return notFound
         },
@@ -37,39 +77,39 @@ extension Handler {
 
     /// What pages read (GET and HEAD).
     static let readRoutes: [Route] = [
-        Route("GET,HEAD /") { handler, _ in html(IndexPage.html(handler.owner.scenarios, token: handler.token)) },
+        Route("GET,HEAD /", .token) { handler, _ in html(IndexPage.html(handler.owner.scenarios, token: handler.token)) },
         // The icon a browser asks for beside every page, without the token: nothing, rather than a 403 in its console.
-        Route("GET,HEAD /favicon.ico") { _, _ in HTTPResponse(statusCode: .noContent, headers: HTTPHeaders([.cacheControl: "max-age=86400"])) },
-        Route("GET,HEAD /compare") { handler, _ in html(ComparePage.served(handler.owner.scenarios, token: handler.token)) },
-        Route("GET,HEAD /compare/live") { handler, request in try await live(handler.owner.watchAll(), request) },
-        Route("GET,HEAD /_flick/serve.js") { _, _ in
+        Route("GET,HEAD /favicon.ico", .open) { _, _ in HTTPResponse(statusCode: .noContent, headers: HTTPHeaders([.cacheControl: "max-age=86400"])) },
+        Route("GET,HEAD /compare", .token) { handler, _ in html(ComparePage.served(handler.owner.scenarios, token: handler.token)) },
+        Route("GET,HEAD /compare/live", .token) { handler, request in try await live(handler.owner.watchAll(), request) },
+        Route("GET,HEAD /_flick/serve.js", .open) { _, _ in
             HTTPResponse(statusCode: .ok, headers: headers("text/javascript; charset=utf-8"), body: Data(LiveScript.source.utf8))
         },
         // The page's poll of the status does not count as a look at the page (`markViewed`); everything below does.
-        Route("GET,HEAD /s/:id/status.json") { handler, request in
+        Route("GET,HEAD /s/:id/status.json", .token) { handler, request in
             HTTPResponse(statusCode: .ok, headers: headers("application/json"), body: Data(try handler.scenario(request).status.utf8))
         },
-        Route("GET,HEAD /s/:id") { try $0.page($0.viewed($1)) },
-        Route("GET,HEAD /s/:id/compare") { try $0.compare($0.viewed($1), $1) },
-        Route("GET,HEAD /s/:id/live") { handler, request in try await live(handler.viewed(request).watch(), request) },
-        Route("GET,HEAD /s/:id/:version/states.js") { handler, request in
+        Route("GET,HEAD /s/:id", .token) { try $0.page($0.viewed($1)) },
+        Route("GET,HEAD /s/:id/compare", .token) { try $0.compare($0.viewed($1), $1) },
+        Route("GET,HEAD /s/:id/live", .token) { handler, request in try await live(handler.viewed(request).watch(), request) },
+        Route("GET,HEAD /s/:id/:version/states.js", .token) { handler, request in
             HTTPResponse(statusCode: .ok, headers: headers("text/javascript; charset=utf-8"),
                          body: ReviewPage.statesScript(try handler.run(request).run.statesJSON))
         },
-        Route("GET,HEAD /s/:id/:version/states.json") { handler, request in
+        Route("GET,HEAD /s/:id/:version/states.json", .token) { handler, request in
             HTTPResponse(statusCode: .ok, headers: headers("application/json"), body: try handler.run(request).run.statesJSON)
         },
-        Route("GET,HEAD /s/:id/:version/export.json") { handler, request in
+        Route("GET,HEAD /s/:id/:version/export.json", .token) { handler, request in
             let snippets = CodeExport.snippets(for: try handler.run(request).run.scenario)
             let value: FlickCore.JSONValue = .object(snippets.map { ($0.framework, .string($0.code)) })
             return HTTPResponse(statusCode: .ok, headers: headers("application/json"), body: Data(value.text.utf8))
         },
-        Route("GET,HEAD /s/:id/:version/motion.svg") { handler, request in
+        Route("GET,HEAD /s/:id/:version/motion.svg", .picture) { handler, request in
             HTTPResponse(statusCode: .ok, headers: headers("image/svg+xml"), body: try handler.run(request).run.motionSVG)
         },
-        Route("GET,HEAD /s/:id/:version/frames/:frame") { try await $0.frame($1) },
+        Route("GET,HEAD /s/:id/:version/frames/:frame", .picture) { try await $0.frame($1) },
         // Anything else below a served scenario counts as a look at it, and is not found.
-        Route("GET,HEAD /s/:id/*") { handler, request in
+        Route("GET,HEAD /s/:id/*", .token) { handler, request in
             _ = try handler.viewed(request)
             return notFound
         },

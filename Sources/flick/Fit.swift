@@ -25,26 +25,12 @@ struct Fit: ParsableCommand, WritesOutput {
     @Option(help: "Write fit.svg and fit.png (recording vs before vs after) into this folder (new, empty or an earlier flick output).")
     var out: String?
 
-    @Option(help: ArgumentHelp("Fit only these constants, comma-separated: \(PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")).",
-                               valueName: "names"))
-    var only: String?
-
-    /// The constants `--only` names, or every one; an unknown name is an error (exit 2).
-    private func candidates() throws -> [PhysicsFit.Constant] {
-        guard let only else { return PhysicsFit.Constant.allCases }
-        var chosen: [PhysicsFit.Constant] = []
-        for name in only.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let constant = PhysicsFit.Constant(rawValue: name) else {
-                let known = PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ")
-                throw BadInput("--only: \(name.isEmpty ? "an empty name" : "unknown constant '\(name)'"); flick fit knows \(known)")
-            }
-            if !chosen.contains(constant) { chosen.append(constant) }
-        }
-        return chosen
-    }
+    @Option(help: ArgumentHelp("Fit only these constants, comma-separated: \(FitConstants.known).", valueName: "names"),
+            completion: .list(PhysicsFit.Constant.allCases.map(\.rawValue)), transform: FitConstants.init(parsing:))
+    var only: FitConstants?
 
     func run() throws {
-        let candidates = try candidates()
+        let candidates = only?.constants ?? PhysicsFit.Constant.allCases
         // Only a plot written into --out stops between steps on a signal (held since the start, see Interruption).
         if out == nil { Interruption.release() }
         let scenario = try loadScenario(self.scenario)
@@ -108,5 +94,26 @@ struct Fit: ParsableCommand, WritesOutput {
             try folder.write(try PNGEncoder().encode(plot.image()), to: "fit.png")
             for warning in try folder.commit(cancellation: Interruption.cancellation) { printError("warning: \(warning)") }
         }, failed: { throw Failure.of($0) })
+    }
+}
+
+/// `--only`'s value: physics constants named as `physics:` names them, comma-separated (`bounce, rubberBand`), each
+/// kept once, in the order first named. Read by `init(parsing:)` as the option's transform, which says what is wrong
+/// with a name (ArgumentParser's `ExpressibleByArgument` could only say that the whole value is invalid).
+struct FitConstants {
+    var constants: [PhysicsFit.Constant]
+
+    /// The names flick fit knows: "bounce, decelerationRate, …".
+    static var known: String { PhysicsFit.Constant.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Reads `--only`; an unknown or empty name is bad input (exit 2) that names it and the known ones.
+    init(parsing argument: String) throws {
+        constants = []
+        for name in argument.split(separator: ",", omittingEmptySubsequences: false).map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let constant = PhysicsFit.Constant(rawValue: name) else {
+                throw BadInput("--only: \(name.isEmpty ? "an empty name" : "unknown constant '\(name)'"); flick fit knows \(Self.known)")
+            }
+            if !constants.contains(constant) { constants.append(constant) }
+        }
     }
 }

@@ -24,9 +24,15 @@ struct ComponentFactsTests {
         let byKey = Dictionary(uniqueKeysWithValues: pager.root.allComponents.map { ($0.key, $0) })
         #expect(byKey["pager"]?.hasGivenTabWidths == true)
         #expect(byKey["a"]?.hasGivenTabWidths == false)
-        #expect(byKey["a"]?.refreshSpec?.height == 70)
-        #expect(byKey["b"]?.refreshSpec == nil)
-        #expect(byKey["pager"]?.refreshSpec == nil)
+        #expect(byKey["a"]?.attachment(of: RefreshSpec.self)?.height == 70)
+        #expect(byKey["b"]?.attachment(of: RefreshSpec.self) == nil)
+        #expect(byKey["pager"]?.attachment(of: RefreshSpec.self) == nil)
+        #expect(byKey["a"]?.attachment(of: KeyboardSpec.self) == nil)
+        // Each behaviour is found by its own spec type, whatever else the list has attached.
+        let both = try scene("scene:\n  list: {rows: 3, rowHeight: 44, refresh: {height: 60}, keyboard: {dismissMode: none}}\n")
+        #expect(both.root.attachment(of: RefreshSpec.self)?.height == 60)
+        #expect(both.root.attachment(of: KeyboardSpec.self)?.dismissMode == KeyboardSpec.DismissMode.none)
+        #expect(both.root.attachment(of: Double.self) == nil)
         #expect(pager.root.allComponents.allSatisfy { !$0.isDismissible })
         #expect(pager.root.briefDescription == "a pager")
 

@@ -146,7 +146,7 @@ import Testing
     func itsRulesLiveInItsFolder() throws {
         let frames = try Self.frames("pull-to-refresh.yaml")
         let spec = try #require(ScenarioDecoder.load(path: ScenarioFiles.examples.appendingPathComponent("pull-to-refresh.yaml").path)
-            .scene.root.allComponents.compactMap(\.refreshSpec).first)
+            .scene.root.allComponents.compactMap { $0.attachment(of: RefreshSpec.self) }.first)
         var checked = 0
         for frame in frames {
             for refresh in frame.refreshControls {

@@ -129,6 +129,70 @@ import Testing
         #expect(expectation.status == 400 && Self.text(expectation.body) == "expected ?expect=N&path=P\n")
     }
 
+    /// Each route declares what a request of it must carry (`Handler.Access`), and the guard asks exactly that of a
+    /// request its path pattern takes: the page's two scripts and the icon are open, a run's frames and motion plot
+    /// and a failing golden's images are pictures (the token may come in the cookie), everything else needs the token.
+    /// A route added with the wrong access, or without its line here, fails.
+    @Test func eachRouteDeclaresTheTokenItNeeds() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected: [(route: String, access: Handler.Access)] = [
+            ("GET /_flick/approve.js", .open), ("GET /_flick/orphans.json", .token), ("GET /_flick/tests.json", .token),
+            ("POST /_flick/accept-all", .token), ("POST /_flick/remove", .token), ("GET /s/:id/test.json", .token),
+            ("POST /s/:id/accept", .token), ("GET /s/:id/failed/:folder/:file", .picture),
+            ("POST /s/:id/tune", .token), ("POST /s/:id/save", .token), ("POST /s/:id/:action", .token),
+            ("GET,HEAD /", .token), ("GET,HEAD /favicon.ico", .open), ("GET,HEAD /compare", .token),
+            ("GET,HEAD /compare/live", .token), ("GET,HEAD /_flick/serve.js", .open), ("GET,HEAD /s/:id/status.json", .token),
+            ("GET,HEAD /s/:id", .token), ("GET,HEAD /s/:id/compare", .token), ("GET,HEAD /s/:id/live", .token),
+            ("GET,HEAD /s/:id/:version/states.js", .token), ("GET,HEAD /s/:id/:version/states.json", .token),
+            ("GET,HEAD /s/:id/:version/export.json", .token), ("GET,HEAD /s/:id/:version/motion.svg", .picture),
+            ("GET,HEAD /s/:id/:version/frames/:frame", .picture), ("GET,HEAD /s/:id/*", .token),
+        ]
+        #expect(Handler.table.map(\.pattern.description) == expected.map { HTTPRoute($0.route).description },
+                "every route of the table, in its order, has its line here")
+        for (route, access) in zip(Handler.table, expected) {
+            #expect(route.access == access.access, "\(access.route)")
+        }
+
+        // The guard's decision for a path is that of the first route that takes it, literals spelled exactly; a path
+        // no route takes needs the token.
+        let paths: [(path: String, access: Handler.Access)] = [
+            ("/_flick/serve.js", .open), ("/_flick/approve.js", .open), ("/favicon.ico", .open),
+            ("/s/a/v1/motion.svg", .picture), ("/s/a/v12/frames/frame_00003.png", .picture),
+            ("/s/a/failed/frame_00001/diff.png", .picture),
+            ("/", .token), ("/FAVICON.ICO", .token), ("/_flick/Serve.js", .token), ("/_flick/serve.js/x", .token),
+            ("/favicon.ico/x", .token), ("/nope", .token), ("/s/a", .token), ("/s/a/v1/states.js", .token),
+            ("/s/a/v1/frames/frame_00003.png/x", .token), ("/s/a/v1/frames", .token), ("/s/a/v1/Motion.svg", .token),
+            ("/s/a/test.json", .token), ("/_flick/tests.json", .token),
+        ]
+        for (path, access) in paths {
+            #expect(Handler.access(path.split(separator: "/").map(String.init)) == access, "\(path)")
+        }
+
+        // At the gate: a read of each route without the token is refused unless its route is open; with the token in
+        // the cookie only, from this server's page, it passes when its route is open or a picture.
+        let allowed: Set<String> = ["127.0.0.1:8765"]
+        let values = ["id": "a", "version": "v1", "frame": "frame_00000.png", "folder": "frame_00001", "file": "diff.png",
+                      "action": "nope"]
+        for (route, access) in zip(Handler.table, expected) {
+            let path = "/" + route.pattern.path.map { component -> String in
+                switch component {
+                case .caseInsensitive(let literal): literal
+                case .parameter(let name): values[name] ?? name
+                case .wildcard: "nothing"
+                }
+            }.joined(separator: "/")
+            let method = route.pattern.methods.contains(.GET) ? "GET" : "POST"
+            func refused(_ headers: [(name: String, value: String)]) -> Bool {
+                RequestGuard.refusal(RequestHead(method: method, target: path, headers: [("host", "127.0.0.1:8765")] + headers),
+                                     allowed: allowed, expectedToken: "t", cookie: "flick-token-8765") != nil
+            }
+            #expect(refused([]) == (method == "POST" || access.access != .open), "\(method) \(path)")
+            #expect(refused([("cookie", "flick-token-8765=t"), ("sec-fetch-site", "same-origin")])
+                        == (method == "POST" || access.access == .token), "\(method) \(path) with the cookie")
+            #expect(!refused([("x-flick-token", "t")]), "\(method) \(path) with the token")
+        }
+    }
+
     @Test func literalsAreSpelledExactly() {
         #expect(Handler.spellsLiterals(of: "GET /s/:id/:version/states.js", path: "/s/a/v1/states.js"))
         #expect(!Handler.spellsLiterals(of: "GET /s/:id/:version/states.js", path: "/s/a/v1/States.js"))

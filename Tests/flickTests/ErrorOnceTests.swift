@@ -36,6 +36,11 @@ struct ErrorOnceTests {
         Case(arguments: ["review", "--out", ""], stderr: "error: --out is empty; give the folder the page goes in\n"),
         Case(arguments: ["fit", "rubber-band-pull", "--only", "foo"],
              stderr: "error: --only: unknown constant 'foo'; flick fit knows bounce, decelerationRate, rubberBand, sheetSpring.response, sheetSpring.dampingRatio, pagingSpring.response, pagingSpring.dampingRatio\n"),
+        // The first name it does not know among known ones (names are case-sensitive, as `physics:` keys are), or an empty one.
+        Case(arguments: ["fit", "no-such.yaml", "--only", "bounce, Bounce,nope"],
+             stderr: "error: --only: unknown constant 'Bounce'; flick fit knows bounce, decelerationRate, rubberBand, sheetSpring.response, sheetSpring.dampingRatio, pagingSpring.response, pagingSpring.dampingRatio\n"),
+        Case(arguments: ["fit", "rubber-band-pull", "--only", "bounce,"],
+             stderr: "error: --only: an empty name; flick fit knows bounce, decelerationRate, rubberBand, sheetSpring.response, sheetSpring.dampingRatio, pagingSpring.response, pagingSpring.dampingRatio\n"),
         Case(arguments: ["help", "rendr"], stderr: "error: flick has no command named \"rendr\"; did you mean render? (see `flick help`)\n"),
         // Every file's problems at once, each once.
         Case(arguments: ["render", "no-such.yaml", "bad.yaml", "rubber-band-pull", "--out", "o"],

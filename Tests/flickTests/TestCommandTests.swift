@@ -432,6 +432,12 @@ private struct JUnitDocument {
         #expect(refused.stderr == "error: \(mine.path) exists and was not written by flick (it has no .flick-output list of flick's files); move it away or choose another output folder\n")
         #expect(contents(mine) == ["fit.svg"])
         #expect(try String(contentsOf: mine.appendingPathComponent("fit.svg"), encoding: .utf8) == "keep")
+        // --only: the constants named (spaces around a name and a name given twice are fine), the others left alone.
+        let only = try flick(["fit", "Examples/device-bounce.yaml", "--only", " rubberBand , bounce,bounce"])
+        #expect(only.status == 0, "\(only.stderr)")
+        #expect(only.stdout.contains("physics:\n  bounce: 9.99615\n"), "\(only.stdout)")
+        #expect(only.stdout.hasSuffix("bounce: 9.99671 → 9.99615; ±1 % raises the rms by 0.452 / 0.439 pt\n"
+            + "not constrained by these recordings: rubberBand\n"), "\(only.stdout)")
         let none = try flick(["fit", "fling-to-rest"])
         #expect(none.status == 2)
         #expect(none.stderr.contains("the scenario names no recording (reference:); nothing to fit"), "\(none.stderr)")

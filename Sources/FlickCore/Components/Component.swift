@@ -144,8 +144,9 @@ protocol ComponentSpec: Sendable {
 
     /// Whether a pull past its lowest detent dismisses it (a dismissible sheet, a card; false by default).
     var isDismissible: Bool { get }
-    /// Its refresh control (a list's `refresh`); nil when it has none.
-    var refreshSpec: RefreshSpec? { get }
+    /// What the keys of the behaviours attached to it hold, by key (a list's `attachmentSpecs`; none by default):
+    /// each behaviour's folder names its own spec type, which `Component.attachment(of:)` looks for.
+    var attachmentSpecs: [String: any Sendable] { get }
     /// How it is presented over the scene's background (a sheet: its detents, spring and dismissal); nil when it is
     /// not presented but fills its frame with content.
     var presentedSheet: SheetSpec? { get }
@@ -169,7 +170,7 @@ extension ComponentSpec {
     func pictures(at path: String) -> [(file: String, keyPath: String)] { [] }
     func texts(at path: String) -> [(text: String, keyPath: String)] { [] }
     var isDismissible: Bool { false }
-    var refreshSpec: RefreshSpec? { nil }
+    var attachmentSpecs: [String: any Sendable] { [:] }
     var presentedSheet: SheetSpec? { nil }
     var hasGivenTabWidths: Bool { false }
     var briefDescription: String { "a \(Self.key.rawValue)" }
@@ -184,8 +185,11 @@ extension Component {
     var tabStates: Int { kind.spec.tabStates }
     /// Whether a pull past its lowest detent dismisses it (a dismissible sheet, a card).
     public var isDismissible: Bool { kind.spec.isDismissible }
-    /// Its refresh control (a list's `refresh`); nil when it has none.
-    public var refreshSpec: RefreshSpec? { kind.spec.refreshSpec }
+    /// What it has attached of the behaviour whose spec type is `Spec` (the `ListAttachment.Spec` its behaviour's folder
+    /// declares); nil when it has none. Each behaviour's spec type is its own, so at most one matches.
+    public func attachment<Spec: Sendable>(of type: Spec.Type) -> Spec? {
+        kind.spec.attachmentSpecs.sorted { $0.key < $1.key }.lazy.compactMap { $0.value as? Spec }.first
+    }
     /// How it is presented over the scene's background (a sheet: its detents, spring and dismissal); nil when it is
     /// not presented but fills its frame with content.
     public var presentedSheet: SheetSpec? { kind.spec.presentedSheet }

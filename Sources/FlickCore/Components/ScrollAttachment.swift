@@ -1,10 +1,12 @@
 import Foundation
 
-/// A behaviour attached to a scroll view (docs/architecture.md, "Behaviours as attachments"): the refresh control
-/// (`Components/Refresh/`), the large-title bar's snap (`Components/NavigationBar/`) and the info panel
-/// (`Components/Panel/`). The scroll view calls every attachment at these points, in the order they were attached, and
-/// names none of them; every point has a default that does nothing, so an attachment implements only the ones it
-/// needs. Each call is handed the scroll view, so an attachment holds no reference to it.
+/// A behaviour attached to a scroll view (docs/architecture.md, "Behaviours as attachments"): a class conforming to this
+/// protocol in its behaviour's folder (the conformances are the list of them). A scroll view is handed its attachments
+/// by the node that makes it (a list's node: one for each `ListAttachmentKind` its spec has, and those it makes
+/// itself), or later through `ScrollView.attach(_:)` by the node of a component that acts on a scroll view it tracks.
+/// The scroll view calls every attachment at these points, in the order they were attached, and names none of them;
+/// every point has a default that does nothing, so an attachment implements only the ones it needs. Each call is
+/// handed the scroll view, so an attachment holds no reference to it.
 protocol ScrollAttachment: AnyObject {
     /// The content started moving under a finger at `t` (a drag began).
     func dragBegan(_ view: ScrollView, at t: Double)

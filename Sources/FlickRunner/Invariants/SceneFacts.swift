@@ -75,7 +75,7 @@ struct SceneFacts {
             // The facts of the kinds that have rules of their own (GeometryRules, the sheet's parts below).
             if component.hasGivenTabWidths { customTabWidths.insert(component.key) }
             if component.isDismissible { dismissible.insert(component.key) }
-            if let refresh = component.refreshSpec { refreshSpecs[component.key] = refresh }
+            if let refresh = component.attachment(of: RefreshSpec.self) { refreshSpecs[component.key] = refresh }
         }
     }
 

@@ -14,7 +14,6 @@ extension ListSpec: ComponentSpec {
         ListNode(spec: self, key: key, physics: builder.physics)
     }
     var scrollAxis: Axis? { axis }
-    var refreshSpec: RefreshSpec? { refresh }
     var briefDescription: String { "a \(axis == .horizontal ? "horizontal" : "vertical") list of \(rows) rows" }
     /// Its rows' thumbnails, each named by its row in the rows file (`scene.list.rows.file (row 2)`).
     func pictures(at path: String) -> [(file: String, keyPath: String)] {
