@@ -27,6 +27,36 @@ struct PlottedValuesTests {
         }
     }
 
+    /// A sheet named by its `id` is still the document's `sheet`: its top is plotted from `sheet.top`, where a
+    /// `reference:` entry of it reads (it was `drawer.top`, which names nothing).
+    @Test func aSheetWithAnIDPlotsItsTopFromSheetTop() throws {
+        let yaml = """
+            viewport: {width: 390, height: 844}
+            duration: 1
+            scene:
+              sheet:
+                id: drawer
+                detents: [{name: low, height: 200}, {name: high, height: 600}]
+                initial: low
+                content: {list: {rows: 30, rowHeight: 50}}
+            gestures:
+              - {at: 0.1, drag: {from: [195, 700], to: [195, 300], duration: 0.2}}
+            """
+        let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: "drawer.yaml", defaultName: "drawer")
+        var checked = 0
+        for frame in Simulation.frames(of: scenario) {
+            var leaves: [String: Double] = [:]
+            StatePath.leaves(of: frame) { path, value in
+                if case .number(let number) = value { leaves[path] = number }
+            }
+            let top = try #require(frame.plottedValues(pageTitles: [:]).first { $0.quantity.name == "top" })
+            #expect(top.quantity.key == "drawer" && top.quantity.statePath == "sheet.top")
+            #expect(leaves["sheet.top"] == top.value && leaves["sheets.drawer.top"] == top.value)
+            checked += 1
+        }
+        #expect(checked == scenario.frameCount && checked > 1)
+    }
+
     @Test("a frame's values: the sheets' first, then the scroll views', then the navigation bars'; one of each name per key")
     func order() throws {
         let scenario = try ScenarioDecoder.load(path: RunTests.root.appendingPathComponent("Examples/sheet-handoff.yaml").path)

@@ -109,9 +109,12 @@ extension SheetState: PlottedState {
     func plotted(in frame: FrameState, pageTitles: [String: [String]]) -> [PlottedValue] {
         // A card that leaves (a deck card, or any sheet once it is dismissing) rests below the viewport.
         let leaves = presenting != nil || phase == .dismissing || phase == .dismissed
+        // The first sheet's top is at `sheet.top` whatever its key (`sheet`, or its `id`), the path docs/states.md
+        // gives it; another's under its key in `sheets`.
+        let path = frame.sheets.first?.key == key ? "sheet.top" : "sheets.\(key).top"
         let topEdge = PlottedQuantity(key: key, name: "top", label: "top edge", unit: "pt",
                                       unitNote: "pt from the viewport's top; higher on screen is higher here",
-                                      velocityCaption: Self.velocityCaption, statePath: "\(key).top", flipped: true)
+                                      velocityCaption: Self.velocityCaption, statePath: path, flipped: true)
         var values = [PlottedValue(quantity: topEdge, value: top, velocity: velocity,
                                    references: detents.map { ($0.name, $0.top) } + (leaves ? [("dismissed", frame.viewport.height)] : []))]
         if let presenting {
