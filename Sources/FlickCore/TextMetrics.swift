@@ -2,7 +2,10 @@ import Foundation
 
 /// Text widths for the few layouts the simulation owns (a scrollable tab bar sizes its tabs to their titles), from
 /// the advance widths of the font the renderer draws with: DejaVu Sans and DejaVu Sans Bold (their `hmtx` tables,
-/// 2048 units per em, for the printable ASCII characters; any other character counts as an average one).
+/// 2048 units per em, for the printable ASCII characters). Beyond ASCII: a letter with a diacritic (é, Ü) is as wide
+/// as its base letter, as DejaVu draws it; a combining mark, a joiner or a variation selector adds nothing; a wide
+/// character (a CJK ideograph, kana, hangul, a fullwidth form, an emoji: East Asian Width W or F, Unicode UAX #11) is
+/// one em, the square every CJK font sets them on; any other counts as an average letter.
 ///
 /// The renderer may shrink a title to fit its tab, never the other way round, so the geometry stays the core's.
 public enum TextMetrics {
@@ -36,9 +39,35 @@ public enum TextMetrics {
         let fallback = isBold ? fallbackBold : fallbackRegular
         var units = 0.0
         for scalar in text.unicodeScalars.prefix(maximumMeasuredCharacters) {
-            let v = Int(scalar.value)
-            units += (32...126).contains(v) ? Double(table[v - 32]) : fallback
+            units += advance(of: scalar, table: table, fallback: fallback)
         }
         return units / unitsPerEm * size
+    }
+
+    /// The advance of `scalar` in font units.
+    static func advance(of scalar: Unicode.Scalar, table: [UInt16], fallback: Double) -> Double {
+        let value = Int(scalar.value)
+        if (32...126).contains(value) { return Double(table[value - 32]) }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if isWide(scalar) { return unitsPerEm }
+        if let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first, base != scalar,
+           (32...126).contains(Int(base.value)) {
+            return Double(table[Int(base.value) - 32])
+        }
+        return fallback
+    }
+
+    /// The blocks of East Asian Width W and F (UAX #11, EastAsianWidth.txt), as wcwidth counts two columns.
+    static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F,
+        0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        wideRanges.contains { $0.contains(scalar.value) }
     }
 }

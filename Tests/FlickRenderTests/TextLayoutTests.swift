@@ -1,3 +1,4 @@
+import FlickCore
 import FlickImage
 @testable import FlickRender
 import Foundation
@@ -69,5 +70,33 @@ import Testing
         a = nil
         let c = try ImageSurface(pixelWidth: 10, pixelHeight: 10)
         #expect(FontBook.attached(to: c.pointer) !== bookB)
+    }
+}
+
+/// The core's text widths (`TextMetrics`, which sizes a scrollable tab bar's tabs before anything is drawn) beside
+/// what Cairo measures with the font the frames are drawn in.
+@Suite struct TextMetricsTests {
+    @Test("Latin with diacritics, precomposed or with combining marks, measures as DejaVu Sans draws it",
+          arguments: ["Studios", "Café", "Über", "Ünïcödé", "Crème brûlée", "Ångström", "Cafe\u{301}", "São Paulo"])
+    func latinMatchesCairo(_ text: String) throws {
+        let canvas = Canvas(try ImageSurface(pixelWidth: 10, pixelHeight: 10))
+        for (font, bold) in [(Font.regular, false), (.bold, true)] {
+            let measured = canvas.width(of: text, font: font, size: 15)
+            let estimated = TextMetrics.width(of: text, size: 15, bold: bold)
+            #expect(abs(measured - estimated) < 0.05, "\(text) \(font): Cairo \(measured), TextMetrics \(estimated)")
+        }
+    }
+
+    @Test func wideCharactersAreOneEmAndMarksNothing() {
+        #expect(TextMetrics.width(of: "日本語", size: 15) == 45)
+        #expect(TextMetrics.width(of: "こんにちは", size: 10, bold: true) == 50)
+        #expect(TextMetrics.width(of: "한국어", size: 20) == 60)
+        #expect(TextMetrics.width(of: "ＡＢ", size: 10) == 20, "fullwidth forms")
+        #expect(TextMetrics.width(of: "🎧", size: 17) == 17)
+        // A joiner and a variation selector add nothing: the family emoji is its three people.
+        #expect(TextMetrics.width(of: "👩\u{200D}👩\u{200D}👧\u{FE0F}", size: 10) == 30)
+        // Characters neither wide nor Latin with a diacritic count as an average letter, as before.
+        let average = TextMetrics.width(of: "·", size: 2048)
+        #expect(average == 1260 && TextMetrics.width(of: "Ł", size: 2048) == 1260)
     }
 }
