@@ -1,7 +1,7 @@
 import Foundation
 
-// What a scroll view's state plots (docs/review-page.md, "Motion plot"): its content offset on each axis between its
-// content's edges, or a pager's or carousel's position in pages.
+// What a scroll view's state plots (docs/review-page.md, the motion plot's panels): its content offset on each axis
+// between its content's edges, or a pager's or carousel's position in pages.
 
 extension ScrollViewState: PlottedState {
     /// A paging component's scroll view (one `pageTitles` names) plots its position in pages, its boundaries named by

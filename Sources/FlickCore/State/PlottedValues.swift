@@ -1,9 +1,9 @@
 import Foundation
 
-/// What a component's state plots over time (docs/review-page.md, "Motion plot"): a sheet's top edge, a scroll view's
-/// content offset, a pager's position in pages, a large title's collapse, and how the plot names and captions it. Each
-/// kind says in its folder what its state plots (`SheetState.plotted(in:pageTitles:)`); the review folds the values of
-/// every frame into one series per quantity, and draws what moved.
+/// What a component's state plots over time (docs/review-page.md, the motion plot's panels): a sheet's top edge, a
+/// scroll view's content offset, a pager's position in pages, a large title's collapse, and how the plot names and
+/// captions it. Each kind says in its folder what its state plots (`SheetState.plotted(in:pageTitles:)`); the review
+/// folds the values of every frame into one series per quantity, and draws what moved.
 public struct PlottedQuantity: Hashable, Sendable {
     /// The component's key (`sheet`, `list2`, `pager`).
     public var key: String
