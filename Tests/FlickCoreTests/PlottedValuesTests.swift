@@ -5,6 +5,15 @@ import Testing
 /// What each kind's state gives the motion plot (`PlottedValue`, `FrameState.plottedValues(pageTitles:)`).
 @Suite("Plotted values: what each state gives the motion plot")
 struct PlottedValuesTests {
+    /// Every number of `frame`'s document, by its state path.
+    static func numbers(of frame: FrameState) -> [String: Double] {
+        var numbers: [String: Double] = [:]
+        StatePath.leaves(of: frame) { path, value in
+            if case .number(let number) = value { numbers[path] = number }
+        }
+        return numbers
+    }
+
     /// A value's path is the state path a `reference:` entry names: read there, the document holds the same number.
     @Test("every plotted value's state path reads its value in the frame's document, for every scenario",
           arguments: RunTests.scenarioFiles())
@@ -12,10 +21,7 @@ struct PlottedValuesTests {
         let scenario = try ScenarioDecoder.load(path: file.path)
         let titles = scenario.pageTitles
         for frame in Simulation.frames(of: scenario) where frame.index % 7 == 0 {
-            var leaves: [String: Double] = [:]
-            StatePath.leaves(of: frame) { path, value in
-                if case .number(let number) = value { leaves[path] = number }
-            }
+            let leaves = Self.numbers(of: frame)
             for value in frame.plottedValues(pageTitles: titles) {
                 guard let path = value.quantity.statePath else {
                     #expect(value.quantity.name == "pages", "\(file.lastPathComponent): only a position in pages has no path")
@@ -45,10 +51,7 @@ struct PlottedValuesTests {
         let scenario = try ScenarioDecoder.decode(data: Data(yaml.utf8), file: "drawer.yaml", defaultName: "drawer")
         var checked = 0
         for frame in Simulation.frames(of: scenario) {
-            var leaves: [String: Double] = [:]
-            StatePath.leaves(of: frame) { path, value in
-                if case .number(let number) = value { leaves[path] = number }
-            }
+            let leaves = Self.numbers(of: frame)
             let top = try #require(frame.plottedValues(pageTitles: [:]).first { $0.quantity.name == "top" })
             #expect(top.quantity.key == "drawer" && top.quantity.statePath == "sheet.top")
             #expect(leaves["sheet.top"] == top.value && leaves["sheets.drawer.top"] == top.value)
