@@ -33,6 +33,17 @@ enum TestJobs: JobsHelp { static let help: ArgumentHelp = "Scenarios tested at o
 protocol ReportedError: Error, CustomStringConvertible {
     /// The exit status: 2 for bad input and failures, 128 + N for a stop by signal N.
     var status: ExitCode { get }
+    /// "error: MESSAGE".
+    init(_ message: String)
+}
+
+extension ReportedError {
+    /// `error` said as this kind of error, "error: …"; an error already said in flick's form (`ReportedError`) or an
+    /// exit status (`ExitCode`) is returned as it is, so that it is not said twice.
+    static func of(_ error: Error) -> Error {
+        if error is ReportedError || error is ExitCode { return error }
+        return Self("\(error)")
+    }
 }
 
 /// Bad input or bad usage found by flick's own checks: `main` prints it on standard error and exits 2
@@ -51,13 +62,6 @@ struct BadInput: ReportedError {
     init(lines: [String]) { description = lines.joined(separator: "\n") }
 
     var status: ExitCode { failureExit }
-
-    /// `error` said as bad input, "error: …"; an error already said in flick's form (`ReportedError`) or an exit
-    /// status (`ExitCode`) is returned as it is, so that it is not said twice.
-    static func of(_ error: Error) -> Error {
-        if error is ReportedError || error is ExitCode { return error }
-        return BadInput("\(error)")
-    }
 
     /// What a one-line error begins with.
     static let prefix = "error: "
@@ -79,12 +83,5 @@ struct Failure: ReportedError {
     init(lines: [String], status: ExitCode = failureExit) {
         description = lines.joined(separator: "\n")
         self.status = status
-    }
-
-    /// `error` said as flick says a failure, "error: …" with exit status 2; an error already said in flick's form
-    /// (`ReportedError`) or an exit status (`ExitCode`) is returned as it is, so that it is not said twice.
-    static func of(_ error: Error) -> Error {
-        if error is ReportedError || error is ExitCode { return error }
-        return Failure("\(error)")
     }
 }
