@@ -61,6 +61,14 @@ public struct StateCollection: Hashable, Sendable {
 
     /// The singular key of the first member at the top, or nil.
     var firstAtTop: String? { hasFirstAtTop ? String(rawValue.dropLast()) : nil }
+
+    /// Where the member `key`'s state stands in `frame`'s document, as a state path names it (docs/states.md): the
+    /// first under the singular key when the collection has one (`sheet`, whatever its key), any other under its key
+    /// in the collection (`sheets.card`, `navigationBars.inbox`).
+    func path(of key: String, in frame: FrameState) -> String {
+        if let single = firstAtTop, frame.componentStates[self]?.first?.key == key { return single }
+        return "\(rawValue).\(key)"
+    }
 }
 
 /// Where a paging component is among its pages (a pager's tabs, a carousel's cards).

@@ -80,7 +80,7 @@ extension NavigationBarState {
 extension NavigationBarState: PlottedState {
     /// Its large title's collapse: 0 expanded, 1 collapsed into the inline bar (its 52 pt gone).
     func plotted(in frame: FrameState, pageTitles: [String: [String]]) -> [PlottedValue] {
-        [.fraction(key: key, name: "collapse", label: "collapse", statePath: "navigationBars.\(key).collapse", value: collapse,
+        [.fraction(key: key, name: "collapse", label: "collapse", statePath: Self.collection.path(of: key, in: frame) + ".collapse", value: collapse,
                    references: [("expanded", 0), ("collapsed", 1)], pointsPerUnit: NavigationBarGeometry.largeTitleExtension)]
     }
 }

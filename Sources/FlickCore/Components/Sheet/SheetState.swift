@@ -109,18 +109,17 @@ extension SheetState: PlottedState {
     func plotted(in frame: FrameState, pageTitles: [String: [String]]) -> [PlottedValue] {
         // A card that leaves (a deck card, or any sheet once it is dismissing) rests below the viewport.
         let leaves = presenting != nil || phase == .dismissing || phase == .dismissed
-        // The first sheet's top is at `sheet.top` whatever its key (`sheet`, or its `id`), the path docs/states.md
-        // gives it; another's under its key in `sheets`.
-        let path = frame.sheets.first?.key == key ? "sheet.top" : "sheets.\(key).top"
+        // The first sheet's top is at `sheet.top` whatever its key (`sheet`, or its `id`).
         let topEdge = PlottedQuantity(key: key, name: "top", label: "top edge", unit: "pt",
                                       unitNote: "pt from the viewport's top; higher on screen is higher here",
-                                      velocityCaption: Self.velocityCaption, statePath: path, flipped: true)
+                                      velocityCaption: Self.velocityCaption,
+                                      statePath: Self.collection.path(of: key, in: frame) + ".top", flipped: true)
         var values = [PlottedValue(quantity: topEdge, value: top, velocity: velocity,
                                    references: detents.map { ($0.name, $0.top) } + (leaves ? [("dismissed", frame.viewport.height)] : []))]
         if let presenting {
             // The screen behind a deck card: its scale, 1 once the card has gone. A change of scale moves the
             // presenting view's top by about half the viewport's height as much.
-            values.append(.fraction(key: key, name: "presentingScale", label: "presenting scale", statePath: "sheets.\(key).presentingScale",
+            values.append(.fraction(key: key, name: "presentingScale", label: "presenting scale", statePath: "\(Self.collection.rawValue).\(key).presentingScale",
                                     value: presenting.scale, references: [("full size", 1)],
                                     pointsPerUnit: max(1, frame.viewport.height / 2)))
         }
