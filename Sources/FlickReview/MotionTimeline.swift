@@ -117,8 +117,9 @@ public struct MotionTimeline: Sendable {
         var frames: [Int] = [], times: [Double] = [], viewports: [Size] = [], phases: [[String]] = []
         var touches: [TouchPhase?] = []
         var rest: [Settling.Sample] = []
-        var builders: [String: SeriesBuilder] = [:]
-        var order: [String] = []
+        // Each series by its component's key and its quantity's name.
+        var builders: [[String]: SeriesBuilder] = [:]
+        var order: [[String]] = []
         let pageTitles = run.scenario?.pageTitles ?? [:]
         var sample = 0
         var tracker = StateEventTracker()
@@ -141,7 +142,7 @@ public struct MotionTimeline: Sendable {
             var framePhases = state.sheets.map { "\($0.key) \($0.phase.rawValue)" }
             framePhases += state.scrollViews.map { "\($0.key) \($0.phase.rawValue)" }
             for value in state.plottedValues(pageTitles: pageTitles) {
-                let id = value.quantity.key + "\u{0}" + value.quantity.name
+                let id = [value.quantity.key, value.quantity.name]
                 if builders[id] == nil { builders[id] = SeriesBuilder(value); order.append(id) }
                 builders[id]!.add(sample: sample, value, time: state.time)
             }
@@ -266,8 +267,10 @@ struct SeriesBuilder {
     /// from the previous sample by backward difference (0 on the first), per second.
     mutating func add(sample: Int, _ value: PlottedValue, time: Double) {
         if value.measuresPointsPerUnit || values.isEmpty { pointsPerUnit = value.pointsPerUnit }
-        var velocity = value.velocity ?? 0
-        if value.velocity == nil {
+        var velocity = 0.0
+        if let given = value.velocity {
+            velocity = given
+        } else {
             if values.count == sample, let last = values.last, let lastTime, time > lastTime { velocity = (value.value - last) / (time - lastTime) }
             lastTime = time
         }

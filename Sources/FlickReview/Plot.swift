@@ -3,14 +3,15 @@ import FlickOutput
 import FlickRender
 import Foundation
 
-/// The plotting core the review's four plots share: how values map to points (`PlotScale`), how an axis's range is
-/// widened and padded (`PlotRange`), its ticks and their labels (`PlotTicks`), margin labels pushed apart
-/// (`PlotLabels`), a curve's samples (`CurveColumns`) and the colours (`PlotColors`). Only the writer differs:
-/// `MotionPlot` and `FitPlot` draw through a Cairo `Canvas` (an SVG surface, and pixels for PNG), while `CompareGraph`
-/// (inline SVG for the review pages, with classes, data attributes and hover titles Cairo cannot write) and
-/// `TrajectoryPlot` (a standalone SVG beside a failing golden) write SVG as text. Neither writer can stand in for the
-/// other without changing bytes: Cairo writes its text as glyph outlines in its own document structure, and pages
-/// style their graph with CSS (Resources/page.css, `.runs-svg`, which names `PlotColors` again as CSS can only).
+// The plotting core the review's four plots share: how values map to points (`PlotScale`), how an axis's range is
+// widened and padded (`PlotRange`), its ticks and their labels (`PlotTicks`), margin labels pushed apart
+// (`PlotLabels`), a curve's samples (`CurveColumns`) and the colours (`PlotColors`). Only the writer differs:
+// `MotionPlot` and `FitPlot` draw through a Cairo `Canvas` (an SVG surface, and pixels for PNG), while `CompareGraph`
+// (inline SVG for the review pages, with classes, data attributes and hover titles Cairo cannot write) and
+// `TrajectoryPlot` (a standalone SVG beside a failing golden) write SVG as text. Neither writer can stand in for the
+// other without changing bytes: Cairo writes its text as glyph outlines in its own document structure, and pages
+// style their graph with CSS (Resources/page.css, `.runs-svg`, which names `PlotColors` again as CSS can only).
+
 /// A linear map along one axis: `start + (v - from) / span * length`. A negative `length` runs backward (a value axis
 /// drawn up from its graph's bottom edge). The four plots' mappings are all this one, with the same rounding.
 struct PlotScale: Sendable {
